@@ -1,0 +1,77 @@
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/pool.ts";
+import { modules } from "./modules/registry.ts";
+import { type AppDeps, installPlatform, requireSession } from "./platform/index.ts";
+import { registerSystemRoutes } from "./platform/system-routes.ts";
+import { registerWebApp } from "./web/web-app.ts";
+import { APP_VERSION } from "./app-version.ts";
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  readDb?: Db;
+  logger?: FastifyServerOptions["logger"];
+  /** Serve the built web app (off in API tests that do not need it). */
+  serveWeb?: boolean;
+}
+
+
+
+/** Builds the whole application without listening; main.ts listens, tests use app.inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    // Request ids appear in every log line of a request.
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The SPA sets its own content security policy with a per-response nonce (web/web-app.ts).
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Souk API", version: APP_VERSION, description: "Peer-to-peer crypto marketplace." },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "souk_session" },
+          csrf: { type: "apiKey", in: "header", name: "X-CSRF-Token" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: false });
+
+  const metrics = await installPlatform(app, { config, db });
+  const deps: AppDeps = { config, db, readDb: options.readDb ?? db, log: app.log };
+  registerSystemRoutes(app, { db, metrics });
+
+  await app.register(async (scope) => {
+    for (const module of modules) await module.publicRoutes?.(scope, deps);
+  });
+  await app.register(async (scope) => {
+    scope.addHook("preHandler", requireSession);
+    for (const module of modules) await module.privateRoutes?.(scope, deps);
+  });
+
+  if (options.serveWeb !== false) await registerWebApp(app, deps);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,51 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+/** Every setting the server reads from its environment, parsed once here and nowhere else. */
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  SOUK_ENV: z.enum(["local", "staging", "production", "testing", "automation", "demo"]).default("local"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_READ_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  SOUK_DATA_DIR: z.string().default(".data"),
+  SOUK_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SOUK_ROLE: z.enum(["api", "worker", "all"]).default("all"),
+  SOUK_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  SOUK_WEB_DIST: z.string().optional(),
+  SOUK_SECRET: z.string().min(16).optional(),
+  SOUK_TEST_BUILD: booleanFlag,
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  COOKIE_SECURE: booleanFlag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(10_000),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Souk <no-reply@souk.local>"),
+  RATES_FILE: z.string().optional(),
+  SOUK_FEATURE_FLAGS: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string; rootDir: string };
+
+/** The repository root, from this file's place (apps/server/src). */
+export const ROOT_DIR = path.resolve(import.meta.dirname, "../../..");
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  const dataDir = path.resolve(ROOT_DIR, overrides.SOUK_DATA_DIR ?? parsed.data.SOUK_DATA_DIR);
+  return { ...parsed.data, ...overrides, dataDir, rootDir: ROOT_DIR };
+}

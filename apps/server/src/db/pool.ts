@@ -1,0 +1,60 @@
+import { Kysely, PostgresDialect, type Transaction } from "kysely";
+import pg from "pg";
+
+// BIGINT columns hold money in minor units: read them as bigint, never as a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
+// NUMERIC stays a string (the default), parsed by the money package where arithmetic is needed.
+
+/**
+ * The database handle passed around the server. Modules describe the tables they touch and view
+ * the handle through `withTables`, so no central file has to know every table.
+ */
+// biome-ignore lint/complexity/noBannedTypes: Kysely's table map starts empty; modules add theirs.
+export type Db = Kysely<{}>;
+// biome-ignore lint/complexity/noBannedTypes: as above.
+export type Tx = Transaction<{}>;
+
+/** The role the application runs as; migrations run as the owner (see docs/decisions). */
+export const APP_ROLE = "souk_app";
+
+export interface DatabaseHandles {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function openDatabase(url: string, options: { poolSize?: number; role?: string | null } = {}): DatabaseHandles {
+  const role = options.role === undefined ? APP_ROLE : options.role;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 20,
+    // The restricted role is set at connection start-up so that no query ever runs as the owner.
+    ...(role ? { options: `-c role=${role}` } : {}),
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (a database restart) must not crash the process.
+  pool.on("error", () => {});
+  // biome-ignore lint/complexity/noBannedTypes: see Db.
+  const db = new Kysely<{}>({ dialect: new PostgresDialect({ pool }) });
+  return { db, pool, close: () => db.destroy() };
+}
+
+const RETRYABLE_CODES = new Set(["40001", "40P01"]);
+
+function isRetryable(error: unknown): boolean {
+  return typeof error === "object" && error !== null && RETRYABLE_CODES.has(String((error as { code?: unknown }).code));
+}
+
+/**
+ * Runs `work` in one transaction. Serialization failures and deadlocks are retried a few times:
+ * the transaction rolled back whole, so running it again cannot apply anything twice.
+ */
+export async function withTx<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= attempts || !isRetryable(error)) throw error;
+    }
+  }
+}

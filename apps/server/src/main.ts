@@ -1,0 +1,53 @@
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { startJobs } from "./jobs/runtime.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./modules/users/index.ts";
+import { openRuntime } from "./runtime.ts";
+
+function roleFromArgs(argv: string[]): string | undefined {
+  const index = argv.indexOf("--role");
+  return index >= 0 ? argv[index + 1] : argv.find((arg) => arg.startsWith("--role="))?.slice("--role=".length);
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const role = roleFromArgs(process.argv.slice(2));
+  const config = loadConfig(role ? { ...process.env, SOUK_ROLE: role } : process.env);
+  const print = (line: string) => console.log(`[souk] ${line}`);
+  const runtime = await openRuntime(config, { print, seedWhenEmpty: true });
+  const boss = config.SOUK_ROLE === "api" ? null : await startJobs(runtime.location.ownerUrl, (error) => print(`jobs: ${error.message}`));
+  const app =
+    config.SOUK_ROLE === "worker"
+      ? null
+      : await buildApp({ config, db: runtime.database.db, readDb: runtime.readDatabase?.db ?? runtime.database.db });
+  if (app) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    print(`serving ${url} (API docs at ${url}/docs) in ${Math.round(performance.now() - startedAt)} ms`);
+    if (config.SOUK_SEED_DEMO === "auto") {
+      print(`demo logins, password ${DEMO_PASSWORD}: ${DEMO_ACCOUNTS.map((account) => account.username).join(", ")}`);
+    }
+  } else {
+    print("worker role: running jobs only");
+  }
+
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    print(`${signal}: shutting down`);
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    await app?.close();
+    await boss?.stop({ graceful: true, timeout: 5_000 }).catch(() => {});
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error("[souk] failed to start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});

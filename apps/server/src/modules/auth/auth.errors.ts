@@ -1,0 +1,7 @@
+import { ErrorCode } from "@souk/contracts";
+import { DomainError } from "../../platform/index.ts";
+
+export const invalidCredentials = () =>
+  new DomainError(ErrorCode.INVALID_CREDENTIALS, "unauthenticated", "The login or password is wrong.");
+
+export const accountBanned = () => new DomainError(ErrorCode.ACCOUNT_BANNED, "forbidden", "This account is banned.");

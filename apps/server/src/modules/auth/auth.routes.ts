@@ -1,0 +1,95 @@
+import {
+  csrfResponseSchema,
+  currentUserSchema,
+  envelopeSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+} from "@souk/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import {
+  type AppDeps,
+  envelope,
+  issueCsrfToken,
+  type NewSessionInfo,
+  SESSION_COOKIE,
+  type SoukRoutes,
+} from "../../platform/index.ts";
+import { getCurrentUser } from "../users/index.ts";
+import { type ClientInfo, login, logout, register } from "./auth.service.ts";
+
+const sessionAnswer = envelopeSchema(z.object({ user: currentUserSchema, csrfToken: z.string() }));
+
+function isSecure(config: Config): boolean {
+  return config.COOKIE_SECURE || config.NODE_ENV === "production";
+}
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  return {
+    ip: request.ip ?? null,
+    userAgent: request.headers["user-agent"] ?? null,
+    previousToken: request.cookies[SESSION_COOKIE] ?? null,
+  };
+}
+
+/** Sets the new session cookie and rotates the CSRF token: both change at every log-in. */
+function startBrowserSession(request: FastifyRequest, reply: FastifyReply, config: Config, session: NewSessionInfo): string {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecure(config),
+    expires: session.expiresAt,
+  });
+  return issueCsrfToken(request, reply, { rotate: true, secure: isSecure(config) });
+}
+
+export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
+  const { config, db } = deps;
+
+  app.get(
+    "/rest/v1/csrf",
+    { schema: { tags: ["auth"], summary: "The CSRF token for state-changing calls", response: { 200: csrfResponseSchema } } },
+    async (request, reply) => envelope({ csrfToken: issueCsrfToken(request, reply, { secure: isSecure(config) }) }),
+  );
+
+  app.post(
+    "/rest/v1/auth/register",
+    {
+      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      schema: { tags: ["auth"], summary: "Create an account and log in", body: registerRequestSchema, response: { 201: sessionAnswer } },
+    },
+    async (request, reply) => {
+      const result = await register(db, config, request.body, clientInfo(request));
+      const csrfToken = startBrowserSession(request, reply, config, result.session);
+      reply.code(201);
+      return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
+    },
+  );
+
+  app.post(
+    "/rest/v1/auth/login",
+    {
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: { tags: ["auth"], summary: "Log in with e-mail or username", body: loginRequestSchema, response: { 200: sessionAnswer } },
+    },
+    async (request, reply) => {
+      const result = await login(db, config, request.body, clientInfo(request));
+      const csrfToken = startBrowserSession(request, reply, config, result.session);
+      return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
+    },
+  );
+}
+
+export function registerAuthPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {
+  app.post(
+    "/rest/v1/auth/logout",
+    { schema: { tags: ["auth"], summary: "End this session", response: { 200: envelopeSchema(z.null()) } } },
+    async (request, reply) => {
+      await logout(deps.db, request.sessionToken);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return envelope(null);
+    },
+  );
+}

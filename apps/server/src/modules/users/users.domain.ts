@@ -1,0 +1,152 @@
+import {
+  type CurrentUser,
+  FULL_NAME_VISIBILITY_TYPES,
+  type PublicProfile,
+  STAFF_ROLES,
+  type UserRole,
+  USER_ROLES,
+} from "@souk/contracts";
+import type { UserRow } from "./users.repo.ts";
+
+export interface CountryLookup {
+  iso: string;
+  code: string;
+  name: string;
+  nameLocalized: string;
+}
+
+export interface CurrentUserLookups {
+  country: CountryLookup | null;
+  fiatCurrencyCode: string;
+}
+
+function knownRoles(roles: string[]): UserRole[] {
+  return roles.filter((role): role is UserRole => (USER_ROLES as readonly string[]).includes(role));
+}
+
+function fullNameVisibility(value: string): CurrentUser["fullNameVisibilityType"] {
+  return (FULL_NAME_VISIBILITY_TYPES as readonly string[]).includes(value)
+    ? (value as CurrentUser["fullNameVisibilityType"])
+    : "first_name_and_initial";
+}
+
+/** The name others see, following the owner's full-name visibility choice. */
+export function visibleFullName(row: Pick<UserRow, "first_name" | "last_name" | "full_name_visibility_type">): string | null {
+  const first = row.first_name?.trim();
+  const last = row.last_name?.trim();
+  if (!first) return null;
+  switch (row.full_name_visibility_type) {
+    case "hide_name":
+      return null;
+    case "full_name":
+    case "legal_entity_name":
+    case "business_name":
+      return last ? `${first} ${last}` : first;
+    default:
+      return last ? `${first} ${last.charAt(0)}.` : first;
+  }
+}
+
+function epochSeconds(date: Date | null): number | null {
+  return date ? Math.floor(date.getTime() / 1000) : null;
+}
+
+/**
+ * The current-user answer of account-platform §3. Fields whose features are not built yet carry
+ * honest defaults (false, zero, empty) rather than invented values.
+ */
+export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): CurrentUser {
+  const roles = knownRoles(row.roles);
+  const verification = {
+    id: row.id_verified_at !== null,
+    address: row.address_verified_at !== null,
+    phone: row.phone_verified_at !== null,
+    email: row.email_verified_at !== null,
+    video: row.video_verified_at !== null,
+    fullnameBirthday: row.fullname_birthday_verified_at !== null,
+    basic: row.email_verified_at !== null && row.phone_verified_at !== null,
+    company: row.company_verified_at !== null,
+    corporateAccount: row.is_corporate_verified,
+  };
+  const fullName = [row.first_name, row.last_name].filter(Boolean).join(" ");
+  return {
+    id: Number(row.id),
+    externalId: row.external_id,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    avatarUrl: row.avatar_url,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    userFullName: fullName || null,
+    country: lookups.country,
+    currency: lookups.fiatCurrencyCode,
+    currencyId: row.fiat_currency_id,
+    locationCurrency: null,
+    locale: row.locale,
+    urlLocale: row.locale === "en" ? "" : row.locale,
+    timezone: row.timezone,
+    referralCode: row.referral_code,
+    completedTrades: 0,
+    feeDiscount: row.fee_discount,
+    isVendor: roles.includes("vendor"),
+    vendorLanguages: row.vendor_languages,
+    kycLevelCheck: { level: Number(row.kyc_level), unusedTradingVolumeInFiatCurrency: null },
+    blockedKycActions: row.blocked_kyc_actions,
+    completedTourGuides: row.completed_tour_guides,
+    isBalanceHidden: row.is_balance_hidden,
+    fullNameVisibilityType: fullNameVisibility(row.full_name_visibility_type),
+    hasActiveBuyOffers: false,
+    hasActiveSellOffers: false,
+    hasActiveTrades: false,
+    hasOffers: false,
+    twoFactor: { release: false, login: false, sendout: false },
+    verification: {
+      ...verification,
+      // Full identity counts as verified only when id, e-mail, address and phone all are.
+      isFullyVerified: verification.id && verification.email && verification.address && verification.phone,
+    },
+    roles,
+    isBanned: row.is_banned,
+    isSuspended: row.is_suspended,
+    isOnHold: row.is_on_hold,
+    isFrozen: row.is_frozen,
+    isRestricted: row.is_restricted,
+    isCompromised: row.is_compromised,
+    isDemoAccount: roles.includes("demo"),
+    isApiKeyConnected: false,
+    isMerchant: roles.includes("merchant"),
+    isCorporate: roles.includes("corporate"),
+    isStaff: roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role)),
+    lastMobileAppActive: epochSeconds(row.last_mobile_app_active_at),
+    acceptChatMessages: row.accept_chat_messages as CurrentUser["acceptChatMessages"],
+    fiatCurrencyCode: lookups.fiatCurrencyCode,
+    fiatCurrencyId: row.fiat_currency_id,
+    siteTheme: row.site_theme,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Profile (public) of account-platform §3, with the fields that exist so far. */
+export function toPublicProfile(row: UserRow, countryName: string | null): PublicProfile {
+  const roles = knownRoles(row.roles);
+  return {
+    username: row.username,
+    avatarUrl: row.avatar_url,
+    fullName: visibleFullName(row),
+    ipLocation: countryName,
+    lastSeen: epochSeconds(row.last_seen_at),
+    phone: row.phone_verified_at !== null,
+    feedback: { positive: 0, negative: 0 },
+    verification: { id: row.id_verified_at !== null, email: row.email_verified_at !== null },
+    registered: epochSeconds(row.created_at) ?? 0,
+    totalPartners: 0,
+    totalTrades: 0,
+    btcTraded: "0",
+    trustedCount: 0,
+    blockedCount: 0,
+    tradeVolume: [],
+    isVendor: roles.includes("vendor"),
+    badge: roles.includes("vendor") ? "vendor" : "no_badge",
+  };
+}

@@ -1,0 +1,142 @@
+import { type Generated, sql } from "kysely";
+import type { Db } from "../../db/pool.ts";
+
+export interface UserRow {
+  id: bigint;
+  external_id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  phone: string | null;
+  avatar_url: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  country_iso: string | null;
+  fiat_currency_id: number;
+  locale: string;
+  timezone: string | null;
+  referral_code: string;
+  fee_discount: string;
+  roles: string[];
+  is_banned: boolean;
+  is_suspended: boolean;
+  is_on_hold: boolean;
+  is_frozen: boolean;
+  is_restricted: boolean;
+  is_compromised: boolean;
+  email_verified_at: Date | null;
+  phone_verified_at: Date | null;
+  id_verified_at: Date | null;
+  address_verified_at: Date | null;
+  video_verified_at: Date | null;
+  fullname_birthday_verified_at: Date | null;
+  company_verified_at: Date | null;
+  is_corporate_verified: boolean;
+  kyc_level: string;
+  blocked_kyc_actions: string[];
+  completed_tour_guides: string[];
+  vendor_languages: string[];
+  is_balance_hidden: boolean;
+  full_name_visibility_type: string;
+  accept_chat_messages: string;
+  bio: string;
+  notify_trade_messages_interval: number;
+  site_theme: "light" | "dark" | null;
+  registration_group: number;
+  last_seen_at: Date | null;
+  last_mobile_app_active_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Every column but these has a default in the database, so an insert may leave it out. */
+type RequiredOnInsert = "username" | "email" | "password_hash" | "referral_code";
+type UsersTables = {
+  users: { [K in keyof UserRow]: K extends RequiredOnInsert ? UserRow[K] : Generated<UserRow[K]> };
+};
+
+function tables(db: Db) {
+  return db.withTables<UsersTables>();
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return tables(db).selectFrom("users").selectAll().where("id", "=", BigInt(id)).executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return tables(db)
+    .selectFrom("users")
+    .selectAll()
+    .where(sql`lower(username)`, "=", username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** A log-in names the account by e-mail or username. */
+export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  const key = login.toLowerCase();
+  return tables(db)
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb.or([eb(sql`lower(username)`, "=", key), eb(sql`lower(email)`, "=", key)]))
+    .executeTakeFirst();
+}
+
+export async function findTakenIdentity(db: Db, email: string, username: string) {
+  return tables(db)
+    .selectFrom("users")
+    .select([sql<boolean>`lower(email) = ${email.toLowerCase()}`.as("emailTaken"), sql<boolean>`lower(username) = ${username.toLowerCase()}`.as("usernameTaken")])
+    .where((eb) => eb.or([eb(sql`lower(email)`, "=", email.toLowerCase()), eb(sql`lower(username)`, "=", username.toLowerCase())]))
+    .execute();
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string;
+  referralCode: string;
+  roles: string[];
+  emailVerified?: boolean;
+  locale?: string;
+  countryIso?: string | null;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  return tables(db)
+    .insertInto("users")
+    .values({
+      username: user.username,
+      email: user.email,
+      password_hash: user.passwordHash,
+      referral_code: user.referralCode,
+      roles: user.roles,
+      locale: user.locale ?? "en",
+      country_iso: user.countryIso ?? null,
+      email_verified_at: user.emailVerified ? new Date() : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface SettingsPatch {
+  bio?: string;
+  notify_trade_messages_interval?: number;
+  full_name_visibility_type?: string;
+  fiat_currency_id?: number;
+  site_theme?: "light" | "dark";
+  accept_chat_messages?: string;
+  locale?: string;
+  timezone?: string | null;
+}
+
+export async function updateUserSettings(db: Db, userId: number, patch: SettingsPatch): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await tables(db)
+    .updateTable("users")
+    .set({ ...patch, updated_at: sql`now()` })
+    .where("id", "=", BigInt(userId))
+    .execute();
+}
+
+export async function setUserRoles(db: Db, userId: number, roles: string[]): Promise<void> {
+  await tables(db).updateTable("users").set({ roles, updated_at: sql`now()` }).where("id", "=", BigInt(userId)).execute();
+}

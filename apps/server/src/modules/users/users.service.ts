@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import type { CurrentUser, PublicProfile, UserRole, UserSettingsRequest } from "@souk/contracts";
+import type { Db } from "../../db/pool.ts";
+import { inputError } from "../../platform/index.ts";
+import { getCountryByIso, getFiatCurrencyByCode, getFiatCurrencyById } from "../reference/index.ts";
+import { toCurrentUser, toPublicProfile } from "./users.domain.ts";
+import { userNotFound } from "./users.errors.ts";
+import * as repo from "./users.repo.ts";
+import { checkBio, checkNotifyInterval } from "./users.settings.ts";
+
+export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUser> {
+  const row = await repo.findUserById(db, userId);
+  if (!row) throw userNotFound();
+  const [country, fiat] = await Promise.all([
+    row.country_iso ? getCountryByIso(db, row.country_iso, row.locale) : Promise.resolve(null),
+    getFiatCurrencyById(db, row.fiat_currency_id),
+  ]);
+  return toCurrentUser(row, { country, fiatCurrencyCode: fiat?.code ?? "USD" });
+}
+
+export async function getPublicProfile(db: Db, username: string): Promise<PublicProfile> {
+  const row = await repo.findUserByUsername(db, username);
+  // Banned accounts have no public profile.
+  if (!row || row.is_banned) throw userNotFound();
+  const country = row.country_iso ? await getCountryByIso(db, row.country_iso) : null;
+  return toPublicProfile(row, country?.name ?? null);
+}
+
+export async function updateSettings(db: Db, userId: number, input: UserSettingsRequest): Promise<CurrentUser> {
+  const errors: Record<string, string[]> = {};
+  const patch: repo.SettingsPatch = {};
+  if (input.bio !== undefined) {
+    const bioErrors = checkBio(input.bio);
+    if (bioErrors.length > 0) errors.bio = bioErrors;
+    else patch.bio = input.bio;
+  }
+  if (input.notifyTradeMessagesInterval !== undefined) {
+    const interval = checkNotifyInterval(input.notifyTradeMessagesInterval);
+    if (interval.ok) patch.notify_trade_messages_interval = interval.minutes;
+    else errors.notifyTradeMessagesInterval = interval.errors;
+  }
+  if (input.fiatCurrencyCode !== undefined || input.fiatCurrencyId !== undefined) {
+    const fiat = input.fiatCurrencyId !== undefined
+      ? await getFiatCurrencyById(db, input.fiatCurrencyId)
+      : await getFiatCurrencyByCode(db, (input.fiatCurrencyCode ?? "").toUpperCase());
+    if (fiat) patch.fiat_currency_id = fiat.id;
+    else errors.fiatCurrencyCode = ["fiat_currency_unknown"];
+  }
+  if (Object.keys(errors).length > 0) throw inputError(errors);
+  if (input.fullNameVisibilityType) patch.full_name_visibility_type = input.fullNameVisibilityType;
+  if (input.siteTheme) patch.site_theme = input.siteTheme;
+  if (input.acceptChatMessages) patch.accept_chat_messages = input.acceptChatMessages;
+  if (input.locale) patch.locale = input.locale;
+  await repo.updateUserSettings(db, userId, patch);
+  return getCurrentUser(db, userId);
+}
+
+export function newReferralCode(): string {
+  return randomBytes(6).toString("base64url").replace(/[-_]/g, "x").toUpperCase();
+}
+
+export interface CreateUserInput {
+  username: string;
+  email: string;
+  passwordHash: string;
+  roles?: UserRole[];
+  emailVerified?: boolean;
+  countryIso?: string | null;
+}
+
+/** Inserts a user; unique violations surface as the spec-style input errors. */
+export async function createUser(db: Db, input: CreateUserInput): Promise<{ id: number; username: string }> {
+  const taken = await repo.findTakenIdentity(db, input.email, input.username);
+  const errors: Record<string, string[]> = {};
+  if (taken.some((row) => row.emailTaken)) errors.email = ["email_taken"];
+  if (taken.some((row) => row.usernameTaken)) errors.username = ["username_taken"];
+  if (Object.keys(errors).length > 0) throw inputError(errors, "That e-mail or username is already registered.");
+  const roles = input.roles && input.roles.length > 0 ? input.roles : ["user"];
+  try {
+    const row = await repo.insertUser(db, {
+      username: input.username,
+      email: input.email,
+      passwordHash: input.passwordHash,
+      referralCode: newReferralCode(),
+      roles: roles.includes("user") ? roles : ["user", ...roles],
+      emailVerified: input.emailVerified ?? false,
+      countryIso: input.countryIso ?? null,
+    });
+    return { id: Number(row.id), username: row.username };
+  } catch (error) {
+    // Two sign-ups racing for one name: the unique index decides, the loser gets the same error.
+    if ((error as { code?: string }).code === "23505") {
+      const constraint = String((error as { constraint?: string }).constraint ?? "");
+      throw inputError(constraint.includes("email") ? { email: ["email_taken"] } : { username: ["username_taken"] });
+    }
+    throw error;
+  }
+}
+
+export interface LoginCandidate {
+  id: number;
+  username: string;
+  passwordHash: string;
+  isBanned: boolean;
+}
+
+export async function findLoginCandidate(db: Db, login: string): Promise<LoginCandidate | null> {
+  const row = await repo.findUserByLogin(db, login);
+  return row ? { id: Number(row.id), username: row.username, passwordHash: row.password_hash, isBanned: row.is_banned } : null;
+}
+
+export async function findUserIdByUsername(db: Db, username: string): Promise<number | null> {
+  const row = await repo.findUserByUsername(db, username);
+  return row ? Number(row.id) : null;
+}
+
+export async function grantRoles(db: Db, userId: number, roles: UserRole[]): Promise<void> {
+  const row = await repo.findUserById(db, userId);
+  if (!row) throw userNotFound();
+  await repo.setUserRoles(db, userId, [...new Set([...row.roles, ...roles])]);
+}

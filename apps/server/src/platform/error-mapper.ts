@@ -1,0 +1,90 @@
+import { ErrorCode, type ErrorBody, type ErrorKind, errorKinds } from "@souk/contracts";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { DomainError } from "./errors.ts";
+
+function body(code: string, message: string, details: Record<string, unknown> | null = null): ErrorBody {
+  return { errors: { message, code, details } };
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+/** Field-keyed details from a schema failure: `{"password": ["password_needs_digit"]}`. */
+export function validationDetails(issues: ValidationIssue[], context: string | undefined): Record<string, string[]> {
+  const details: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const path = issue.params?.issue?.path?.map(String).join(".") ?? issue.instancePath?.replace(/^\//, "").replaceAll("/", ".");
+    const field = path || context || "body";
+    const message = issue.params?.issue?.message ?? issue.message ?? "invalid";
+    details[field] ??= [];
+    details[field].push(message);
+  }
+  return details;
+}
+
+// Postgres conditions that mean "try again later" rather than "bug": serialization failures,
+// deadlocks, too many connections, a server shutting down or a lost connection.
+const BUSY_SQLSTATES = new Set(["40001", "40P01", "53300", "57P01", "57P02", "57P03", "08000", "08003", "08006"]);
+const BUSY_NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === "string" && (BUSY_SQLSTATES.has(code) || BUSY_NODE_CODES.has(code))) return true;
+  const message = (error as { message?: unknown })?.message;
+  return typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect/.test(message);
+}
+
+const FASTIFY_CODES: Record<string, [ErrorKind, string, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ["malformed", ErrorCode.MALFORMED_REQUEST, "The request body is not valid JSON."],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ["malformed", ErrorCode.MALFORMED_REQUEST, "The request body is empty."],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ["malformed", ErrorCode.MALFORMED_REQUEST, "The content length is wrong."],
+  FST_ERR_CTP_BODY_TOO_LARGE: ["payload_too_large", ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large."],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ["unsupported_media_type", ErrorCode.UNSUPPORTED_MEDIA_TYPE, "This content type is not accepted."],
+  FST_ERR_CTP_INVALID_TYPE: ["unsupported_media_type", ErrorCode.UNSUPPORTED_MEDIA_TYPE, "This content type is not accepted."],
+};
+
+function send(reply: FastifyReply, kind: ErrorKind, payload: ErrorBody): FastifyReply {
+  return reply.code(errorKinds[kind]).header("cache-control", "no-store").send(payload);
+}
+
+/** The one place where errors become HTTP answers. Nothing internal (stack, SQL) leaves. */
+export function installErrorMapper(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) {
+      if (error.kind === "rate_limited" && typeof error.details?.retryAfterSeconds === "number") {
+        reply.header("retry-after", String(error.details.retryAfterSeconds));
+      }
+      return send(reply, error.kind, body(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = validationDetails(error.validation as ValidationIssue[], error.validationContext);
+      return send(reply, "validation", body(ErrorCode.INPUT_VALIDATION, "The request has invalid fields.", details));
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return send(reply, known[0], body(known[1], known[2]));
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return send(reply, "malformed", body(ErrorCode.MALFORMED_REQUEST, "The request body is not valid JSON."));
+    }
+    if (error.statusCode === 429) {
+      return send(reply, "rate_limited", body(ErrorCode.RATE_LIMITED, "Too many requests; try again later."));
+    }
+    if (isBusy(error)) {
+      request.log.warn({ err: error }, "service busy");
+      return send(reply, "busy", body(ErrorCode.SERVICE_BUSY, "The service is busy; try again shortly."));
+    }
+    if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, "client error");
+      return reply.code(error.statusCode).send(body(ErrorCode.MALFORMED_REQUEST, "The request could not be processed."));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return send(reply, "internal", body(ErrorCode.INTERNAL, "Something went wrong on our side."));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    send(reply, "not_found", body(ErrorCode.NOT_FOUND, `No route ${request.method} ${request.url.split("?")[0]}.`));
+  });
+}

@@ -1,0 +1,44 @@
+import { ErrorCode, type ErrorCodeValue, type ErrorKind } from "@souk/contracts";
+
+export type ErrorDetails = Record<string, unknown>;
+
+/**
+ * The one error type domain code throws. It carries a spec-style code and a kind; the error
+ * mapper at the edge turns the kind into an HTTP status, so domain code never speaks HTTP.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCodeValue,
+    readonly kind: ErrorKind,
+    message: string,
+    readonly details: ErrorDetails | null = null,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+/** Input errors keyed by field, each with message keys the web app translates. */
+export function inputError(details: Record<string, string[]>, message = "The request has invalid fields."): DomainError {
+  return new DomainError(ErrorCode.INPUT_VALIDATION, "validation", message, details);
+}
+
+export function notFound(message = "Not found.", code: ErrorCodeValue = ErrorCode.NOT_FOUND): DomainError {
+  return new DomainError(code, "not_found", message);
+}
+
+export function forbidden(message = "You are not allowed to do this.", code: ErrorCodeValue = ErrorCode.FORBIDDEN, details: ErrorDetails | null = null): DomainError {
+  return new DomainError(code, "forbidden", message, details);
+}
+
+export function conflict(message: string, code: ErrorCodeValue = ErrorCode.CONFLICT, details: ErrorDetails | null = null): DomainError {
+  return new DomainError(code, "conflict", message, details);
+}
+
+export function unauthenticated(message = "Log in to continue."): DomainError {
+  return new DomainError(ErrorCode.UNAUTHENTICATED, "unauthenticated", message);
+}
+
+export function rateLimited(message = "Too many attempts; try again later.", retryAfterSeconds?: number): DomainError {
+  return new DomainError(ErrorCode.RATE_LIMITED, "rate_limited", message, retryAfterSeconds ? { retryAfterSeconds } : null);
+}

@@ -1,0 +1,179 @@
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestApp, type TestApp, TestClient } from "../../test/harness.ts";
+import { envelope, installPlatform, requireSession } from "./index.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("CSRF", () => {
+  it("refuses a state-changing call without the token or the XMLHttpRequest marker", async () => {
+    const user = await t.signUp();
+    const noToken = await user.post("/rest/v1/users/settings", { bio: "hello" }, { withoutCsrf: true });
+    expect(noToken.status).toBe(403);
+    expect(noToken.body.errors.code).toBe("ERROR_CSRF_TOKEN");
+    const token = await user.ensureCsrf();
+    const noMarker = await user.post("/rest/v1/users/settings", { bio: "hello" }, { withoutCsrf: true, headers: { "x-csrf-token": token } });
+    expect(noMarker.status).toBe(403);
+    const wrongToken = await user.post("/rest/v1/users/settings", { bio: "hello" }, { headers: { "x-csrf-token": "forged" } });
+    expect(wrongToken.status).toBe(403);
+    const ok = await user.post("/rest/v1/users/settings", { bio: "hello" });
+    expect(ok.status).toBe(200);
+  });
+
+  it("hands out the token from GET /rest/v1/csrf in the envelope", async () => {
+    const response = await t.client().get("/rest/v1/csrf");
+    expect(response.status).toBe(200);
+    expect(response.body.data.csrfToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(response.body.meta).toBeNull();
+  });
+});
+
+describe("request and answer conventions", () => {
+  it("answers malformed JSON with 400 in the error envelope, never a 500", async () => {
+    const client = t.client();
+    const response = await client.request("POST", "/rest/v1/auth/login", '{"login": "x", ', { headers: { "content-type": "application/json" } });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toMatchObject({ code: "ERROR_MALFORMED_REQUEST", details: null });
+  });
+
+  it("answers an unknown route with a 404 envelope", async () => {
+    const response = await t.client().get("/rest/v1/nothing-here");
+    expect(response.status).toBe(404);
+    expect(response.body.errors.code).toBe("ERROR_NOT_FOUND");
+  });
+
+  it("answers an unsupported content type with 415", async () => {
+    const response = await t.client().request("POST", "/rest/v1/auth/login", "login=x", { headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(response.status).toBe(415);
+    expect(response.body.errors.code).toBe("ERROR_UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("gives snake_case keys when keyCase=snake_case and accepts snake_case request keys", async () => {
+    const user = await t.signUp();
+    const me = await user.get("/rest/v1/users/current_user?keyCase=snake_case");
+    expect(me.body.data).toHaveProperty("fiat_currency_id", 144);
+    expect(me.body.data).toHaveProperty("kyc_level_check");
+    expect(me.body.data).not.toHaveProperty("fiatCurrencyId");
+    const update = await user.post("/rest/v1/users/settings", { notify_trade_messages_interval: "15", full_name_visibility_type: "hide_name" });
+    expect(update.status).toBe(200);
+    expect(update.body.data.fullNameVisibilityType).toBe("hide_name");
+  });
+
+  it("serves health, readiness, metrics and the OpenAPI document", async () => {
+    const client = t.client();
+    expect((await client.get("/healthz")).body.data.status).toBe("ok");
+    expect((await client.get("/readyz")).body.data.status).toBe("ready");
+    const metrics = await client.get("/metrics");
+    expect(metrics.text).toContain("souk_http_request_duration_seconds");
+    const doc = await client.get("/rest/openapi.json");
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/rest/v1/auth/register", "/rest/v1/users/current_user"]));
+  });
+
+  it("never reveals internals in a server error", async () => {
+    const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await installPlatform(app, { config: t.config, db: t.db });
+    app.get("/boom", async () => {
+      await sql`SELECT * FROM no_such_table`.execute(t.db);
+      return envelope(null);
+    });
+    await app.ready();
+    const response = await app.inject({ method: "GET", url: "/boom" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ errors: { message: "Something went wrong on our side.", code: "ERROR_INTERNAL", details: null } });
+    await app.close();
+  });
+});
+
+describe("Idempotency-Key", () => {
+  let app: Awaited<ReturnType<typeof buildIdempotentApp>>;
+  async function buildIdempotentApp() {
+    const instance = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    instance.setValidatorCompiler(validatorCompiler);
+    instance.setSerializerCompiler(serializerCompiler);
+    await installPlatform(instance, { config: t.config, db: t.db });
+    let effects = 0;
+    await instance.register(async (plain) => {
+      const scope = plain.withTypeProvider<ZodTypeProvider>();
+      scope.addHook("preHandler", requireSession);
+      scope.post(
+        "/rest/v1/test/effect",
+        { config: { idempotent: true }, schema: { body: z.object({ amount: z.string() }) } },
+        async (request) => {
+          effects += 1;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return envelope({ effect: effects, amount: request.body.amount });
+        },
+      );
+    });
+    const { authModule } = await import("../modules/auth/index.ts");
+    await instance.register(async (scope) => {
+      await authModule.publicRoutes?.(scope, { config: t.config, db: t.db, readDb: t.db, log: instance.log });
+    });
+    await instance.ready();
+    return { instance, effects: () => effects };
+  }
+  beforeAll(async () => {
+    app = await buildIdempotentApp();
+  });
+  afterAll(async () => {
+    await app.instance.close();
+  });
+
+  async function loggedIn() {
+    const created = await t.signUp();
+    const client = new TestClient(app.instance);
+    await client.post("/rest/v1/auth/login", { login: created.user!.username, password: created.user!.password });
+    return client;
+  }
+
+  it("replays the first answer for the same key and body, with one effect", async () => {
+    const client = await loggedIn();
+    const before = app.effects();
+    const first = await client.post("/rest/v1/test/effect", { amount: "1.5" }, { headers: { "idempotency-key": "k-1" } });
+    const second = await client.post("/rest/v1/test/effect", { amount: "1.5" }, { headers: { "idempotency-key": "k-1" } });
+    expect(first.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers["idempotent-replayed"]).toBe("true");
+    expect(app.effects() - before).toBe(1);
+  });
+
+  it("has one effect for 20 parallel duplicates", async () => {
+    const client = await loggedIn();
+    const before = app.effects();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => client.post("/rest/v1/test/effect", { amount: "2" }, { headers: { "idempotency-key": "parallel" } })),
+    );
+    expect(app.effects() - before).toBe(1);
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("refuses the same key with another body", async () => {
+    const client = await loggedIn();
+    await client.post("/rest/v1/test/effect", { amount: "3" }, { headers: { "idempotency-key": "reused" } });
+    const other = await client.post("/rest/v1/test/effect", { amount: "4" }, { headers: { "idempotency-key": "reused" } });
+    expect(other.status).toBe(422);
+    expect(other.body.errors.code).toBe("ERROR_IDEMPOTENCY_KEY_REUSED");
+  });
+
+  it("keeps keys apart per user", async () => {
+    const a = await loggedIn();
+    const b = await loggedIn();
+    const before = app.effects();
+    await a.post("/rest/v1/test/effect", { amount: "5" }, { headers: { "idempotency-key": "shared" } });
+    await b.post("/rest/v1/test/effect", { amount: "5" }, { headers: { "idempotency-key": "shared" } });
+    expect(app.effects() - before).toBe(2);
+  });
+});

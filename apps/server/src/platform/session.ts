@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { UserRole } from "@souk/contracts";
+import { type Generated, sql } from "kysely";
+import type { Db } from "../db/pool.ts";
+
+export const SESSION_COOKIE = "souk_session";
+
+/** Who is calling: loaded once per request from the session cookie. */
+export interface Viewer {
+  userId: number;
+  username: string;
+  roles: UserRole[];
+  sessionId: number;
+  isBanned: boolean;
+  isSuspended: boolean;
+  isOnHold: boolean;
+  isFrozen: boolean;
+  isRestricted: boolean;
+  isCompromised: boolean;
+  blockedKycActions: string[];
+}
+
+type SessionTables = {
+  sessions: {
+    id: Generated<number>;
+    token_hash: string;
+    user_id: number;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    last_seen_at: Generated<Date>;
+    revoked_at: Generated<Date | null>;
+    ip: string | null;
+    user_agent: string | null;
+  };
+  users: {
+    id: number;
+    username: string;
+    roles: string[];
+    is_banned: boolean;
+    is_suspended: boolean;
+    is_on_hold: boolean;
+    is_frozen: boolean;
+    is_restricted: boolean;
+    is_compromised: boolean;
+    blocked_kyc_actions: string[];
+    last_seen_at: Date | null;
+  };
+};
+
+function tables(db: Db) {
+  return db.withTables<SessionTables>();
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+export async function findViewer(db: Db, token: string): Promise<Viewer | null> {
+  const row = await tables(db)
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select([
+      "s.id as sessionId",
+      "s.last_seen_at as sessionSeenAt",
+      "u.id as userId",
+      "u.username",
+      "u.roles",
+      "u.is_banned",
+      "u.is_suspended",
+      "u.is_on_hold",
+      "u.is_frozen",
+      "u.is_restricted",
+      "u.is_compromised",
+      "u.blocked_kyc_actions",
+    ])
+    .where("s.token_hash", "=", hashToken(token))
+    .where("s.revoked_at", "is", null)
+    .where("s.expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!row) return null;
+  // Last-seen is kept to the minute; writing it on every request would make reads write.
+  if (Date.now() - row.sessionSeenAt.getTime() > 60_000) {
+    void touchSession(db, Number(row.sessionId), Number(row.userId)).catch(() => {});
+  }
+  return {
+    userId: Number(row.userId),
+    username: row.username,
+    roles: row.roles as UserRole[],
+    sessionId: Number(row.sessionId),
+    isBanned: row.is_banned,
+    isSuspended: row.is_suspended,
+    isOnHold: row.is_on_hold,
+    isFrozen: row.is_frozen,
+    isRestricted: row.is_restricted,
+    isCompromised: row.is_compromised,
+    blockedKycActions: row.blocked_kyc_actions,
+  };
+}
+
+async function touchSession(db: Db, sessionId: number, userId: number): Promise<void> {
+  await tables(db).updateTable("sessions").set({ last_seen_at: sql`now()` }).where("id", "=", sessionId).execute();
+  await tables(db).updateTable("users").set({ last_seen_at: sql`now()` }).where("id", "=", userId).execute();
+}
+
+export interface NewSessionInfo {
+  token: string;
+  expiresAt: Date;
+}
+
+/** Creates a session with a fresh random token; the caller sets it as the cookie. */
+export async function createSession(
+  db: Db,
+  input: { userId: number; ttlHours: number; ip: string | null; userAgent: string | null },
+): Promise<NewSessionInfo> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + input.ttlHours * 3_600_000);
+  await tables(db)
+    .insertInto("sessions")
+    .values({
+      token_hash: hashToken(token),
+      user_id: input.userId,
+      expires_at: expiresAt,
+      ip: input.ip,
+      user_agent: input.userAgent?.slice(0, 500) ?? null,
+    })
+    .execute();
+  await tables(db).updateTable("users").set({ last_seen_at: sql`now()` }).where("id", "=", input.userId).execute();
+  return { token, expiresAt };
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await tables(db)
+    .updateTable("sessions")
+    .set({ revoked_at: sql`now()` })
+    .where("token_hash", "=", hashToken(token))
+    .where("revoked_at", "is", null)
+    .execute();
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import type { UserRole } from "@souk/contracts";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { withDatabaseName } from "../src/db/connect.ts";
+import { type Db, openDatabase } from "../src/db/pool.ts";
+import { createUser } from "../src/modules/users/index.ts";
+import { hashPassword } from "../src/platform/index.ts";
+
+const TEMPLATE_DATABASE = "souk_template";
+export const TEST_PASSWORD = "Test-password-1!";
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+  text: string;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  /** Leave out the CSRF header and marker (to test that they are required). */
+  withoutCsrf?: boolean;
+}
+
+/**
+ * A browser-like client over app.inject: it keeps cookies, and sends the CSRF token and the
+ * X-Requested-With marker on state-changing calls, as the web app does.
+ */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  private csrfToken: string | null = null;
+  user: { id: number; username: string; email: string; password: string } | null = null;
+
+  constructor(readonly app: FastifyInstance) {}
+
+  async request<T = any>(method: InjectOptions["method"], url: string, body?: unknown, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    const isSafe = method === "GET" || method === "HEAD";
+    if (!isSafe && !options.withoutCsrf) {
+      headers["x-requested-with"] ??= "XMLHttpRequest";
+      headers["x-csrf-token"] ??= await this.ensureCsrf();
+    }
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const response = await this.app.inject({
+      method,
+      url,
+      query: options.query,
+      headers,
+      ...(body === undefined ? {} : typeof body === "string" ? { payload: body } : { payload: body as object }),
+    });
+    for (const cookie of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const isCleared = cookie.value === "" || (cookie.expires && cookie.expires.getTime() < Date.now()) || cookie.maxAge === 0;
+      if (isCleared) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    let parsed: unknown = response.body;
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      // Not JSON: leave the text.
+    }
+    const data = (parsed as { data?: { csrfToken?: unknown } })?.data;
+    if (data && typeof data.csrfToken === "string") this.csrfToken = data.csrfToken;
+    return { status: response.statusCode, body: parsed as T, headers: response.headers, text: response.body };
+  }
+
+  async ensureCsrf(): Promise<string> {
+    if (!this.csrfToken) await this.request("GET", "/rest/v1/csrf");
+    return this.csrfToken ?? "";
+  }
+
+  get<T = any>(url: string, options?: RequestOptions) {
+    return this.request<T>("GET", url, undefined, options);
+  }
+  post<T = any>(url: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>("POST", url, body ?? {}, options);
+  }
+  put<T = any>(url: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>("PUT", url, body ?? {}, options);
+  }
+  delete<T = any>(url: string, options?: RequestOptions) {
+    return this.request<T>("DELETE", url, undefined, options);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** The application's handle (role souk_app). */
+  db: Db;
+  /** The owner's handle, for checks the application role may not make. */
+  ownerDb: Db;
+  config: Config;
+  databaseUrl: string;
+  client(): TestClient;
+  /** A new user, logged in through the real log-in route. */
+  signUp(options?: { username?: string; roles?: UserRole[]; countryIso?: string }): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+export function uniqueName(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}${counter}_${randomBytes(3).toString("hex")}`;
+}
+
+/** A fresh database cloned from the migrated template, and the app built on it as in production. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const adminUrl = inject("pgAdminUrl");
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const databaseUrl = withDatabaseName(adminUrl, name);
+  const database = openDatabase(databaseUrl, { poolSize: 10 });
+  const owner = openDatabase(databaseUrl, { poolSize: 2, role: null });
+  const config = { ...loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent" }), DATABASE_URL: databaseUrl, ...overrides };
+  const app = await buildApp({ config, db: database.db, logger: false, serveWeb: false });
+
+  return {
+    app,
+    db: database.db,
+    ownerDb: owner.db,
+    config,
+    databaseUrl,
+    client: () => new TestClient(app),
+    async signUp(options = {}) {
+      const username = options.username ?? uniqueName();
+      const email = `${username}@example.com`;
+      const user = await createUser(database.db, {
+        username,
+        email,
+        passwordHash: await hashPassword(TEST_PASSWORD),
+        roles: options.roles ?? ["user"],
+        emailVerified: true,
+        countryIso: options.countryIso ?? null,
+      });
+      const client = new TestClient(app);
+      const response = await client.post("/rest/v1/auth/login", { login: username, password: TEST_PASSWORD });
+      if (response.status !== 200) throw new Error(`test log-in failed: ${response.status} ${response.text}`);
+      client.user = { id: user.id, username, email, password: TEST_PASSWORD };
+      return client;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await owner.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

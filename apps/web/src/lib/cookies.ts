@@ -1,0 +1,13 @@
+export function readCookie(name: string, cookieString: string = document.cookie): string | null {
+  for (const part of cookieString.split(";")) {
+    const [rawKey, ...rest] = part.split("=");
+    if (rawKey?.trim() === name) return decodeURIComponent(rest.join("=").trim());
+  }
+  return null;
+}
+
+export function writeCookie(name: string, value: string, maxAgeDays: number): void {
+  const maxAgeSeconds = Math.round(maxAgeDays * 24 * 60 * 60);
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+}

@@ -1,0 +1,33 @@
+import { TOAST_AUTO_CLOSE_MS } from "@souk/contracts";
+import { notifications } from "@mantine/notifications";
+import type { ReactNode } from "react";
+
+/** The spec's toast types (account-platform §3). */
+export type ToastType = "info" | "success" | "error" | "warning" | "light";
+
+const toastColors: Record<ToastType, string> = {
+  info: "blue",
+  success: "teal",
+  error: "red",
+  warning: "orange",
+  light: "gray",
+};
+
+export interface ToastOptions {
+  type: ToastType;
+  message: ReactNode;
+  title?: ReactNode;
+  /** Milliseconds before it closes by itself; false keeps it open. */
+  autoClose?: number | false;
+}
+
+export function showToast({ type, message, title, autoClose = TOAST_AUTO_CLOSE_MS }: ToastOptions): string {
+  return notifications.show({
+    message,
+    title,
+    color: toastColors[type],
+    autoClose,
+    withBorder: type === "light",
+    "data-toast-type": type,
+  } as Parameters<typeof notifications.show>[0]);
+}

@@ -1,0 +1,30 @@
+/** Platform constants of the spec (account-platform §9, trading-core §9). */
+export const DEFAULT_FIAT_CURRENCY_ID = 144;
+export const DEFAULT_FIAT_CURRENCY_CODE = "USD";
+export const DEFAULT_LOCALE = "en";
+export const SUPPORTED_LOCALES = ["en", "fr"] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const WORLDWIDE_COUNTRY = { id: 9999, iso: "YY" } as const;
+export const COUNTRY_PAGE_LIMIT = 500;
+export const CODE_LENGTH = 6;
+export const PUSH_AUTH_RENEWAL_SECONDS = 300;
+export const ACTIVE_TRADE_POLL_MS = 60_000;
+export const TAB_TITLE_INTERVAL_MS = 3_000;
+export const TAB_TITLE_VISIBLE_CYCLES = 3;
+export const TOAST_AUTO_CLOSE_MS = 5_000;
+export const SLOW_REQUEST_MS = 10_000;
+export const LEDGER_RETRY_DELAY_MS = 500;
+export const LEDGER_RETRY_ATTEMPTS = 10_000;
+export const DARK_THEME_COOKIE_DAYS = 30;
+export const DEVICE_ID_LENGTH = 32;
+export const MY_OFFERS_PAGE_SIZE = 50;
+export const EXPORT_RANGE_DAYS = 31;
+export const NOTIFY_TRADE_MESSAGES_INTERVAL_DEFAULT = 10;
+export const BREAKPOINTS = [320, 568, 667, 768, 992, 1200] as const;
+export const ENVIRONMENTS = ["local", "staging", "production", "testing", "automation", "demo"] as const;
+/** Crypto decimals when a currency says nothing else (trading-core §3). */
+export const DEFAULT_CRYPTO_DECIMALS = 8;
+export const CSRF_HEADER = "x-csrf-token";
+export const REQUESTED_WITH_HEADER = "x-requested-with";
+export const REQUESTED_WITH_VALUE = "XMLHttpRequest";
+export const IDEMPOTENCY_HEADER = "idempotency-key";
