@@ -1,3 +1,4 @@
+import pino from "pino";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { startJobs } from "./jobs/runtime.ts";
@@ -15,11 +16,17 @@ async function main(): Promise<void> {
   const config = loadConfig(role ? { ...process.env, SOUK_ROLE: role } : process.env);
   const print = (line: string) => console.log(`[souk] ${line}`);
   const runtime = await openRuntime(config, { print, seedWhenEmpty: true });
-  const boss = config.SOUK_ROLE === "api" ? null : await startJobs(runtime.location.ownerUrl, (error) => print(`jobs: ${error.message}`));
   const app =
     config.SOUK_ROLE === "worker"
       ? null
       : await buildApp({ config, db: runtime.database.db, readDb: runtime.readDatabase?.db ?? runtime.database.db });
+  const boss = await startJobs({
+    ownerUrl: runtime.location.ownerUrl,
+    config,
+    db: runtime.database.db,
+    log: app?.log ?? pino({ level: config.LOG_LEVEL }),
+    isWorker: config.SOUK_ROLE !== "api",
+  });
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });
     const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

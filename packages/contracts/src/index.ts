@@ -1,3 +1,4 @@
+export * from "./auth-session.ts";
 export * from "./auth.ts";
 export * from "./constants.ts";
 export * from "./enums.ts";

@@ -1,12 +1,47 @@
+import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/pool.ts";
+import { modules } from "../modules/registry.ts";
+import type { JobContext } from "../platform/index.ts";
+
+export interface JobsOptions {
+  ownerUrl: string;
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** false: only send jobs (api role); true: also work them (worker and all roles). */
+  isWorker: boolean;
+}
 
 /**
  * pg-boss keeps its queues in the same PostgreSQL, so jobs need nothing else installed. It runs
- * with the owner's connection because it manages its own schema.
+ * with the owner's connection because it manages its own schema. Every module's jobs are
+ * registered here; handlers must be idempotent (at-least-once delivery, several workers).
  */
-export async function startJobs(ownerUrl: string, onError: (error: Error) => void): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: ownerUrl, max: 5 });
-  boss.on("error", onError);
+export async function startJobs(options: JobsOptions): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: options.ownerUrl, max: 5 });
+  boss.on("error", (error) => options.log.error({ err: error }, "jobs error"));
   await boss.start();
+  const context: JobContext = {
+    config: options.config,
+    db: options.db,
+    log: options.log,
+    async send(name, data, sendOptions = {}) {
+      await boss.send(name, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      });
+    },
+  };
+  for (const job of modules.flatMap((module) => module.jobs ?? [])) {
+    await boss.createQueue(job.name);
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: "UTC" });
+    if (options.isWorker) {
+      await boss.work<Record<string, unknown>>(job.name, async (jobs) => {
+        for (const item of jobs) await job.handler(item.data ?? {}, context);
+      });
+    }
+  }
   return boss;
 }

@@ -18,4 +18,13 @@ export { hashPassword, verifyPassword } from "./passwords.ts";
 export { parseFeatureFlags } from "./features.ts";
 export { installPlatform } from "./plugin.ts";
 export { createSession, type NewSessionInfo, revokeSession, SESSION_COOKIE, type Viewer } from "./session.ts";
-export type { AppDeps, CliCommand, CliContext, SeedContext, SoukModule, SoukRoutes } from "./module.ts";
+export type {
+  AppDeps,
+  CliCommand,
+  CliContext,
+  JobContext,
+  JobDefinition,
+  SeedContext,
+  SoukModule,
+  SoukRoutes,
+} from "./module.ts";

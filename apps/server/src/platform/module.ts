@@ -34,6 +34,8 @@ export interface SoukModule {
   name: string;
   publicRoutes?: (app: SoukRoutes, deps: AppDeps) => void | Promise<void>;
   privateRoutes?: (app: SoukRoutes, deps: AppDeps) => void | Promise<void>;
+  /** Background jobs (pg-boss queues), run by copies with the worker role. */
+  jobs?: JobDefinition[];
   /** Operator commands for `npm run souk -- <name>`. */
   commands?: CliCommand[];
   /** Demo data for a fresh database, run in module order by `souk seed` and the first start. */
@@ -60,4 +62,23 @@ export interface SeedContext {
   print: (line: string) => void;
   /** Demo users by username, filled by the users module first and read by the others. */
   users: Map<string, number>;
+}
+
+export interface JobContext {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Queues another job (used by handlers that fan out). */
+  send(name: string, data: object, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<void>;
+}
+
+export interface JobDefinition {
+  /** Queue name, `<module>.<job>`. */
+  name: string;
+  /** Cron expression (UTC) when the job runs on a schedule. */
+  schedule?: string;
+  /**
+   * Must be idempotent: pg-boss delivers at least once, and several workers may run it at once.
+   */
+  handler: (data: Record<string, unknown>, context: JobContext) => Promise<void>;
 }

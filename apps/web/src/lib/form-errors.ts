@@ -30,8 +30,9 @@ function messageKeysOf(value: unknown): string[] {
 
 /**
  * Maps a failed submit back onto the form. For ERROR_INPUT_VALIDATION, `details` is keyed by
- * field name with an array of message keys: known fields get their first message; the rest is
- * returned as the form-level message. Any other error returns its translated code.
+ * field name with an array of message keys: known fields get their first key (translated when
+ * shown, like the keys of the contracts schemas); the rest is returned, translated, as the
+ * form-level message. Any other error returns its translated code.
  * Returns null when every problem landed on a field.
  */
 export function applyServerErrors<T extends FieldValues>(
@@ -48,12 +49,11 @@ export function applyServerErrors<T extends FieldValues>(
   let placedCount = 0;
   for (const [field, value] of Object.entries(details)) {
     const [firstKey] = messageKeysOf(value);
-    const message = translateValidationMessage(t, firstKey);
     if ((fields as readonly string[]).includes(field)) {
-      setError(field as Path<T>, { type: "server", message }, { shouldFocus: placedCount === 0 });
+      setError(field as Path<T>, { type: "server", message: firstKey ?? "generic" }, { shouldFocus: placedCount === 0 });
       placedCount += 1;
     } else {
-      unplaced.push(message);
+      unplaced.push(translateValidationMessage(t, firstKey));
     }
   }
   if (unplaced.length > 0) return unplaced.join(" ");

@@ -9,6 +9,7 @@ export const en = {
     backHome: "Back to home",
     reload: "Reload the page",
     close: "Close",
+    skipToContent: "Skip to content",
     optional: "optional",
   },
   languages: {

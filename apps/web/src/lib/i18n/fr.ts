@@ -7,6 +7,7 @@ export const fr: Translation = {
     backHome: "Retour à l’accueil",
     reload: "Recharger la page",
     close: "Fermer",
+    skipToContent: "Aller au contenu",
     optional: "facultatif",
   },
   languages: {

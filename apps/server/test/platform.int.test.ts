@@ -3,8 +3,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestApp, type TestApp, TestClient } from "../../test/harness.ts";
-import { envelope, installPlatform, requireSession } from "./index.ts";
+import { createTestApp, type TestApp, TestClient } from "./harness.ts";
+import { envelope, installPlatform, requireSession } from "../src/platform/index.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,7 +117,7 @@ describe("Idempotency-Key", () => {
         },
       );
     });
-    const { authModule } = await import("../modules/auth/index.ts");
+    const { authModule } = await import("../src/modules/auth/index.ts");
     await instance.register(async (scope) => {
       await authModule.publicRoutes?.(scope, { config: t.config, db: t.db, readDb: t.db, log: instance.log });
     });

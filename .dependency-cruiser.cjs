@@ -1,0 +1,91 @@
+/**
+ * Import boundaries (STYLE.md §1): one public door per module, features never import each other,
+ * shared packages stay free of the apps. `npm run check` runs these rules.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: "server-module-door",
+      comment: "A server module uses another module only through that module's index.ts.",
+      severity: "error",
+      from: { path: "^apps/server/src/modules/([^/]+)/" },
+      to: {
+        path: "^apps/server/src/modules/[^/]+/.+",
+        pathNot: ["^apps/server/src/modules/$1/", "^apps/server/src/modules/[^/]+/index\\.ts$"],
+      },
+    },
+    {
+      name: "outside-module-door",
+      comment: "Code outside modules/ (app, runtime, web, jobs, tests) also enters a module by its door.",
+      severity: "error",
+      from: { path: "^apps/server/(src|test)/", pathNot: "^apps/server/src/modules/" },
+      to: { path: "^apps/server/src/modules/[^/]+/.+", pathNot: "^apps/server/src/modules/[^/]+/index\\.ts$" },
+    },
+    {
+      name: "platform-knows-no-module",
+      comment: "The platform is shared by every module and depends on none of them.",
+      severity: "error",
+      from: { path: "^apps/server/src/platform/" },
+      to: { path: "^apps/server/src/modules/" },
+    },
+    {
+      name: "web-features-are-independent",
+      comment: "A web feature never imports a sibling feature; pages in app/ compose them.",
+      severity: "error",
+      from: { path: "^apps/web/src/features/([^/]+)/" },
+      to: { path: "^apps/web/src/features/", pathNot: "^apps/web/src/features/$1/" },
+    },
+    {
+      name: "web-ui-is-presentational",
+      comment: "ui/ holds presentational pieces: no features, no data fetching.",
+      severity: "error",
+      from: { path: "^apps/web/src/ui/" },
+      to: { path: ["^apps/web/src/features/", "^apps/web/src/app/", "@tanstack/react-query", "^apps/web/src/lib/api"] },
+    },
+    {
+      name: "apps-are-apart",
+      comment: "The web app and the server share code only through packages/.",
+      severity: "error",
+      from: { path: "^apps/web/" },
+      to: { path: "^apps/server/" },
+    },
+    {
+      name: "server-is-not-web",
+      severity: "error",
+      from: { path: "^apps/server/" },
+      to: { path: "^apps/web/" },
+    },
+    {
+      name: "contracts-import-zod-and-money-only",
+      severity: "error",
+      from: { path: "^packages/contracts/" },
+      to: { pathNot: ["^packages/contracts/", "^packages/money/", "zod"] },
+    },
+    {
+      name: "money-imports-nothing",
+      severity: "error",
+      from: { path: "^packages/money/" },
+      to: { pathNot: ["^packages/money/", "^node_modules/(fast-check|vitest)/", "^(node:)?[a-z]+$"] },
+    },
+    {
+      name: "no-circular-modules",
+      comment: "Server modules form a directed graph.",
+      severity: "error",
+      from: { path: "^apps/server/src/modules/" },
+      to: { circular: true, pathNot: "\\.test\\.ts$" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["(^|/)dist/", "(^|/)\\.data/", "(^|/)\\.test-data/"] },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

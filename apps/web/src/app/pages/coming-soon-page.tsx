@@ -1,0 +1,35 @@
+import { Button } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, useMatches } from "react-router";
+import { useLocalizedPaths } from "../../lib/use-locale.ts";
+import { ArrowRightIcon, HourglassIcon } from "../../ui/icons.tsx";
+import { StatusPage } from "../../ui/status-page.tsx";
+import { findScreen } from "../route-handle.ts";
+
+/**
+ * The placeholder of every screen that is not built yet. It names the screen and says plainly
+ * that nothing works here yet; a feature replaces it by giving its route a page in routes.tsx.
+ */
+export function ComingSoonPage() {
+  const { t } = useTranslation();
+  const { to } = useLocalizedPaths();
+  const screen = findScreen(useMatches());
+  const screenName = screen ? t(`screens.${screen}`) : t("comingSoon.badge");
+  return (
+    <>
+      <title>{`${screenName} · Souk`}</title>
+      <StatusPage
+        testId="coming-soon-page"
+        icon={<HourglassIcon />}
+        eyebrow={t("comingSoon.badge")}
+        title={t("comingSoon.title", { screen: screenName })}
+        body={t("comingSoon.body")}
+        actions={
+          <Button component={Link} to={to("home")} variant="light" rightSection={<ArrowRightIcon size={16} />}>
+            {t("common.backHome")}
+          </Button>
+        }
+      />
+    </>
+  );
+}

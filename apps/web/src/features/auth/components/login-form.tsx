@@ -1,0 +1,65 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AuthSession, loginRequestSchema } from "@souk/contracts";
+import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { applyServerErrors } from "../../../lib/form-errors.ts";
+import { useLogInMutation } from "../api/auth-api.ts";
+import { fieldErrorText } from "./field-error.ts";
+import { FormAlert } from "./form-alert.tsx";
+
+type LoginFormValues = z.input<typeof loginRequestSchema>;
+const loginFields = ["login", "password"] as const;
+
+export interface LoginFormProps {
+  onLoggedIn: (session: AuthSession) => void;
+}
+
+export function LoginForm({ onLoggedIn }: LoginFormProps) {
+  const { t } = useTranslation();
+  const logIn = useLogInMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<LoginFormValues, unknown, z.output<typeof loginRequestSchema>>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { login: "", password: "" },
+    mode: "onTouched",
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      onLoggedIn(await logIn.mutateAsync(values));
+    } catch (error) {
+      setFormError(applyServerErrors(error, loginFields, form.setError, t));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="login-form">
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <TextInput
+          label={t("auth.login.loginLabel")}
+          placeholder={t("auth.login.loginPlaceholder")}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={fieldErrorText(t, errors.login)}
+          {...form.register("login")}
+        />
+        <PasswordInput
+          label={t("auth.login.passwordLabel")}
+          autoComplete="current-password"
+          error={fieldErrorText(t, errors.password)}
+          {...form.register("password")}
+        />
+        <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
+          {t("auth.login.submit")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

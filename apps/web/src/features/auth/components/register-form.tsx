@@ -1,0 +1,89 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AuthSession, registerRequestSchema } from "@souk/contracts";
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { z } from "zod";
+import { applyServerErrors } from "../../../lib/form-errors.ts";
+import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { useRegisterMutation } from "../api/auth-api.ts";
+import { fieldErrorText } from "./field-error.ts";
+import { FormAlert } from "./form-alert.tsx";
+import { PasswordRules } from "./password-rules.tsx";
+
+type RegisterFormValues = z.input<typeof registerRequestSchema>;
+const registerFields = ["email", "username", "password"] as const;
+
+export interface RegisterFormProps {
+  onRegistered: (session: AuthSession) => void;
+}
+
+export function RegisterForm({ onRegistered }: RegisterFormProps) {
+  const { t } = useTranslation();
+  const { to } = useLocalizedPaths();
+  const registerAccount = useRegisterMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<RegisterFormValues, unknown, z.output<typeof registerRequestSchema>>({
+    resolver: zodResolver(registerRequestSchema),
+    defaultValues: { email: "", username: "", password: "" },
+    mode: "onTouched",
+  });
+  const { errors, isSubmitting } = form.formState;
+  const password = form.watch("password");
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      onRegistered(await registerAccount.mutateAsync(values));
+    } catch (error) {
+      setFormError(applyServerErrors(error, registerFields, form.setError, t));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="register-form">
+      <Stack gap="md">
+        <FormAlert message={formError} />
+        <TextInput
+          type="email"
+          label={t("auth.register.emailLabel")}
+          placeholder={t("auth.register.emailPlaceholder")}
+          autoComplete="email"
+          error={fieldErrorText(t, errors.email)}
+          {...form.register("email")}
+        />
+        <TextInput
+          label={t("auth.register.usernameLabel")}
+          description={t("auth.register.usernameDescription")}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={fieldErrorText(t, errors.username)}
+          {...form.register("username")}
+        />
+        <PasswordInput
+          label={t("auth.register.passwordLabel")}
+          autoComplete="new-password"
+          aria-describedby="password-rules"
+          error={fieldErrorText(t, errors.password)}
+          {...form.register("password")}
+        />
+        <PasswordRules id="password-rules" password={password} />
+        <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
+          {t("auth.register.submit")}
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          <Trans
+            i18nKey="auth.register.agreement"
+            components={{
+              terms: <Anchor component={Link} to={to("termsOfService")} size="xs" />,
+              privacy: <Anchor component={Link} to={to("privacyPolicy")} size="xs" />,
+            }}
+          />
+        </Text>
+      </Stack>
+    </form>
+  );
+}
