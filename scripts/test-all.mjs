@@ -29,14 +29,22 @@ function readJson(file) {
 
 // Tier 1-3: vitest projects (unit, web, int).
 const vitestFile = path.join(resultsDir, "vitest.json");
-const vitestExit = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestFile}`]);
+const vitestExit = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestFile}`,
+]);
 const vitest = readJson(vitestFile);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
   // A file that fails to load has no tests but is a failure all the same.
-  const brokenFiles = vitest.testResults.filter((file) => file.status === "failed" && file.assertionResults.length === 0).length;
+  const brokenFiles = vitest.testResults.filter(
+    (file) => file.status === "failed" && file.assertionResults.length === 0,
+  ).length;
   totals.failed += brokenFiles;
   tiers.push(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests + brokenFiles} failed`);
 } else {
@@ -51,7 +59,9 @@ if (buildExit !== 0) {
   totals.failed += 1;
   tiers.push(`playwright: web build failed (exit ${buildExit})`);
 } else {
-  const playwrightExit = run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile });
+  const playwrightExit = run("npx", ["playwright", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightFile,
+  });
   const playwright = existsSync(playwrightFile) ? readJson(playwrightFile) : null;
   if (playwright?.stats) {
     const { expected, unexpected, flaky, skipped } = playwright.stats;

@@ -9,13 +9,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { APP_VERSION } from "./app-version.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/pool.ts";
 import { modules } from "./modules/registry.ts";
 import { type AppDeps, installPlatform, requireSession } from "./platform/index.ts";
 import { registerSystemRoutes } from "./platform/system-routes.ts";
 import { registerWebApp } from "./web/web-app.ts";
-import { APP_VERSION } from "./app-version.ts";
 
 export interface BuildAppOptions {
   config: Config;
@@ -25,8 +25,6 @@ export interface BuildAppOptions {
   /** Serve the built web app (off in API tests that do not need it). */
   serveWeb?: boolean;
 }
-
-
 
 /** Builds the whole application without listening; main.ts listens, tests use app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

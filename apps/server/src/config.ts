@@ -23,7 +23,12 @@ const configSchema = z.object({
   SOUK_WEB_DIST: z.string().optional(),
   SOUK_SECRET: z.string().min(16).optional(),
   SOUK_TEST_BUILD: booleanFlag,
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
   COOKIE_SECURE: booleanFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(10_000),

@@ -31,7 +31,9 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
   const { applied } = await migrate(location.ownerUrl);
   if (applied.length > 0) print(`migrations applied: ${applied.join(", ")}`);
   const database = openDatabase(location.ownerUrl, { poolSize: config.DATABASE_POOL_SIZE });
-  const readDatabase = location.readUrl ? openDatabase(location.readUrl, { poolSize: config.DATABASE_POOL_SIZE }) : null;
+  const readDatabase = location.readUrl
+    ? openDatabase(location.readUrl, { poolSize: config.DATABASE_POOL_SIZE })
+    : null;
   await refreshRatesFromFile(database.db, config.RATES_FILE);
   if (options.seedWhenEmpty && config.SOUK_SEED_DEMO === "auto" && (await isDatabaseEmpty(database.db))) {
     print("fresh database: loading demo data");

@@ -38,7 +38,12 @@ export class TestClient {
 
   constructor(readonly app: FastifyInstance) {}
 
-  async request<T = any>(method: InjectOptions["method"], url: string, body?: unknown, options: RequestOptions = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: InjectOptions["method"],
+    url: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     const isSafe = method === "GET" || method === "HEAD";
     if (!isSafe && !options.withoutCsrf) {
@@ -54,7 +59,8 @@ export class TestClient {
       ...(body === undefined ? {} : typeof body === "string" ? { payload: body } : { payload: body as object }),
     });
     for (const cookie of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
-      const isCleared = cookie.value === "" || (cookie.expires && cookie.expires.getTime() < Date.now()) || cookie.maxAge === 0;
+      const isCleared =
+        cookie.value === "" || (cookie.expires && cookie.expires.getTime() < Date.now()) || cookie.maxAge === 0;
       if (isCleared) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -119,7 +125,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const databaseUrl = withDatabaseName(adminUrl, name);
   const database = openDatabase(databaseUrl, { poolSize: 10 });
   const owner = openDatabase(databaseUrl, { poolSize: 2, role: null });
-  const config = { ...loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent" }), DATABASE_URL: databaseUrl, ...overrides };
+  const config = {
+    ...loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent" }),
+    DATABASE_URL: databaseUrl,
+    ...overrides,
+  };
   const app = await buildApp({ config, db: database.db, logger: false, serveWeb: false });
 
   return {

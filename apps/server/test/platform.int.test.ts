@@ -3,8 +3,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestApp, type TestApp, TestClient } from "./harness.ts";
 import { envelope, installPlatform, requireSession } from "../src/platform/index.ts";
+import { createTestApp, type TestApp, TestClient } from "./harness.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,9 +21,17 @@ describe("CSRF", () => {
     expect(noToken.status).toBe(403);
     expect(noToken.body.errors.code).toBe("ERROR_CSRF_TOKEN");
     const token = await user.ensureCsrf();
-    const noMarker = await user.post("/rest/v1/users/settings", { bio: "hello" }, { withoutCsrf: true, headers: { "x-csrf-token": token } });
+    const noMarker = await user.post(
+      "/rest/v1/users/settings",
+      { bio: "hello" },
+      { withoutCsrf: true, headers: { "x-csrf-token": token } },
+    );
     expect(noMarker.status).toBe(403);
-    const wrongToken = await user.post("/rest/v1/users/settings", { bio: "hello" }, { headers: { "x-csrf-token": "forged" } });
+    const wrongToken = await user.post(
+      "/rest/v1/users/settings",
+      { bio: "hello" },
+      { headers: { "x-csrf-token": "forged" } },
+    );
     expect(wrongToken.status).toBe(403);
     const ok = await user.post("/rest/v1/users/settings", { bio: "hello" });
     expect(ok.status).toBe(200);
@@ -40,7 +48,9 @@ describe("CSRF", () => {
 describe("request and answer conventions", () => {
   it("answers malformed JSON with 400 in the error envelope, never a 500", async () => {
     const client = t.client();
-    const response = await client.request("POST", "/rest/v1/auth/login", '{"login": "x", ', { headers: { "content-type": "application/json" } });
+    const response = await client.request("POST", "/rest/v1/auth/login", '{"login": "x", ', {
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors).toMatchObject({ code: "ERROR_MALFORMED_REQUEST", details: null });
   });
@@ -52,7 +62,9 @@ describe("request and answer conventions", () => {
   });
 
   it("answers an unsupported content type with 415", async () => {
-    const response = await t.client().request("POST", "/rest/v1/auth/login", "login=x", { headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const response = await t.client().request("POST", "/rest/v1/auth/login", "login=x", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(response.status).toBe(415);
     expect(response.body.errors.code).toBe("ERROR_UNSUPPORTED_MEDIA_TYPE");
   });
@@ -63,7 +75,10 @@ describe("request and answer conventions", () => {
     expect(me.body.data).toHaveProperty("fiat_currency_id", 144);
     expect(me.body.data).toHaveProperty("kyc_level_check");
     expect(me.body.data).not.toHaveProperty("fiatCurrencyId");
-    const update = await user.post("/rest/v1/users/settings", { notify_trade_messages_interval: "15", full_name_visibility_type: "hide_name" });
+    const update = await user.post("/rest/v1/users/settings", {
+      notify_trade_messages_interval: "15",
+      full_name_visibility_type: "hide_name",
+    });
     expect(update.status).toBe(200);
     expect(update.body.data.fullNameVisibilityType).toBe("hide_name");
   });
@@ -76,7 +91,9 @@ describe("request and answer conventions", () => {
     expect(metrics.text).toContain("souk_http_request_duration_seconds");
     const doc = await client.get("/rest/openapi.json");
     expect(doc.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/rest/v1/auth/register", "/rest/v1/users/current_user"]));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(["/rest/v1/auth/register", "/rest/v1/users/current_user"]),
+    );
   });
 
   it("never reveals internals in a server error", async () => {
@@ -91,7 +108,9 @@ describe("request and answer conventions", () => {
     await app.ready();
     const response = await app.inject({ method: "GET", url: "/boom" });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ errors: { message: "Something went wrong on our side.", code: "ERROR_INTERNAL", details: null } });
+    expect(response.json()).toEqual({
+      errors: { message: "Something went wrong on our side.", code: "ERROR_INTERNAL", details: null },
+    });
     await app.close();
   });
 });
@@ -141,8 +160,16 @@ describe("Idempotency-Key", () => {
   it("replays the first answer for the same key and body, with one effect", async () => {
     const client = await loggedIn();
     const before = app.effects();
-    const first = await client.post("/rest/v1/test/effect", { amount: "1.5" }, { headers: { "idempotency-key": "k-1" } });
-    const second = await client.post("/rest/v1/test/effect", { amount: "1.5" }, { headers: { "idempotency-key": "k-1" } });
+    const first = await client.post(
+      "/rest/v1/test/effect",
+      { amount: "1.5" },
+      { headers: { "idempotency-key": "k-1" } },
+    );
+    const second = await client.post(
+      "/rest/v1/test/effect",
+      { amount: "1.5" },
+      { headers: { "idempotency-key": "k-1" } },
+    );
     expect(first.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(second.headers["idempotent-replayed"]).toBe("true");
@@ -153,7 +180,9 @@ describe("Idempotency-Key", () => {
     const client = await loggedIn();
     const before = app.effects();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => client.post("/rest/v1/test/effect", { amount: "2" }, { headers: { "idempotency-key": "parallel" } })),
+      Array.from({ length: 20 }, () =>
+        client.post("/rest/v1/test/effect", { amount: "2" }, { headers: { "idempotency-key": "parallel" } }),
+      ),
     );
     expect(app.effects() - before).toBe(1);
     for (const answer of answers) expect([200, 409]).toContain(answer.status);
@@ -163,7 +192,11 @@ describe("Idempotency-Key", () => {
   it("refuses the same key with another body", async () => {
     const client = await loggedIn();
     await client.post("/rest/v1/test/effect", { amount: "3" }, { headers: { "idempotency-key": "reused" } });
-    const other = await client.post("/rest/v1/test/effect", { amount: "4" }, { headers: { "idempotency-key": "reused" } });
+    const other = await client.post(
+      "/rest/v1/test/effect",
+      { amount: "4" },
+      { headers: { "idempotency-key": "reused" } },
+    );
     expect(other.status).toBe(422);
     expect(other.body.errors.code).toBe("ERROR_IDEMPOTENCY_KEY_REUSED");
   });

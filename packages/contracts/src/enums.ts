@@ -1,5 +1,14 @@
 /** Vocabulary of the spec, one constant list per word family; the server and the web both use these. */
-export const USER_ROLES = ["user", "vendor", "merchant", "corporate", "moderator", "supermod", "admin", "demo"] as const;
+export const USER_ROLES = [
+  "user",
+  "vendor",
+  "merchant",
+  "corporate",
+  "moderator",
+  "supermod",
+  "admin",
+  "demo",
+] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const STAFF_ROLES = ["moderator", "supermod", "admin"] as const satisfies readonly UserRole[];
 

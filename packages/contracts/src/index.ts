@@ -1,5 +1,5 @@
-export * from "./auth-session.ts";
 export * from "./auth.ts";
+export * from "./auth-session.ts";
 export * from "./constants.ts";
 export * from "./enums.ts";
 export * from "./envelope.ts";

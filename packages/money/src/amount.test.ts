@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AmountParseError, applyBasisPointsCeil, formatAmount, MAX_MINOR, parseAmount, tryParseAmount } from "./amount.ts";
+import {
+  AmountParseError,
+  applyBasisPointsCeil,
+  formatAmount,
+  MAX_MINOR,
+  parseAmount,
+  tryParseAmount,
+} from "./amount.ts";
 
 describe("parseAmount", () => {
   it("reads a decimal string into minor units exactly", () => {
@@ -55,7 +62,10 @@ describe("parseAmount", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 30 }), fc.constantFrom(6, 8, 9), (text, decimals) => {
         const parsed = tryParseAmount(text, decimals);
-        if (parsed !== null) expect(formatAmount(parsed, decimals).replace(/\.?0+$/, "")).toBe(text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""));
+        if (parsed !== null)
+          expect(formatAmount(parsed, decimals).replace(/\.?0+$/, "")).toBe(
+            text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""),
+          );
       }),
       { numRuns: 1_000 },
     );

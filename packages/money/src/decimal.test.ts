@@ -63,15 +63,19 @@ describe("conversion", () => {
 
   it("never gives more crypto than the fiat pays for (1,000 runs)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 100_000_000 }), (fiatCents, priceCents) => {
-        const fiat = { units: BigInt(fiatCents), scale: 2 };
-        const price = { units: BigInt(priceCents), scale: 2 };
-        const minor = convertFiatToCrypto(fiat, price, 8);
-        const paidFor = multiplyDecimal({ units: minor, scale: 8 }, price);
-        expect(compareDecimal(paidFor, fiat)).toBeLessThanOrEqual(0);
-        const oneMore = multiplyDecimal({ units: minor + 1n, scale: 8 }, price);
-        expect(compareDecimal(oneMore, fiat)).toBe(1);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 100_000_000 }),
+        (fiatCents, priceCents) => {
+          const fiat = { units: BigInt(fiatCents), scale: 2 };
+          const price = { units: BigInt(priceCents), scale: 2 };
+          const minor = convertFiatToCrypto(fiat, price, 8);
+          const paidFor = multiplyDecimal({ units: minor, scale: 8 }, price);
+          expect(compareDecimal(paidFor, fiat)).toBeLessThanOrEqual(0);
+          const oneMore = multiplyDecimal({ units: minor + 1n, scale: 8 }, price);
+          expect(compareDecimal(oneMore, fiat)).toBe(1);
+        },
+      ),
       { numRuns: 1_000 },
     );
   });

@@ -8,7 +8,7 @@ export {
   sumAmounts,
   tryParseAmount,
 } from "./amount.ts";
-export { convertFiatToCrypto, convertCryptoToFiat } from "./convert.ts";
+export { convertCryptoToFiat, convertFiatToCrypto } from "./convert.ts";
 export {
   addDecimal,
   compareDecimal,

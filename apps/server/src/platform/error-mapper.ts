@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorBody, type ErrorKind, errorKinds } from "@souk/contracts";
+import { type ErrorBody, ErrorCode, type ErrorKind, errorKinds } from "@souk/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DomainError } from "./errors.ts";
@@ -17,7 +17,8 @@ interface ValidationIssue {
 export function validationDetails(issues: ValidationIssue[], context: string | undefined): Record<string, string[]> {
   const details: Record<string, string[]> = {};
   for (const issue of issues) {
-    const path = issue.params?.issue?.path?.map(String).join(".") ?? issue.instancePath?.replace(/^\//, "").replaceAll("/", ".");
+    const path =
+      issue.params?.issue?.path?.map(String).join(".") ?? issue.instancePath?.replace(/^\//, "").replaceAll("/", ".");
     const field = path || context || "body";
     const message = issue.params?.issue?.message ?? issue.message ?? "invalid";
     details[field] ??= [];
@@ -43,8 +44,16 @@ const FASTIFY_CODES: Record<string, [ErrorKind, string, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: ["malformed", ErrorCode.MALFORMED_REQUEST, "The request body is empty."],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ["malformed", ErrorCode.MALFORMED_REQUEST, "The content length is wrong."],
   FST_ERR_CTP_BODY_TOO_LARGE: ["payload_too_large", ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large."],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ["unsupported_media_type", ErrorCode.UNSUPPORTED_MEDIA_TYPE, "This content type is not accepted."],
-  FST_ERR_CTP_INVALID_TYPE: ["unsupported_media_type", ErrorCode.UNSUPPORTED_MEDIA_TYPE, "This content type is not accepted."],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    "unsupported_media_type",
+    ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    "This content type is not accepted.",
+  ],
+  FST_ERR_CTP_INVALID_TYPE: [
+    "unsupported_media_type",
+    ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    "This content type is not accepted.",
+  ],
 };
 
 function send(reply: FastifyReply, kind: ErrorKind, payload: ErrorBody): FastifyReply {
@@ -78,7 +87,9 @@ export function installErrorMapper(app: FastifyInstance): void {
     }
     if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, "client error");
-      return reply.code(error.statusCode).send(body(ErrorCode.MALFORMED_REQUEST, "The request could not be processed."));
+      return reply
+        .code(error.statusCode)
+        .send(body(ErrorCode.MALFORMED_REQUEST, "The request could not be processed."));
     }
     request.log.error({ err: error }, "unhandled error");
     return send(reply, "internal", body(ErrorCode.INTERNAL, "Something went wrong on our side."));

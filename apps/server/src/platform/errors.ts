@@ -19,7 +19,10 @@ export class DomainError extends Error {
 }
 
 /** Input errors keyed by field, each with message keys the web app translates. */
-export function inputError(details: Record<string, string[]>, message = "The request has invalid fields."): DomainError {
+export function inputError(
+  details: Record<string, string[]>,
+  message = "The request has invalid fields.",
+): DomainError {
   return new DomainError(ErrorCode.INPUT_VALIDATION, "validation", message, details);
 }
 
@@ -27,11 +30,19 @@ export function notFound(message = "Not found.", code: ErrorCodeValue = ErrorCod
   return new DomainError(code, "not_found", message);
 }
 
-export function forbidden(message = "You are not allowed to do this.", code: ErrorCodeValue = ErrorCode.FORBIDDEN, details: ErrorDetails | null = null): DomainError {
+export function forbidden(
+  message = "You are not allowed to do this.",
+  code: ErrorCodeValue = ErrorCode.FORBIDDEN,
+  details: ErrorDetails | null = null,
+): DomainError {
   return new DomainError(code, "forbidden", message, details);
 }
 
-export function conflict(message: string, code: ErrorCodeValue = ErrorCode.CONFLICT, details: ErrorDetails | null = null): DomainError {
+export function conflict(
+  message: string,
+  code: ErrorCodeValue = ErrorCode.CONFLICT,
+  details: ErrorDetails | null = null,
+): DomainError {
   return new DomainError(code, "conflict", message, details);
 }
 
@@ -40,5 +51,10 @@ export function unauthenticated(message = "Log in to continue."): DomainError {
 }
 
 export function rateLimited(message = "Too many attempts; try again later.", retryAfterSeconds?: number): DomainError {
-  return new DomainError(ErrorCode.RATE_LIMITED, "rate_limited", message, retryAfterSeconds ? { retryAfterSeconds } : null);
+  return new DomainError(
+    ErrorCode.RATE_LIMITED,
+    "rate_limited",
+    message,
+    retryAfterSeconds ? { retryAfterSeconds } : null,
+  );
 }

@@ -42,7 +42,9 @@ function canonicalJson(value: unknown): string {
 
 export function requestHash(request: FastifyRequest): string {
   return createHash("sha256")
-    .update(`${request.method} ${request.routeOptions.url}\n${canonicalJson(request.params)}\n${canonicalJson(request.body)}`)
+    .update(
+      `${request.method} ${request.routeOptions.url}\n${canonicalJson(request.params)}\n${canonicalJson(request.body)}`,
+    )
     .digest("hex");
 }
 
@@ -103,17 +105,30 @@ export async function claimIdempotencyKey(db: Db, request: FastifyRequest, reply
     .returning("key")
     .executeTakeFirst();
   if (!takenOver) {
-    throw new DomainError(ErrorCode.IDEMPOTENCY_IN_PROGRESS, "conflict", "A request with this Idempotency-Key is still running.");
+    throw new DomainError(
+      ErrorCode.IDEMPOTENCY_IN_PROGRESS,
+      "conflict",
+      "A request with this Idempotency-Key is still running.",
+    );
   }
   request.idempotency = { userId: viewer.userId, key };
   return true;
 }
 
 /** Stores the answer for replay, or frees the key after a server failure so a retry can run. */
-export async function settleIdempotencyKey(db: Db, claim: IdempotencyClaim, statusCode: number, body: string): Promise<void> {
+export async function settleIdempotencyKey(
+  db: Db,
+  claim: IdempotencyClaim,
+  statusCode: number,
+  body: string,
+): Promise<void> {
   const row = tables(db).updateTable("idempotency_keys");
   if (statusCode >= 500) {
-    await tables(db).deleteFrom("idempotency_keys").where("user_id", "=", claim.userId).where("key", "=", claim.key).execute();
+    await tables(db)
+      .deleteFrom("idempotency_keys")
+      .where("user_id", "=", claim.userId)
+      .where("key", "=", claim.key)
+      .execute();
     return;
   }
   await row

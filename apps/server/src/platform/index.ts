@@ -13,11 +13,8 @@ export {
   rateLimited,
   unauthenticated,
 } from "./errors.ts";
-export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
-export { hashPassword, verifyPassword } from "./passwords.ts";
 export { parseFeatureFlags } from "./features.ts";
-export { installPlatform } from "./plugin.ts";
-export { createSession, type NewSessionInfo, revokeSession, SESSION_COOKIE, type Viewer } from "./session.ts";
+export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
 export type {
   AppDeps,
   CliCommand,
@@ -28,3 +25,6 @@ export type {
   SoukModule,
   SoukRoutes,
 } from "./module.ts";
+export { hashPassword, verifyPassword } from "./passwords.ts";
+export { installPlatform } from "./plugin.ts";
+export { createSession, type NewSessionInfo, revokeSession, SESSION_COOKIE, type Viewer } from "./session.ts";

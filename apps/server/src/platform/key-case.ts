@@ -3,7 +3,9 @@
  * `fiat-min`); `keyCase=snake_case` asks for snake_case keys in the answer.
  */
 export function toCamelKey(key: string): string {
-  return key.includes("_") || key.includes("-") ? key.replace(/[_-]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase()) : key;
+  return key.includes("_") || key.includes("-")
+    ? key.replace(/[_-]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase())
+    : key;
 }
 
 const CAMEL_SHAPE = /^[a-z][a-zA-Z0-9]*$/;

@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { DEFAULT_FIAT_CURRENCY_CODE, DEFAULT_LOCALE, type PageData, PAGE_DATA_GLOBAL, SUPPORTED_LOCALES } from "@souk/contracts";
+import {
+  DEFAULT_FIAT_CURRENCY_CODE,
+  DEFAULT_LOCALE,
+  PAGE_DATA_GLOBAL,
+  type PageData,
+  SUPPORTED_LOCALES,
+} from "@souk/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { APP_VERSION } from "../app-version.ts";
 import { getCurrentUser } from "../modules/users/index.ts";
@@ -10,11 +16,27 @@ import { type AppDeps, issueCsrfToken, notFound, parseFeatureFlags } from "../pl
 
 const PLACEHOLDER = "<!--souk-page-data-->";
 // Paths that belong to the API or the platform: an unknown one is a JSON 404, never the SPA.
-const NON_PAGE_PREFIXES = ["/rest/", "/account/re-auth", "/realtime", "/docs", "/metrics", "/healthz", "/readyz", "/assets/", "/offer-manager/toggle", "/wallet/", "/proxy/", "/auth/"];
+const NON_PAGE_PREFIXES = [
+  "/rest/",
+  "/account/re-auth",
+  "/realtime",
+  "/docs",
+  "/metrics",
+  "/healthz",
+  "/readyz",
+  "/assets/",
+  "/offer-manager/toggle",
+  "/wallet/",
+  "/proxy/",
+  "/auth/",
+];
 
 /** JSON that is safe inside a <script> element. */
 function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 function contentSecurityPolicy(nonce: string): string {
@@ -39,7 +61,9 @@ function contentSecurityPolicy(nonce: string): string {
  */
 export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { config } = deps;
-  const distDir = config.SOUK_WEB_DIST ? path.resolve(config.SOUK_WEB_DIST) : path.join(config.rootDir, "apps/web/dist");
+  const distDir = config.SOUK_WEB_DIST
+    ? path.resolve(config.SOUK_WEB_DIST)
+    : path.join(config.rootDir, "apps/web/dist");
   const indexFile = path.join(distDir, "index.html");
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
   const featureFlags = parseFeatureFlags(config.SOUK_FEATURE_FLAGS);
@@ -53,7 +77,8 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       wildcard: false,
       // Vite hashes asset names, so they never change under one URL.
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("cache-control", "public, max-age=31536000, immutable");
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader("cache-control", "public, max-age=31536000, immutable");
       },
     });
   }

@@ -15,7 +15,11 @@ describe("registration", () => {
   it("creates an account, logs it in and returns the current user with a new CSRF token", async () => {
     const client = t.client();
     const username = uniqueName("reg");
-    const response = await client.post("/rest/v1/auth/register", { email: `${username}@example.com`, username, password: strongPassword });
+    const response = await client.post("/rest/v1/auth/register", {
+      email: `${username}@example.com`,
+      username,
+      password: strongPassword,
+    });
     expect(response.status).toBe(201);
     expect(response.body.data.user.username).toBe(username);
     expect(response.body.data.user.currencyId).toBe(144);
@@ -32,8 +36,14 @@ describe("registration", () => {
   it("stores the password as an argon2id hash, never as given", async () => {
     const client = t.client();
     const username = uniqueName("hash");
-    await client.post("/rest/v1/auth/register", { email: `${username}@example.com`, username, password: strongPassword });
-    const { rows } = await (await import("kysely")).sql<{ password_hash: string }>`SELECT password_hash FROM users WHERE username = ${username}`.execute(t.ownerDb);
+    await client.post("/rest/v1/auth/register", {
+      email: `${username}@example.com`,
+      username,
+      password: strongPassword,
+    });
+    const { rows } = await (await import("kysely")).sql<{
+      password_hash: string;
+    }>`SELECT password_hash FROM users WHERE username = ${username}`.execute(t.ownerDb);
     expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0]?.password_hash).not.toContain(strongPassword);
   });
@@ -46,7 +56,9 @@ describe("registration", () => {
     ["no special character", "Abcdefghij12", "password_needs_special"],
   ])("refuses a password with %s, keyed by field", async (_label, password, key) => {
     const username = uniqueName("pw");
-    const response = await t.client().post("/rest/v1/auth/register", { email: `${username}@example.com`, username, password });
+    const response = await t
+      .client()
+      .post("/rest/v1/auth/register", { email: `${username}@example.com`, username, password });
     expect(response.status).toBe(422);
     expect(response.body.errors.code).toBe("ERROR_INPUT_VALIDATION");
     expect(response.body.errors.details.password).toContain(key);
@@ -55,7 +67,9 @@ describe("registration", () => {
   it.each(["plain", "a@b", "a..b@example.com", "a@example..com", "a@example.c", "a b@example.com"])(
     "refuses the e-mail %s",
     async (email) => {
-      const response = await t.client().post("/rest/v1/auth/register", { email, username: uniqueName("em"), password: strongPassword });
+      const response = await t
+        .client()
+        .post("/rest/v1/auth/register", { email, username: uniqueName("em"), password: strongPassword });
       expect(response.status).toBe(422);
       expect(response.body.errors.details.email).toEqual(["email_invalid"]);
     },
@@ -63,7 +77,9 @@ describe("registration", () => {
 
   it("refuses a taken e-mail or username whatever their case", async () => {
     const username = uniqueName("dup");
-    const first = await t.client().post("/rest/v1/auth/register", { email: `${username}@example.com`, username, password: strongPassword });
+    const first = await t
+      .client()
+      .post("/rest/v1/auth/register", { email: `${username}@example.com`, username, password: strongPassword });
     expect(first.status).toBe(201);
     const again = await t.client().post("/rest/v1/auth/register", {
       email: `${username.toUpperCase()}@EXAMPLE.com`,
@@ -87,15 +103,22 @@ describe("log-in and log-out", () => {
   it("logs in by username or by e-mail and rotates the session", async () => {
     const user = await t.signUp();
     const byEmail = t.client();
-    const response = await byEmail.post("/rest/v1/auth/login", { login: user.user!.email.toUpperCase(), password: TEST_PASSWORD });
+    const response = await byEmail.post("/rest/v1/auth/login", {
+      login: user.user!.email.toUpperCase(),
+      password: TEST_PASSWORD,
+    });
     expect(response.status).toBe(200);
     expect(response.body.data.user.username).toBe(user.user!.username);
   });
 
   it("answers a wrong password and an unknown login alike", async () => {
     const user = await t.signUp();
-    const wrong = await t.client().post("/rest/v1/auth/login", { login: user.user!.username, password: "Wrong-password-1!" });
-    const unknown = await t.client().post("/rest/v1/auth/login", { login: uniqueName("nobody"), password: "Wrong-password-1!" });
+    const wrong = await t
+      .client()
+      .post("/rest/v1/auth/login", { login: user.user!.username, password: "Wrong-password-1!" });
+    const unknown = await t
+      .client()
+      .post("/rest/v1/auth/login", { login: uniqueName("nobody"), password: "Wrong-password-1!" });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -105,10 +128,14 @@ describe("log-in and log-out", () => {
   it("throttles an account after repeated failures, even with the right password", async () => {
     const user = await t.signUp();
     for (let i = 0; i < t.config.LOGIN_MAX_FAILURES; i += 1) {
-      const response = await t.client().post("/rest/v1/auth/login", { login: user.user!.username, password: "Wrong-password-1!" });
+      const response = await t
+        .client()
+        .post("/rest/v1/auth/login", { login: user.user!.username, password: "Wrong-password-1!" });
       expect(response.status).toBe(401);
     }
-    const blocked = await t.client().post("/rest/v1/auth/login", { login: user.user!.username, password: TEST_PASSWORD });
+    const blocked = await t
+      .client()
+      .post("/rest/v1/auth/login", { login: user.user!.username, password: TEST_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.body.errors.code).toBe("ERROR_RATE_LIMITED");
     expect(blocked.headers["retry-after"]).toBeDefined();
@@ -116,7 +143,9 @@ describe("log-in and log-out", () => {
 
   it("refuses a banned account at log-in and ends its open sessions' access", async () => {
     const user = await t.signUp();
-    await (await import("kysely")).sql`UPDATE users SET is_banned = true WHERE id = ${user.user!.id}`.execute(t.ownerDb);
+    await (await import("kysely")).sql`UPDATE users SET is_banned = true WHERE id = ${user.user!.id}`.execute(
+      t.ownerDb,
+    );
     const again = await t.client().post("/rest/v1/auth/login", { login: user.user!.username, password: TEST_PASSWORD });
     expect(again.status).toBe(403);
     expect(again.body.errors.code).toBe("ERROR_ACCOUNT_BANNED");

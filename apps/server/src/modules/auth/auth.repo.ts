@@ -15,7 +15,12 @@ function tables(db: Db) {
   return db.withTables<AuthTables>();
 }
 
-export async function recordLoginAttempt(db: Db, loginKey: string, ip: string | null, succeeded: boolean): Promise<void> {
+export async function recordLoginAttempt(
+  db: Db,
+  loginKey: string,
+  ip: string | null,
+  succeeded: boolean,
+): Promise<void> {
   await tables(db).insertInto("login_attempts").values({ login_key: loginKey, ip, succeeded }).execute();
 }
 
@@ -36,5 +41,9 @@ export async function countRecentFailures(db: Db, loginKey: string, ip: string |
 
 /** A success wipes the account's failures so a user who finally remembers is not held back. */
 export async function clearFailures(db: Db, loginKey: string): Promise<void> {
-  await tables(db).deleteFrom("login_attempts").where("login_key", "=", loginKey).where("succeeded", "=", false).execute();
+  await tables(db)
+    .deleteFrom("login_attempts")
+    .where("login_key", "=", loginKey)
+    .where("succeeded", "=", false)
+    .execute();
 }

@@ -34,7 +34,12 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 }
 
 /** Sets the new session cookie and rotates the CSRF token: both change at every log-in. */
-function startBrowserSession(request: FastifyRequest, reply: FastifyReply, config: Config, session: NewSessionInfo): string {
+function startBrowserSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  session: NewSessionInfo,
+): string {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: "/",
     httpOnly: true,
@@ -50,7 +55,13 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
 
   app.get(
     "/rest/v1/csrf",
-    { schema: { tags: ["auth"], summary: "The CSRF token for state-changing calls", response: { 200: csrfResponseSchema } } },
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The CSRF token for state-changing calls",
+        response: { 200: csrfResponseSchema },
+      },
+    },
     async (request, reply) => envelope({ csrfToken: issueCsrfToken(request, reply, { secure: isSecure(config) }) }),
   );
 
@@ -58,7 +69,12 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
     "/rest/v1/auth/register",
     {
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
-      schema: { tags: ["auth"], summary: "Create an account and log in", body: registerRequestSchema, response: { 201: sessionAnswer } },
+      schema: {
+        tags: ["auth"],
+        summary: "Create an account and log in",
+        body: registerRequestSchema,
+        response: { 201: sessionAnswer },
+      },
     },
     async (request, reply) => {
       const result = await register(db, config, request.body, clientInfo(request));
@@ -72,7 +88,12 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
     "/rest/v1/auth/login",
     {
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: { tags: ["auth"], summary: "Log in with e-mail or username", body: loginRequestSchema, response: { 200: sessionAnswer } },
+      schema: {
+        tags: ["auth"],
+        summary: "Log in with e-mail or username",
+        body: loginRequestSchema,
+        response: { 200: sessionAnswer },
+      },
     },
     async (request, reply) => {
       const result = await login(db, config, request.body, clientInfo(request));

@@ -1,7 +1,14 @@
 import type { LoginRequest, RegisterRequest } from "@souk/contracts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/pool.ts";
-import { createSession, hashPassword, type NewSessionInfo, rateLimited, revokeSession, verifyPassword } from "../../platform/index.ts";
+import {
+  createSession,
+  hashPassword,
+  type NewSessionInfo,
+  rateLimited,
+  revokeSession,
+  verifyPassword,
+} from "../../platform/index.ts";
 import { createUser, findLoginCandidate } from "../users/index.ts";
 import { accountBanned, invalidCredentials } from "./auth.errors.ts";
 import { clearFailures, countRecentFailures, recordLoginAttempt } from "./auth.repo.ts";
@@ -29,7 +36,10 @@ export async function register(db: Db, config: Config, input: RegisterRequest, c
 export async function login(db: Db, config: Config, input: LoginRequest, client: ClientInfo): Promise<LoggedIn> {
   const loginKey = input.login.toLowerCase();
   const failures = await countRecentFailures(db, loginKey, client.ip, config.LOGIN_WINDOW_MINUTES);
-  if (failures.forAccount >= config.LOGIN_MAX_FAILURES || failures.forAddress >= config.LOGIN_MAX_FAILURES * ADDRESS_FAILURE_FACTOR) {
+  if (
+    failures.forAccount >= config.LOGIN_MAX_FAILURES ||
+    failures.forAddress >= config.LOGIN_MAX_FAILURES * ADDRESS_FAILURE_FACTOR
+  ) {
     throw rateLimited("Too many failed log-ins; try again later.", config.LOGIN_WINDOW_MINUTES * 60);
   }
   const candidate = await findLoginCandidate(db, input.login);
@@ -43,7 +53,12 @@ export async function login(db: Db, config: Config, input: LoginRequest, client:
 
 async function startSession(db: Db, config: Config, userId: number, client: ClientInfo): Promise<LoggedIn> {
   if (client.previousToken) await revokeSession(db, client.previousToken);
-  const session = await createSession(db, { userId, ttlHours: config.SESSION_TTL_HOURS, ip: client.ip, userAgent: client.userAgent });
+  const session = await createSession(db, {
+    userId,
+    ttlHours: config.SESSION_TTL_HOURS,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
   return { userId, session };
 }
 

@@ -124,7 +124,9 @@ export function amplitudePpmFor(kind: "crypto" | "fiat", code: string, isStablec
 /** value × (1 + ppm / 10^6), exact, rounded half up to RATE_SCALE and without trailing zeros. */
 export function applyPpm(rate: string, ppm: number): string {
   const factor = decimal(BigInt(1_000_000 + ppm), 6);
-  return formatDecimal(normalizeDecimal(roundDecimal(multiplyDecimal(parseDecimal(rate), factor), RATE_SCALE, "half_up")));
+  return formatDecimal(
+    normalizeDecimal(roundDecimal(multiplyDecimal(parseDecimal(rate), factor), RATE_SCALE, "half_up")),
+  );
 }
 
 export interface KnownCurrencies {

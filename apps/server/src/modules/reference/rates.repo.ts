@@ -14,9 +14,9 @@ interface RateHistoryTable {
   source: RateSource;
 }
 
-interface RateTables {
+type RateTables = {
   rate_history: RateHistoryTable;
-}
+};
 
 function tables(db: Db | Tx) {
   return db.withTables<RateTables>();
@@ -107,7 +107,12 @@ export interface RateHistoryRow {
 }
 
 /** The last `limit` points of a pair, oldest first. */
-export async function listRateHistory(db: Db, baseCode: string, quoteCode: string, limit: number): Promise<RateHistoryRow[]> {
+export async function listRateHistory(
+  db: Db,
+  baseCode: string,
+  quoteCode: string,
+  limit: number,
+): Promise<RateHistoryRow[]> {
   const rows = await tables(db)
     .selectFrom("rate_history")
     .select([sql<string>`day::text`.as("day"), "rate", "source"])

@@ -2,10 +2,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { CryptoFiatRates } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
-import { localizedName, resolveLocale } from "./reference.domain.ts";
-import * as referenceRepo from "./reference.repo.ts";
 import { cryptoFiatRate, HISTORY_DAYS, normalizedRate, parseRatesFile, planRatePoints, USD } from "./rates.domain.ts";
 import * as ratesRepo from "./rates.repo.ts";
+import { localizedName, resolveLocale } from "./reference.domain.ts";
+import * as referenceRepo from "./reference.repo.ts";
 
 /** The rates file shipped with the app; the RATES_FILE setting points elsewhere. */
 export const DEFAULT_RATES_FILE = path.join(import.meta.dirname, "data", "rates.json");
@@ -33,7 +33,10 @@ export async function refreshRatesFromFile(db: Db, filePath?: string): Promise<R
     throw new Error(`cannot read the rates file ${resolved}: ${(error as Error).message}`);
   }
   const file = parseRatesFile(json);
-  const [crypto, fiat] = await Promise.all([referenceRepo.listCryptoCurrencies(db), referenceRepo.listFiatCurrencies(db)]);
+  const [crypto, fiat] = await Promise.all([
+    referenceRepo.listCryptoCurrencies(db),
+    referenceRepo.listFiatCurrencies(db),
+  ]);
   const plan = planRatePoints(file, {
     crypto: crypto.map((row) => ({ code: row.code, isStablecoin: row.is_stablecoin })),
     fiat: fiat.map((row) => row.code),

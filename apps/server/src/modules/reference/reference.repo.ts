@@ -83,7 +83,7 @@ export interface LanguageRow {
   sort_order: number;
 }
 
-interface ReferenceTables {
+type ReferenceTables = {
   fiat_currencies: FiatCurrencyRow;
   crypto_currencies: CryptoCurrencyRow;
   payment_method_groups: PaymentMethodGroupRow;
@@ -91,7 +91,7 @@ interface ReferenceTables {
   countries: CountryRow;
   timezones: TimezoneRow;
   languages: LanguageRow;
-}
+};
 
 function tables(db: Db) {
   return db.withTables<ReferenceTables>();
@@ -134,7 +134,10 @@ export interface PaymentMethodFilter {
   id?: number;
 }
 
-export async function listPaymentMethods(db: Db, filter: PaymentMethodFilter = {}): Promise<PaymentMethodWithGroupRow[]> {
+export async function listPaymentMethods(
+  db: Db,
+  filter: PaymentMethodFilter = {},
+): Promise<PaymentMethodWithGroupRow[]> {
   let query = tables(db)
     .selectFrom("payment_methods as m")
     .innerJoin("payment_method_groups as g", "g.id", "m.payment_method_group_id")
@@ -188,7 +191,12 @@ function filteredCountries(db: Db, filter: CountryFilter) {
 }
 
 /** Worldwide first (when included), then by English name, so pages are stable whatever the locale. */
-export async function listCountries(db: Db, filter: CountryFilter, limit: number, offset: number): Promise<CountryPage> {
+export async function listCountries(
+  db: Db,
+  filter: CountryFilter,
+  limit: number,
+  offset: number,
+): Promise<CountryPage> {
   const [rows, count] = await Promise.all([
     filteredCountries(db, filter)
       .selectAll()
@@ -198,7 +206,9 @@ export async function listCountries(db: Db, filter: CountryFilter, limit: number
       .limit(limit)
       .offset(offset)
       .execute(),
-    filteredCountries(db, filter).select((eb) => eb.fn.countAll<bigint>().as("total")).executeTakeFirstOrThrow(),
+    filteredCountries(db, filter)
+      .select((eb) => eb.fn.countAll<bigint>().as("total"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

@@ -11,6 +11,7 @@ import type {
   Timezone,
 } from "@souk/contracts";
 import type { Db } from "../../db/pool.ts";
+import { getCurrentRates } from "./rates.service.ts";
 import {
   type CountryRef,
   type CryptoCurrency,
@@ -29,7 +30,6 @@ import {
 } from "./reference.domain.ts";
 import { currencyNotFound, paymentMethodNotFound, unknownFilterValue } from "./reference.errors.ts";
 import * as repo from "./reference.repo.ts";
-import { getCurrentRates } from "./rates.service.ts";
 
 // ---- fiat currencies -----------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ import { createUserCommand, grantRoleCommand } from "./users.commands.ts";
 import { registerUsersPrivateRoutes, registerUsersPublicRoutes } from "./users.routes.ts";
 import { seedDemoUsers } from "./users.seed.ts";
 
+export { visibleFullName } from "./users.domain.ts";
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./users.seed.ts";
 export {
   type CreateUserInput,
@@ -14,7 +15,6 @@ export {
   grantRoles,
   type LoginCandidate,
 } from "./users.service.ts";
-export { visibleFullName } from "./users.domain.ts";
 
 export const usersModule: SoukModule = {
   name: "users",

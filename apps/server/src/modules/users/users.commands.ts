@@ -21,12 +21,21 @@ export const createUserCommand: CliCommand = {
         roles.push(role as UserRole);
       } else positional.push(arg);
     }
-    const parsed = registerRequestSchema.safeParse({ username: positional[0], email: positional[1], password: positional[2] });
+    const parsed = registerRequestSchema.safeParse({
+      username: positional[0],
+      email: positional[1],
+      password: positional[2],
+    });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) print(`${issue.path.join(".")}: ${issue.message}`);
       return 2;
     }
-    const user = await createUser(db, { ...parsed.data, passwordHash: await hashPassword(parsed.data.password), roles, emailVerified: true });
+    const user = await createUser(db, {
+      ...parsed.data,
+      passwordHash: await hashPassword(parsed.data.password),
+      roles,
+      emailVerified: true,
+    });
     print(`created user ${user.username} (id ${user.id}) with roles ${["user", ...roles].join(", ")}`);
     return 0;
   },

@@ -3,8 +3,8 @@ import {
   FULL_NAME_VISIBILITY_TYPES,
   type PublicProfile,
   STAFF_ROLES,
-  type UserRole,
   USER_ROLES,
+  type UserRole,
 } from "@souk/contracts";
 import type { UserRow } from "./users.repo.ts";
 
@@ -31,7 +31,9 @@ function fullNameVisibility(value: string): CurrentUser["fullNameVisibilityType"
 }
 
 /** The name others see, following the owner's full-name visibility choice. */
-export function visibleFullName(row: Pick<UserRow, "first_name" | "last_name" | "full_name_visibility_type">): string | null {
+export function visibleFullName(
+  row: Pick<UserRow, "first_name" | "last_name" | "full_name_visibility_type">,
+): string | null {
   const first = row.first_name?.trim();
   const last = row.last_name?.trim();
   if (!first) return null;

@@ -77,9 +77,17 @@ describe("public profile", () => {
 describe("settings", () => {
   it("saves the theme, chat visibility and fiat currency", async () => {
     const user = await t.signUp();
-    const response = await user.post("/rest/v1/users/settings", { siteTheme: "dark", acceptChatMessages: "TRUSTED_ONLY", fiatCurrencyCode: "eur" });
+    const response = await user.post("/rest/v1/users/settings", {
+      siteTheme: "dark",
+      acceptChatMessages: "TRUSTED_ONLY",
+      fiatCurrencyCode: "eur",
+    });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ siteTheme: "dark", acceptChatMessages: "TRUSTED_ONLY", fiatCurrencyCode: "EUR" });
+    expect(response.body.data).toMatchObject({
+      siteTheme: "dark",
+      acceptChatMessages: "TRUSTED_ONLY",
+      fiatCurrencyCode: "EUR",
+    });
   });
 
   it.each([

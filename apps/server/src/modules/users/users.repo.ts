@@ -84,8 +84,13 @@ export async function findUserByLogin(db: Db, login: string): Promise<UserRow | 
 export async function findTakenIdentity(db: Db, email: string, username: string) {
   return tables(db)
     .selectFrom("users")
-    .select([sql<boolean>`lower(email) = ${email.toLowerCase()}`.as("emailTaken"), sql<boolean>`lower(username) = ${username.toLowerCase()}`.as("usernameTaken")])
-    .where((eb) => eb.or([eb(sql`lower(email)`, "=", email.toLowerCase()), eb(sql`lower(username)`, "=", username.toLowerCase())]))
+    .select([
+      sql<boolean>`lower(email) = ${email.toLowerCase()}`.as("emailTaken"),
+      sql<boolean>`lower(username) = ${username.toLowerCase()}`.as("usernameTaken"),
+    ])
+    .where((eb) =>
+      eb.or([eb(sql`lower(email)`, "=", email.toLowerCase()), eb(sql`lower(username)`, "=", username.toLowerCase())]),
+    )
     .execute();
 }
 
@@ -138,5 +143,9 @@ export async function updateUserSettings(db: Db, userId: number, patch: Settings
 }
 
 export async function setUserRoles(db: Db, userId: number, roles: string[]): Promise<void> {
-  await tables(db).updateTable("users").set({ roles, updated_at: sql`now()` }).where("id", "=", BigInt(userId)).execute();
+  await tables(db)
+    .updateTable("users")
+    .set({ roles, updated_at: sql`now()` })
+    .where("id", "=", BigInt(userId))
+    .execute();
 }

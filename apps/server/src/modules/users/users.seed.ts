@@ -39,5 +39,7 @@ export async function seedDemoUsers(context: SeedContext): Promise<void> {
       ).id;
     context.users.set(account.username, id);
   }
-  context.print(`demo logins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.roles.filter((r) => r !== "user").join(", ") || "trader"})`).join(", ")}`);
+  context.print(
+    `demo logins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.roles.filter((r) => r !== "user").join(", ") || "trader"})`).join(", ")}`,
+  );
 }

@@ -40,9 +40,10 @@ export async function updateSettings(db: Db, userId: number, input: UserSettings
     else errors.notifyTradeMessagesInterval = interval.errors;
   }
   if (input.fiatCurrencyCode !== undefined || input.fiatCurrencyId !== undefined) {
-    const fiat = input.fiatCurrencyId !== undefined
-      ? await getFiatCurrencyById(db, input.fiatCurrencyId)
-      : await getFiatCurrencyByCode(db, (input.fiatCurrencyCode ?? "").toUpperCase());
+    const fiat =
+      input.fiatCurrencyId !== undefined
+        ? await getFiatCurrencyById(db, input.fiatCurrencyId)
+        : await getFiatCurrencyByCode(db, (input.fiatCurrencyCode ?? "").toUpperCase());
     if (fiat) patch.fiat_currency_id = fiat.id;
     else errors.fiatCurrencyCode = ["fiat_currency_unknown"];
   }
@@ -106,7 +107,9 @@ export interface LoginCandidate {
 
 export async function findLoginCandidate(db: Db, login: string): Promise<LoginCandidate | null> {
   const row = await repo.findUserByLogin(db, login);
-  return row ? { id: Number(row.id), username: row.username, passwordHash: row.password_hash, isBanned: row.is_banned } : null;
+  return row
+    ? { id: Number(row.id), username: row.username, passwordHash: row.password_hash, isBanned: row.is_banned }
+    : null;
 }
 
 export async function findUserIdByUsername(db: Db, username: string): Promise<number | null> {

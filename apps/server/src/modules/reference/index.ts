@@ -1,0 +1,33 @@
+/** The reference module's public door: reference data, rates and the lookups other modules use. */
+import type { SoukModule } from "../../platform/index.ts";
+import { refreshRatesCommand } from "./reference.commands.ts";
+import { registerReferenceRoutes } from "./reference.routes.ts";
+
+export {
+  type CurrentRates,
+  DEFAULT_RATES_FILE,
+  getCurrentRates,
+  getRateHistory,
+  type RateHistoryPoint,
+  type RatesRefreshResult,
+  refreshRatesFromFile,
+} from "./rates.service.ts";
+export type { CountryRef, CryptoCurrency } from "./reference.domain.ts";
+export {
+  getCountryByIso,
+  getCountryByIso3,
+  getCryptoCurrencyByCode,
+  getCryptoCurrencyById,
+  getFiatCurrencyByCode,
+  getFiatCurrencyById,
+  getPaymentMethodById,
+  getPaymentMethodBySlug,
+  listCryptoCurrencies,
+  listFiatCurrencies,
+} from "./reference.service.ts";
+
+export const referenceModule: SoukModule = {
+  name: "reference",
+  publicRoutes: registerReferenceRoutes,
+  commands: [refreshRatesCommand],
+};
