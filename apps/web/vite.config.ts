@@ -1,5 +1,5 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig } from "vitest/config";
 
 const apiTarget = "http://localhost:3000";
 
@@ -25,5 +25,13 @@ export default defineConfig({
   preview: {
     port: 4173,
     strictPort: true,
+  },
+  // The root vitest config runs this file as the "web" project.
+  test: {
+    name: "web",
+    include: ["src/**/*.test.{ts,tsx}"],
+    environment: "happy-dom",
+    env: { TZ: "UTC" },
+    restoreMocks: true,
   },
 });

@@ -32,6 +32,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     trustProxy: true,
+    // One line per request is written by the platform's onResponse hook instead of two.
+    disableRequestLogging: true,
     bodyLimit: 1_048_576,
     // Request ids appear in every log line of a request.
     genReqId: () => crypto.randomUUID(),

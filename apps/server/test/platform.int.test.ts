@@ -115,6 +115,33 @@ describe("request and answer conventions", () => {
   });
 });
 
+describe("slow requests", () => {
+  it("logs a request slower than the threshold as slow, with its route and duration", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const app = Fastify({
+      logger: { level: "info", stream },
+      disableRequestLogging: true,
+    }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await installPlatform(app, { config: { ...t.config, SLOW_REQUEST_MS: 5 }, db: t.db });
+    app.get("/slow", async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return envelope("done");
+    });
+    app.get("/fast", async () => envelope("done"));
+    await app.ready();
+    await app.inject({ method: "GET", url: "/slow" });
+    await app.inject({ method: "GET", url: "/fast" });
+    const slow = lines.filter((line) => line.msg === "slow request");
+    expect(slow).toHaveLength(1);
+    expect(slow[0]).toMatchObject({ route: "/slow", status: 200 });
+    expect(Number(slow[0]?.ms)).toBeGreaterThanOrEqual(5);
+    await app.close();
+  });
+});
+
 describe("Idempotency-Key", () => {
   let app: Awaited<ReturnType<typeof buildIdempotentApp>>;
   async function buildIdempotentApp() {

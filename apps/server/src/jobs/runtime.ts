@@ -21,7 +21,11 @@ export interface JobsOptions {
  */
 export async function startJobs(options: JobsOptions): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: options.ownerUrl, max: 5 });
-  boss.on("error", (error) => options.log.error({ err: error }, "jobs error"));
+  boss.on("error", (error: Error & { code?: string }) => {
+    // 57P01: the database is shutting down (Ctrl-C stops the embedded cluster too): not a fault.
+    if (error.code === "57P01") return;
+    options.log.error({ error: { message: error.message, code: error.code } }, "jobs error");
+  });
   await boss.start();
   const context: JobContext = {
     config: options.config,

@@ -81,9 +81,10 @@ export async function installPlatform(app: FastifyInstance, { config, db }: Plat
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    if (reply.elapsedTime > config.SLOW_REQUEST_MS) {
-      request.log.warn({ route, ms: Math.round(reply.elapsedTime), status: reply.statusCode }, "slow request");
-    }
+    const line = { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (reply.elapsedTime > config.SLOW_REQUEST_MS) request.log.warn(line, "slow request");
+    else if (reply.statusCode >= 500) request.log.warn(line, "request failed");
+    else request.log.debug(line, "request");
   });
 
   return registry;

@@ -86,7 +86,7 @@ const content: Record<Locale, DocumentContent> = {
         title: "3. Séquestre et litiges",
         paragraphs: [
           "Les cryptos sous séquestre sont réglées une seule fois : libérées à l’acheteur, ou rendues au vendeur si l’échange est annulé ou expire. En cas de désaccord, chaque partie peut ouvrir un litige ; un modérateur examine la discussion et les preuves et décide de l’issue du séquestre.",
-          "Les décisions des modérateurs sur les litiges sont définitives au sein de la plateforme. Gardez toutes vos échanges et preuves de paiement dans la discussion de l’échange.",
+          "Les décisions des modérateurs sur les litiges sont définitives au sein de la plateforme. Gardez tous vos messages et preuves de paiement dans la discussion de l’échange.",
         ],
       },
       {
