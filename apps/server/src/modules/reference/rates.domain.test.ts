@@ -16,7 +16,13 @@ const file = {
   crypto: { BTC: "87350.00", USDT: "1.0002", DOGE: "0.2" },
   fiat: { USD: "1", EUR: "0.8650", JPY: "156.50", XYZ: "2" },
 };
-const known = { crypto: [{ code: "BTC", isStablecoin: false }, { code: "USDT", isStablecoin: true }], fiat: ["USD", "EUR", "JPY"] };
+const known = {
+  crypto: [
+    { code: "BTC", isStablecoin: false },
+    { code: "USDT", isStablecoin: true },
+  ],
+  fiat: ["USD", "EUR", "JPY"],
+};
 
 describe("rate math", () => {
   it("prices a coin in a fiat currency exactly, rounded half up to the fiat's decimals", () => {

@@ -1,5 +1,5 @@
+import { countryFilterQuerySchema, countryListQuerySchema, localeQuerySchema } from "@souk/contracts";
 import { describe, expect, it } from "vitest";
-import { countryFilterQuerySchema, countryListQuerySchema, localeQuerySchema } from "./reference.ts";
 
 function issuesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return (result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]);
