@@ -1,4 +1,9 @@
-/** The success body: `{data, meta}`. Handlers build their answer with this and nothing else. */
-export function envelope<Data, Meta = null>(data: Data, meta?: Meta): { data: Data; meta: Meta | null } {
+/**
+ * The success body: `{data, meta}`. Handlers build their answer with this and nothing else.
+ * Without a meta the answer carries `meta: null`; with one, its type flows to the response schema.
+ */
+export function envelope<Data>(data: Data): { data: Data; meta: null };
+export function envelope<Data, Meta>(data: Data, meta: Meta): { data: Data; meta: Meta };
+export function envelope<Data, Meta>(data: Data, meta?: Meta): { data: Data; meta: Meta | null } {
   return { data, meta: meta ?? null };
 }

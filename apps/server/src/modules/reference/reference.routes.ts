@@ -41,13 +41,8 @@ const tags = ["reference"];
 const invalidInput = { 422: errorBodySchema };
 const notFoundOrInvalid = { 404: errorBodySchema, 422: errorBodySchema };
 
-/** envelope() types meta as possibly null; these answers always carry one, as their schemas say. */
-function envelopeWithMeta<Data, Meta>(data: Data, meta: Meta): { data: Data; meta: Meta } {
-  return envelope(data, meta) as { data: Data; meta: Meta };
-}
-
 function countryAnswer(page: CountryPage) {
-  return envelopeWithMeta(page.countries, { total: page.total, limit: page.limit, offset: page.offset });
+  return envelope(page.countries, { total: page.total, limit: page.limit, offset: page.offset });
 }
 
 /** Reference data is public: the sign-up form and the marketplace need it before any log-in. */
@@ -67,7 +62,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request) => {
       const { currencies, popularCurrencies } = await listFiatCurrencies(db, request.query.locale);
-      return envelopeWithMeta(currencies, { popularCurrencies });
+      return envelope(currencies, { popularCurrencies });
     },
   );
 
@@ -189,7 +184,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request) => {
       const { rates, asOf } = await listCryptoFiatRates(db, request.query.locale);
-      return envelopeWithMeta(rates, { asOf });
+      return envelope(rates, { asOf });
     },
   );
 
@@ -210,7 +205,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
     { schema: { tags, summary: "USD price by crypto code", response: { 200: cryptoUsdRatesResponseSchema } } },
     async () => {
       const { rates, asOf } = await getCryptoUsdRates(db);
-      return envelopeWithMeta(rates, { asOf });
+      return envelope(rates, { asOf });
     },
   );
 
