@@ -31,7 +31,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Only forwarded addresses from known proxy hops count; otherwise anyone could pick the
+    // address that per-address throttling sees.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     // One line per request is written by the platform's onResponse hook instead of two.
     disableRequestLogging: true,
     bodyLimit: 1_048_576,

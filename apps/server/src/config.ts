@@ -30,6 +30,8 @@ const configSchema = z.object({
     .max(24 * 90)
     .default(24 * 14),
   COOKIE_SECURE: booleanFlag,
+  /** Hops of trusted reverse proxies in front of Souk; 0 trusts no X-Forwarded-For header. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(10_000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),

@@ -17,6 +17,7 @@ export { parseFeatureFlags } from "./features.ts";
 export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
 export type {
   AppDeps,
+  ChannelDefinition,
   CliCommand,
   CliContext,
   JobContext,

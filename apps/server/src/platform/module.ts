@@ -36,6 +36,8 @@ export interface SoukModule {
   privateRoutes?: (app: SoukRoutes, deps: AppDeps) => void | Promise<void>;
   /** Background jobs (pg-boss queues), run by copies with the worker role. */
   jobs?: JobDefinition[];
+  /** Real-time channels this module owns (`<prefix>.<id>`), with who may subscribe. */
+  channels?: ChannelDefinition[];
   /** Operator commands for `npm run souk -- <name>`. */
   commands?: CliCommand[];
   /** Demo data for a fresh database, run in module order by `souk seed` and the first start. */
@@ -81,4 +83,13 @@ export interface JobDefinition {
    * Must be idempotent: pg-boss delivers at least once, and several workers may run it at once.
    */
   handler: (data: Record<string, unknown>, context: JobContext) => Promise<void>;
+}
+
+/**
+ * A family of real-time channels, such as `trade.<id>`. The gateway asks `authorize` before it
+ * hands out a channel key; it must answer false for a stranger (the client then gets access-denied).
+ */
+export interface ChannelDefinition {
+  prefix: string;
+  authorize: (db: Db, viewer: import("./session.ts").Viewer | null, id: string) => Promise<boolean>;
 }
