@@ -15,6 +15,7 @@ import type { Db } from "./db/pool.ts";
 import { modules } from "./modules/registry.ts";
 import { type AppDeps, installPlatform, requireSession } from "./platform/index.ts";
 import { registerSystemRoutes } from "./platform/system-routes.ts";
+import { registerRealtime } from "./realtime/index.ts";
 import { registerWebApp } from "./web/web-app.ts";
 
 export interface BuildAppOptions {
@@ -22,6 +23,8 @@ export interface BuildAppOptions {
   db: Db;
   readDb?: Db;
   logger?: FastifyServerOptions["logger"];
+  /** Address for the real-time gateway's LISTEN connection; DATABASE_URL when absent. */
+  databaseUrl?: string;
   /** Serve the built web app (off in API tests that do not need it). */
   serveWeb?: boolean;
 }
@@ -72,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scope.addHook("preHandler", requireSession);
     for (const module of modules) await module.privateRoutes?.(scope, deps);
   });
+  await registerRealtime(app, deps, { modules, databaseUrl: options.databaseUrl });
 
   if (options.serveWeb !== false) await registerWebApp(app, deps);
   await app.ready();

@@ -19,7 +19,12 @@ async function main(): Promise<void> {
   const app =
     config.SOUK_ROLE === "worker"
       ? null
-      : await buildApp({ config, db: runtime.database.db, readDb: runtime.readDatabase?.db ?? runtime.database.db });
+      : await buildApp({
+          config,
+          db: runtime.database.db,
+          readDb: runtime.readDatabase?.db ?? runtime.database.db,
+          databaseUrl: runtime.location.ownerUrl,
+        });
   const boss = await startJobs({
     ownerUrl: runtime.location.ownerUrl,
     config,

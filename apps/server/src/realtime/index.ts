@@ -1,0 +1,73 @@
+/**
+ * The real-time channel's door. Modules announce committed changes with `publishEvent` inside
+ * their own transaction and name channels with `channelFor`; app.ts mounts the gateway with
+ * `registerRealtime`. See DECISIONS.md beside this file.
+ */
+import type { AppDeps, SoukModule, SoukRoutes } from "../platform/index.ts";
+import { channelAuthorizer, collectChannels, marketChannel, userChannel } from "./realtime.channels.ts";
+import { RealtimeGateway } from "./realtime.gateway.ts";
+import { EventListener } from "./realtime.listener.ts";
+import { registerReAuthRoute, registerSocketRoute } from "./realtime.routes.ts";
+import { loadSigningKey, pruneOldEvents } from "./realtime.service.ts";
+
+export { channelFor, type ParsedChannel, parseChannel } from "./realtime.channels.ts";
+export { publishEvent, type RealtimeEventInput } from "./realtime.publish.ts";
+
+/**
+ * The built-in channel families (`user.<id>`, `market`) and the retention job. Modules that own
+ * other families (trades: `trade.<id>`) declare them in their own `channels`.
+ */
+export const realtimeModule: SoukModule = {
+  name: "realtime",
+  channels: [userChannel, marketChannel],
+  jobs: [
+    {
+      name: "realtime.prune-events",
+      schedule: "23 3 * * *",
+      handler: async (_data, context) => {
+        const deleted = await pruneOldEvents(context.db);
+        if (deleted > 0) context.log.info({ deleted }, "old real-time events pruned");
+      },
+    },
+  ],
+};
+
+export interface RealtimeOptions {
+  /** Every module, from the registry: their `channels` decide who may follow what. */
+  modules: readonly SoukModule[];
+  /**
+   * Where the process's one LISTEN connection goes (it runs as souk_app like the pool). Defaults
+   * to DATABASE_URL; main.ts passes the embedded cluster's address when that is unset.
+   */
+  databaseUrl?: string;
+}
+
+/**
+ * Mounts `POST /account/re-auth-push-subscription` and the WebSocket at `/realtime`, and starts the
+ * LISTEN connection when the app is ready; both stop when the app closes.
+ */
+export async function registerRealtime(app: SoukRoutes, deps: AppDeps, options: RealtimeOptions): Promise<void> {
+  const databaseUrl = options.databaseUrl ?? deps.config.DATABASE_URL;
+  if (!databaseUrl) throw new Error("the real-time gateway needs a database URL to listen for events");
+  const modules = options.modules.includes(realtimeModule) ? options.modules : [realtimeModule, ...options.modules];
+  const authorize = channelAuthorizer(collectChannels(modules));
+  const signingKey = await loadSigningKey(deps.db, deps.config.SOUK_SECRET);
+  const gateway = new RealtimeGateway({ db: deps.db, signingKey, log: deps.log });
+  const listener = new EventListener({
+    databaseUrl,
+    log: deps.log,
+    hasSubscribers: (channel) => gateway.hasSubscribers(channel),
+    subscribedChannels: () => gateway.subscribedChannels(),
+    deliver: (rows) => gateway.deliver(rows),
+  });
+
+  await app.register(async (scope) => {
+    registerReAuthRoute(scope, { db: deps.db, signingKey, authorize });
+    await registerSocketRoute(scope, deps, gateway);
+  });
+  app.addHook("onReady", async () => listener.start());
+  app.addHook("onClose", async () => {
+    gateway.close();
+    await listener.close();
+  });
+}

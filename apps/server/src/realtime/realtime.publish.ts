@@ -1,0 +1,35 @@
+import { realtimeEventNameSchema } from "@souk/contracts";
+import type { Db, Tx } from "../db/pool.ts";
+import { parseChannel } from "./realtime.channels.ts";
+import { insertEventAndNotify } from "./realtime.repo.ts";
+
+/** Events are invalidation hints (`{tradeId}`), not documents: the client refetches the data. */
+export const MAX_EVENT_PAYLOAD_BYTES = 8_192;
+
+export interface RealtimeEventInput {
+  /** Built with `channelFor` (`user.42`, `trade.abc`, `market`). */
+  channel: string;
+  /** Dotted lower-case name such as `trade.updated`. */
+  name: string;
+  payload: object;
+}
+
+/**
+ * Announces an event on a channel, in the caller's transaction: the row and its NOTIFY commit with
+ * the change they describe, or vanish with it on rollback, so a client never hears of something
+ * that did not happen. Call it inside the same `withTx` as the change itself.
+ */
+export async function publishEvent(tx: Db | Tx, event: RealtimeEventInput): Promise<void> {
+  if (!parseChannel(event.channel)) throw new Error(`not a real-time channel name: "${event.channel}"`);
+  if (!realtimeEventNameSchema.safeParse(event.name).success) {
+    throw new Error(`not a real-time event name: "${event.name}"`);
+  }
+  if (event.payload === null || typeof event.payload !== "object" || Array.isArray(event.payload)) {
+    throw new Error("a real-time event payload must be an object");
+  }
+  const payloadJson = JSON.stringify(event.payload);
+  if (Buffer.byteLength(payloadJson) > MAX_EVENT_PAYLOAD_BYTES) {
+    throw new Error(`real-time event payload over ${MAX_EVENT_PAYLOAD_BYTES} bytes: send ids, not documents`);
+  }
+  await insertEventAndNotify(tx, { channel: event.channel, name: event.name, payloadJson });
+}

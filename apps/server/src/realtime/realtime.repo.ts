@@ -1,0 +1,160 @@
+import { randomBytes } from "node:crypto";
+import { type Generated, sql } from "kysely";
+import type pg from "pg";
+import type { Db } from "../db/pool.ts";
+
+/** The NOTIFY channel every server copy listens on; the payload is `<event id>:<channel>`. */
+export const NOTIFY_CHANNEL = "souk_realtime";
+
+type RealtimeTables = {
+  realtime_events: {
+    id: Generated<bigint>;
+    channel: string;
+    name: string;
+    payload: unknown;
+    created_at: Generated<Date>;
+  };
+  platform_secrets: {
+    name: string;
+    value: string;
+    created_at: Generated<Date>;
+  };
+};
+
+function tables(db: Db) {
+  return db.withTables<RealtimeTables>();
+}
+
+export interface RealtimeEventRow {
+  id: number;
+  channel: string;
+  name: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+}
+
+interface RawEventRow {
+  id: bigint | string | number;
+  channel: string;
+  name: string;
+  payload: unknown;
+  created_at: Date;
+}
+
+function toEventRow(row: RawEventRow): RealtimeEventRow {
+  return {
+    id: Number(row.id),
+    channel: row.channel,
+    name: row.name,
+    payload: (row.payload ?? {}) as Record<string, unknown>,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * Inserts the event and queues its NOTIFY in one statement on the caller's connection. Both belong
+ * to the caller's transaction: PostgreSQL delivers the notification only at commit, and a rollback
+ * takes the row and the notification away together.
+ */
+export async function insertEventAndNotify(
+  db: Db,
+  event: { channel: string; name: string; payloadJson: string },
+): Promise<void> {
+  await sql`
+    WITH inserted AS (
+      INSERT INTO realtime_events (channel, name, payload)
+      VALUES (${event.channel}, ${event.name}, ${event.payloadJson}::jsonb)
+      RETURNING id, channel
+    )
+    SELECT pg_notify(${NOTIFY_CHANNEL}, inserted.id::text || ':' || inserted.channel) FROM inserted
+  `.execute(db);
+}
+
+/** A channel's events after `sinceId`, oldest first, at most `limit` of the newest ones. */
+export async function findChannelHistory(
+  db: Db,
+  query: { channel: string; sinceId: number; names: readonly string[] | null; limit: number },
+): Promise<RealtimeEventRow[]> {
+  let select = tables(db)
+    .selectFrom("realtime_events")
+    .select(["id", "channel", "name", "payload", "created_at"])
+    .where("channel", "=", query.channel)
+    .where("id", ">", BigInt(query.sinceId));
+  if (query.names) select = select.where("name", "in", [...query.names]);
+  const rows = await select.orderBy("id", "desc").limit(query.limit).execute();
+  return rows.reverse().map(toEventRow);
+}
+
+/** The newest event id of a channel, 0 when it has none. */
+export async function findLastEventId(db: Db, channel: string): Promise<number> {
+  const row = await tables(db)
+    .selectFrom("realtime_events")
+    .select((eb) => eb.fn.max("id").as("lastId"))
+    .where("channel", "=", channel)
+    .executeTakeFirst();
+  return row?.lastId === null || row?.lastId === undefined ? 0 : Number(row.lastId);
+}
+
+const SELECT_BY_IDS = `
+  SELECT id, channel, name, payload, created_at FROM realtime_events
+  WHERE id = ANY($1::bigint[]) ORDER BY id`;
+
+/** Rows named by notifications, read on the listening connection itself (no pool wait). */
+export async function selectEventsByIds(client: pg.ClientBase, ids: readonly number[]): Promise<RealtimeEventRow[]> {
+  const result = await client.query<RawEventRow>(SELECT_BY_IDS, [ids.map(String)]);
+  return result.rows.map(toEventRow);
+}
+
+const SELECT_CATCH_UP = `
+  SELECT id, channel, name, payload, created_at FROM realtime_events
+  WHERE (id > $1::bigint OR created_at > $2::timestamptz) AND channel = ANY($3::text[])
+  ORDER BY id LIMIT $4`;
+
+/**
+ * Events a listener may have missed while its connection was down: every id above the last one
+ * it heard, and, because ids are taken at insert but become visible at commit (so a smaller id
+ * can commit after a larger one), anything created shortly before the connection was lost.
+ */
+export async function selectEventsToCatchUp(
+  client: pg.ClientBase,
+  query: { afterId: number; createdAfter: Date; channels: readonly string[]; limit: number },
+): Promise<RealtimeEventRow[]> {
+  const result = await client.query<RawEventRow>(SELECT_CATCH_UP, [
+    String(query.afterId),
+    query.createdAfter.toISOString(),
+    [...query.channels],
+    query.limit,
+  ]);
+  return result.rows.map(toEventRow);
+}
+
+/** Deletes up to `batchSize` events older than the retention period; returns how many went. */
+export async function deleteEventsOlderThan(db: Db, days: number, batchSize: number): Promise<number> {
+  const result = await sql`
+    DELETE FROM realtime_events WHERE id IN (
+      SELECT id FROM realtime_events
+      WHERE created_at < now() - make_interval(days => ${days})
+      ORDER BY created_at
+      LIMIT ${batchSize}
+    )
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * A secret shared by every server copy: the first copy to ask creates it, the others read it
+ * (ON CONFLICT DO NOTHING settles a race between copies starting together).
+ */
+export async function findOrCreateSecret(db: Db, name: string): Promise<string> {
+  await tables(db)
+    .insertInto("platform_secrets")
+    .values({ name, value: randomBytes(32).toString("base64url") })
+    .onConflict((conflict) => conflict.column("name").doNothing())
+    .execute();
+  const row = await tables(db)
+    .selectFrom("platform_secrets")
+    .select("value")
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
