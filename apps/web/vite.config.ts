@@ -1,7 +1,25 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 const apiTarget = "http://localhost:3000";
+
+/**
+ * The contracts build schemas at module level (`z.object(...)`, `currentUserSchema.nullable()`).
+ * Those calls have no side effects; saying so lets the bundler drop every schema a page does not
+ * use, so importing a constant such as PAGE_DATA_GLOBAL does not bring zod into the first load.
+ * By the contracts' naming, every schema's name ends in "Schema".
+ */
+function contractSchemaNames(): string[] {
+  const directory = fileURLToPath(new URL("../../packages/contracts/src/", import.meta.url));
+  const names = new Set<string>();
+  for (const file of readdirSync(directory).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))) {
+    const source = readFileSync(`${directory}${file}`, "utf8");
+    for (const match of source.matchAll(/export (?:const|function) (\w+Schema)\b/g)) names.add(match[1] as string);
+  }
+  return [...names];
+}
 
 /** Paths the server answers; the dev server forwards them so the app runs on one origin as in production. */
 const serverPaths = ["/rest", "/account", "/docs", "/healthz"];
@@ -13,6 +31,16 @@ export default defineConfig({
     emptyOutDir: true,
     // The budget is about gzipped first-load JavaScript; single chunks over 500 kB would deserve a look.
     chunkSizeWarningLimit: 500,
+    // Every browser Souk supports knows <link rel="modulepreload">; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      treeshake: {
+        // The shared packages only declare schemas and functions: importing one constant must not
+        // drag every zod schema of the contracts (and zod itself) into the first page load.
+        moduleSideEffects: (id: string) => (/\/packages\/(contracts|money)\/src\//.test(id) ? false : undefined),
+        manualPureFunctions: ["z", ...contractSchemaNames()],
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,5 +1,5 @@
-import { DARK_THEME_COOKIE_DAYS, type SiteTheme } from "@souk/contracts";
 import type { MantineColorScheme, MantineColorSchemeManager } from "@mantine/core";
+import { DARK_THEME_COOKIE_DAYS, type SiteTheme } from "@souk/contracts";
 import { readCookie, writeCookie } from "../lib/cookies.ts";
 
 /** The theme preference lives in the `site_theme` cookie for one month (account-platform §3). */

@@ -1,4 +1,4 @@
-import { PAGE_DATA_GLOBAL, type PageData, pageDataSchema } from "@souk/contracts";
+import type { PAGE_DATA_GLOBAL, PageData } from "@souk/contracts";
 import { refreshCsrfToken } from "../lib/api.ts";
 import { fallbackAppConfig } from "../lib/app-config.ts";
 import { reportError } from "../lib/report-error.ts";
@@ -8,16 +8,51 @@ import { fetchCurrentUser } from "../lib/session.ts";
  * Page data: what the server writes into index.html (in place of the `<!--souk-page-data-->`
  * comment) so the first paint needs no call. Under the Vite dev server there is none, and the
  * same facts are fetched instead.
+ *
+ * The full check with contracts' pageDataSchema runs right after the first render
+ * (verifyPageData): zod is too heavy for the first page load, and the page data comes from the
+ * server of the same release. A mismatch is reported and the user is fetched again, validated.
  */
+
+/**
+ * The name of the global is contracts' PAGE_DATA_GLOBAL; the type annotation fails the typecheck
+ * if the two ever differ. Importing the constant itself would put contracts' page-data module,
+ * and with it zod, into the first page load.
+ */
+const pageDataGlobal: typeof PAGE_DATA_GLOBAL = "__SOUK_PAGE_DATA__";
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The few facts the first render relies on, checked without zod. */
+function looksLikePageData(value: unknown): value is PageData {
+  if (!isObject(value)) return false;
+  const { currentUser, csrfToken, featureFlags, config } = value;
+  const isUserShaped =
+    currentUser === null ||
+    (isObject(currentUser) && typeof currentUser.username === "string" && isObject(currentUser.verification));
+  return typeof csrfToken === "string" && isObject(featureFlags) && isObject(config) && isUserShaped;
+}
+
 export function readEmbeddedPageData(source: object = window): PageData | null {
-  const raw = (source as Record<string, unknown>)[PAGE_DATA_GLOBAL];
+  const raw = (source as Record<string, unknown>)[pageDataGlobal];
   if (raw === undefined || raw === null) return null;
-  const parsed = pageDataSchema.safeParse(raw);
-  if (!parsed.success) {
-    reportError({ kind: "invalid_answer", message: `Page data: ${parsed.error.message}`, error: parsed.error });
+  if (!looksLikePageData(raw)) {
+    reportError({ kind: "invalid_answer", message: "Page data has an unexpected shape" });
     return null;
   }
-  return parsed.data;
+  return raw;
+}
+
+/** Parses page data with pageDataSchema; calls `onInvalid` when it does not match. */
+export async function verifyPageData(pageData: PageData, onInvalid: () => void): Promise<boolean> {
+  const { pageDataSchema } = await import("../lib/schemas.ts");
+  const parsed = pageDataSchema.safeParse(pageData);
+  if (parsed.success) return true;
+  reportError({ kind: "invalid_answer", message: `Page data: ${parsed.error.message}`, error: parsed.error });
+  onInvalid();
+  return false;
 }
 
 export async function fetchPageData(): Promise<PageData> {
@@ -28,8 +63,4 @@ export async function fetchPageData(): Promise<PageData> {
     featureFlags: {},
     config: fallbackAppConfig,
   };
-}
-
-export async function loadPageData(): Promise<PageData> {
-  return readEmbeddedPageData() ?? (await fetchPageData());
 }

@@ -1,10 +1,8 @@
-import { type SiteTheme, TOAST_AUTO_CLOSE_MS } from "@souk/contracts";
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
+import type { SiteTheme } from "@souk/contracts";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createCookieColorSchemeManager } from "./color-scheme-manager.ts";
 import { CommonErrorsModal } from "./shell/common-errors-modal.tsx";
@@ -22,6 +20,8 @@ export interface AppProvidersProps {
 
 const colorSchemeManager = createCookieColorSchemeManager();
 
+const Toaster = lazy(() => import("./shell/toaster.tsx").then((module) => ({ default: module.Toaster })));
+
 export function AppProviders({ queryClient, i18n, defaultColorScheme, children, env = "default" }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
@@ -33,11 +33,11 @@ export function AppProviders({ queryClient, i18n, defaultColorScheme, children, 
           defaultColorScheme={defaultColorScheme}
           env={env}
         >
-          <ModalsProvider>
-            <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" limit={5} zIndex={400} />
-            <CommonErrorsModal />
-            {children}
-          </ModalsProvider>
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+          <CommonErrorsModal />
+          {children}
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -1,11 +1,9 @@
 import { SUPPORTED_LOCALES } from "@souk/contracts";
-import type { ComponentType } from "react";
-import { data, type LoaderFunctionArgs, type Params, type RouteObject, redirect } from "react-router";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { Navigate, type Params, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import { defaultLocale, stripDefaultLocalePrefix } from "../lib/locale-routing.ts";
 import { type PathName, paths } from "../lib/paths.ts";
-import { HydrateFallback } from "./pages/hydrate-fallback.tsx";
-import { RootErrorPage, RouteErrorPage } from "./pages/error-pages.tsx";
-import type { ScreenHandle } from "./route-handle.ts";
+import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { AppLayout } from "./shell/app-layout.tsx";
 
 /**
@@ -13,24 +11,31 @@ import { AppLayout } from "./shell/app-layout.tsx";
  * the first load only carries the shell and the page at hand); a screen without one shows the
  * honest "Coming soon" page naming it. A feature that builds a screen adds its `page` here.
  */
+export interface ScreenPageProps {
+  screen: PathName;
+}
+
+type PageModule = { default: ComponentType<ScreenPageProps> };
+
 export interface ScreenRoute {
   name: PathName;
-  page?: () => Promise<{ Component: ComponentType }>;
+  page?: () => Promise<PageModule>;
   /** Checks the shape of dynamic segments the router cannot express; a refusal is a 404. */
   accept?: (params: Params) => boolean;
 }
 
-function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+/** What every screen route carries in its `handle`: the screen's name from lib/paths.ts. */
+export interface ScreenHandle {
+  screen: PathName;
+}
+
+function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType<ScreenPageProps>) {
+  return async (): Promise<PageModule> => ({ default: pick(await load()) });
 }
 
 const comingSoonPage = lazyPage(
   () => import("./pages/coming-soon-page.tsx"),
   (module) => module.ComingSoonPage,
-);
-const notFoundPage = lazyPage(
-  () => import("./pages/not-found-page.tsx"),
-  (module) => module.NotFoundPage,
 );
 
 const tradeSidePattern = /^(buy|sell)-[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -39,22 +44,61 @@ const conversionPattern = /^btc-to-[a-z]{2,10}$/i;
 
 export const screenRoutes: readonly ScreenRoute[] = [
   // Built.
-  { name: "home", page: lazyPage(() => import("../features/landing/pages/home-page.tsx"), (m) => m.HomePage) },
-  { name: "login", page: lazyPage(() => import("../features/auth/pages/login-page.tsx"), (m) => m.LoginPage) },
-  { name: "register", page: lazyPage(() => import("../features/auth/pages/register-page.tsx"), (m) => m.RegisterPage) },
+  {
+    name: "home",
+    page: lazyPage(
+      () => import("../features/landing/pages/home-page.tsx"),
+      (m) => m.HomePage,
+    ),
+  },
+  {
+    name: "login",
+    page: lazyPage(
+      () => import("../features/auth/pages/login-page.tsx"),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    name: "register",
+    page: lazyPage(
+      () => import("../features/auth/pages/register-page.tsx"),
+      (m) => m.RegisterPage,
+    ),
+  },
   {
     name: "termsOfService",
-    page: lazyPage(() => import("../features/static-pages/pages/terms-page.tsx"), (m) => m.TermsPage),
+    page: lazyPage(
+      () => import("../features/static-pages/pages/terms-page.tsx"),
+      (m) => m.TermsPage,
+    ),
   },
   {
     name: "privacyPolicy",
-    page: lazyPage(() => import("../features/static-pages/pages/privacy-page.tsx"), (m) => m.PrivacyPage),
+    page: lazyPage(
+      () => import("../features/static-pages/pages/privacy-page.tsx"),
+      (m) => m.PrivacyPage,
+    ),
   },
-  { name: "about", page: lazyPage(() => import("../features/static-pages/pages/about-page.tsx"), (m) => m.AboutPage) },
-  { name: "fees", page: lazyPage(() => import("../features/static-pages/pages/fees-page.tsx"), (m) => m.FeesPage) },
+  {
+    name: "about",
+    page: lazyPage(
+      () => import("../features/static-pages/pages/about-page.tsx"),
+      (m) => m.AboutPage,
+    ),
+  },
+  {
+    name: "fees",
+    page: lazyPage(
+      () => import("../features/static-pages/pages/fees-page.tsx"),
+      (m) => m.FeesPage,
+    ),
+  },
   {
     name: "ipBlocked",
-    page: lazyPage(() => import("../features/static-pages/pages/ip-blocked-page.tsx"), (m) => m.IpBlockedPage),
+    page: lazyPage(
+      () => import("../features/static-pages/pages/ip-blocked-page.tsx"),
+      (m) => m.IpBlockedPage,
+    ),
   },
 
   // Marketplace, offers and trades (trading-core §2).
@@ -136,28 +180,31 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "ceoDashboard" },
 ];
 
-function acceptLoader(accept: (params: Params) => boolean) {
-  return ({ params }: LoaderFunctionArgs) => {
-    if (!accept(params)) throw data("Not found", { status: 404 });
-    return null;
-  };
+type LazyPage = LazyExoticComponent<ComponentType<ScreenPageProps>>;
+
+/** One lazy component per screen, made once: React keeps a lazy component's loaded state on it. */
+const lazyPages = new Map<PathName, LazyPage>(
+  screenRoutes.map((route) => [route.name, lazy(route.page ?? comingSoonPage)]),
+);
+
+function ScreenElement({ route }: { route: ScreenRoute }) {
+  const params = useParams();
+  if (route.accept && !route.accept(params)) return <NotFoundPage />;
+  const Page = lazyPages.get(route.name);
+  return Page ? <Page screen={route.name} /> : <NotFoundPage />;
 }
 
 function toRouteObject(route: ScreenRoute): RouteObject {
   const relativePath = paths[route.name].slice(1);
   const handle: ScreenHandle = { screen: route.name };
-  const base = {
-    handle,
-    lazy: route.page ?? comingSoonPage,
-    ...(route.accept ? { loader: acceptLoader(route.accept) } : {}),
-  };
-  return relativePath === "" ? { ...base, index: true } : { ...base, path: relativePath };
+  const element = <ScreenElement route={route} />;
+  return relativePath === "" ? { index: true, handle, element } : { path: relativePath, handle, element };
 }
 
 /** `/en/...` redirects to the same page without the prefix: the default locale is never in URLs. */
-function defaultLocaleRedirect({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  return redirect(`${stripDefaultLocalePrefix(url.pathname) ?? "/"}${url.search}`);
+function DefaultLocaleRedirect() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={`${stripDefaultLocalePrefix(pathname) ?? "/"}${search}${hash}`} replace />;
 }
 
 /**
@@ -167,23 +214,22 @@ function defaultLocaleRedirect({ request }: LoaderFunctionArgs) {
 export function createAppRoutes(): RouteObject[] {
   const localeTrees: RouteObject[] = SUPPORTED_LOCALES.map((locale) => ({
     path: locale === defaultLocale ? "/" : `/${locale}`,
-    children: [
-      {
-        ErrorBoundary: RouteErrorPage,
-        children: [...screenRoutes.map(toRouteObject), { path: "*", lazy: notFoundPage }],
-      },
-    ],
+    children: [...screenRoutes.map(toRouteObject), { path: "*", element: <NotFoundPage /> }],
   }));
   return [
     {
-      Component: AppLayout,
-      ErrorBoundary: RootErrorPage,
-      HydrateFallback,
+      element: <AppLayout />,
       children: [
-        { path: `/${defaultLocale}`, loader: defaultLocaleRedirect },
-        { path: `/${defaultLocale}/*`, loader: defaultLocaleRedirect },
+        { path: `/${defaultLocale}`, element: <DefaultLocaleRedirect /> },
+        { path: `/${defaultLocale}/*`, element: <DefaultLocaleRedirect /> },
         ...localeTrees,
       ],
     },
   ];
+}
+
+const appRoutes = createAppRoutes();
+
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

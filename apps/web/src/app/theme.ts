@@ -33,7 +33,7 @@ const fontStack =
 
 export const theme = createTheme({
   primaryColor: "souk",
-  primaryShade: { light: 8, dark: 6 },
+  primaryShade: { light: 8, dark: 8 },
   colors: { souk, dark },
   fontFamily: fontStack,
   headings: { fontFamily: fontStack, fontWeight: "700" },

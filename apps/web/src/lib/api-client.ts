@@ -2,7 +2,6 @@ import {
   CSRF_HEADER,
   type ErrorBody,
   ErrorCode,
-  errorBodySchema,
   IDEMPOTENCY_HEADER,
   LEDGER_RETRY_ATTEMPTS,
   LEDGER_RETRY_DELAY_MS,
@@ -150,6 +149,16 @@ function makeErrorBody(message: string, code: string, details: Record<string, un
   return { errors: { message, code, details } };
 }
 
+/**
+ * Checks a failure body against the shape of contracts' errorBodySchema. Written out by hand so
+ * the client (part of the first page load) does not need zod; the type is still the contracts one.
+ */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (!isPlainObject(value) || !isPlainObject(value.errors)) return false;
+  const { message, code, details } = value.errors;
+  return typeof message === "string" && typeof code === "string" && (details === null || isPlainObject(details));
+}
+
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
@@ -259,9 +268,8 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
     }
 
     if (!response.ok) {
-      const parsed = errorBodySchema.safeParse(json);
-      const errorBody = parsed.success
-        ? parsed.data
+      const errorBody = isErrorBody(json)
+        ? json
         : makeErrorBody(response.statusText || UNKNOWN_ERROR_MESSAGE, `HTTP_${response.status}`);
       const error = new ApiError(response.status, errorBody, request);
       if (response.status === 401 || response.status === 500) {
@@ -293,8 +301,7 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
     const info: ApiRequestInfo = { method, url: buildRequestUrl(path, options.query, options.keyCase ?? "camelCase") };
     const headers: Record<string, string> = { ...options.headers };
     if (options.idempotencyKey !== undefined) {
-      headers[IDEMPOTENCY_HEADER] =
-        options.idempotencyKey === true ? createIdempotencyKey() : options.idempotencyKey;
+      headers[IDEMPOTENCY_HEADER] = options.idempotencyKey === true ? createIdempotencyKey() : options.idempotencyKey;
     }
 
     let body = options.body;

@@ -1,4 +1,3 @@
-import { csrfResponseSchema } from "@souk/contracts";
 import { type ApiRequestInfo, createApiClient } from "./api-client.ts";
 import { commonErrors } from "./common-errors.ts";
 import { reportError } from "./report-error.ts";
@@ -22,10 +21,17 @@ export function setUnauthorizedHandler(handler: ((request: ApiRequestInfo) => vo
   unauthorizedHandler = handler;
 }
 
+/** GET /rest/v1/csrf answers `{data: {csrfToken}}` (contracts' csrfResponseSchema). */
+function readCsrfToken(answer: unknown): string {
+  const token = (answer as { data?: { csrfToken?: unknown } } | null)?.data?.csrfToken;
+  if (typeof token !== "string") throw new Error("The CSRF answer carries no token");
+  return token;
+}
+
 export async function refreshCsrfToken(): Promise<string> {
-  const answer = await apiClient.get("/rest/v1/csrf", { schema: csrfResponseSchema, skipUnauthorizedRedirect: true });
-  setCsrfToken(answer.data.csrfToken);
-  return answer.data.csrfToken;
+  const token = readCsrfToken(await apiClient.get("/rest/v1/csrf", { skipUnauthorizedRedirect: true }));
+  setCsrfToken(token);
+  return token;
 }
 
 export const apiClient = createApiClient({

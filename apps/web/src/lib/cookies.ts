@@ -9,5 +9,7 @@ export function readCookie(name: string, cookieString: string = document.cookie)
 export function writeCookie(name: string, value: string, maxAgeDays: number): void {
   const maxAgeSeconds = Math.round(maxAgeDays * 24 * 60 * 60);
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // The Cookie Store API is not available in every browser Souk supports.
+  // biome-ignore lint/suspicious/noDocumentCookie: plain document.cookie is the portable way.
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
 }

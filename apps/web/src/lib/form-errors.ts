@@ -50,7 +50,11 @@ export function applyServerErrors<T extends FieldValues>(
   for (const [field, value] of Object.entries(details)) {
     const [firstKey] = messageKeysOf(value);
     if ((fields as readonly string[]).includes(field)) {
-      setError(field as Path<T>, { type: "server", message: firstKey ?? "generic" }, { shouldFocus: placedCount === 0 });
+      setError(
+        field as Path<T>,
+        { type: "server", message: firstKey ?? "generic" },
+        { shouldFocus: placedCount === 0 },
+      );
       placedCount += 1;
     } else {
       unplaced.push(translateValidationMessage(t, firstKey));

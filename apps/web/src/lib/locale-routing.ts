@@ -42,7 +42,10 @@ export function localizePath(path: string, locale: Locale): string {
 }
 
 /** The same page in another language: keeps the path, the query and the hash. */
-export function switchLocalePath(location: { pathname: string; search?: string; hash?: string }, locale: Locale): string {
+export function switchLocalePath(
+  location: { pathname: string; search?: string; hash?: string },
+  locale: Locale,
+): string {
   return localizePath(`${location.pathname}${location.search ?? ""}${location.hash ?? ""}`, locale);
 }
 
@@ -61,6 +64,6 @@ export function stripDefaultLocalePrefix(pathname: string): string | null {
  * no scheme, no protocol-relative `//host`.
  */
 export function sanitizeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
   return value;
 }

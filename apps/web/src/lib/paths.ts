@@ -1,5 +1,5 @@
-import { generatePath } from "react-router";
 import type { Locale } from "@souk/contracts";
+import { generatePath } from "react-router";
 import { localizePath } from "./locale-routing.ts";
 
 /**
@@ -45,7 +45,7 @@ export const paths = {
 
   // Wallet and money.
   wallet: "/wallet",
-  walletSend: "/wallet/send",
+  walletSend: "/send",
   walletLanding: "/crypto-wallet",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",

@@ -1,6 +1,5 @@
-import { type CurrentUser, currentUserSchema } from "@souk/contracts";
+import type { CurrentUser } from "@souk/contracts";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiClient, refreshCsrfToken, setCsrfToken } from "./api.ts";
 import { ApiError } from "./api-client.ts";
 
@@ -10,10 +9,12 @@ import { ApiError } from "./api-client.ts";
  */
 export const currentUserQueryKey = ["users", "current_user"] as const;
 
-const currentUserAnswerSchema = z.object({ data: currentUserSchema });
-
-/** Asks the server who is signed in; a 401 means nobody, not an error. */
+/**
+ * Asks the server who is signed in; a 401 means nobody, not an error. The answer is parsed with
+ * contracts' currentUserSchema, loaded with the call: page data usually spares this call at start.
+ */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  const { currentUserAnswerSchema } = await import("./schemas.ts");
   try {
     const answer = await apiClient.get("/rest/v1/users/current_user", {
       schema: currentUserAnswerSchema,

@@ -1,5 +1,5 @@
-import { TOAST_AUTO_CLOSE_MS } from "@souk/contracts";
 import { notifications } from "@mantine/notifications";
+import { TOAST_AUTO_CLOSE_MS } from "@souk/contracts";
 import type { ReactNode } from "react";
 
 /** The spec's toast types (account-platform §3). */

@@ -5,216 +5,278 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
   size?: number | string;
 }
 
-function createIcon(displayName: string, content: ReactNode) {
-  function Icon({ size = 20, strokeWidth = 1.8, ...rest }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...rest}
-      >
-        {content}
-      </svg>
-    );
-  }
-  Icon.displayName = displayName;
-  return Icon;
+function SvgIcon({ size = 20, strokeWidth = 1.8, children, ...rest }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
 }
 
-export const SunIcon = createIcon(
-  "SunIcon",
-  <>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41" />
-  </>,
-);
+export function SunIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41" />
+    </SvgIcon>
+  );
+}
 
-export const MoonIcon = createIcon("MoonIcon", <path d="M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9Z" />);
+export function MoonIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9Z" />
+    </SvgIcon>
+  );
+}
 
-export const ChevronDownIcon = createIcon("ChevronDownIcon", <path d="m6 9 6 6 6-6" />);
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="m6 9 6 6 6-6" />
+    </SvgIcon>
+  );
+}
 
-export const ArrowRightIcon = createIcon("ArrowRightIcon", <path d="M5 12h14M12 5l7 7-7 7" />);
+export function ArrowRightIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M5 12h14M12 5l7 7-7 7" />
+    </SvgIcon>
+  );
+}
 
-export const ShieldCheckIcon = createIcon(
-  "ShieldCheckIcon",
-  <>
-    <path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z" />
-    <path d="m9 12 2 2 4-4" />
-  </>,
-);
+export function ShieldCheckIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z" />
+      <path d="m9 12 2 2 4-4" />
+    </SvgIcon>
+  );
+}
 
-export const UsersIcon = createIcon(
-  "UsersIcon",
-  <>
-    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
-    <circle cx="9" cy="7" r="4" />
-    <path d="M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />
-  </>,
-);
+export function UsersIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
+      <circle cx="9" cy="7" r="4" />
+      <path d="M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />
+    </SvgIcon>
+  );
+}
 
-export const CardIcon = createIcon(
-  "CardIcon",
-  <>
-    <rect x="2" y="5" width="20" height="14" rx="2" />
-    <path d="M2 10h20M6 15h4" />
-  </>,
-);
+export function CardIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="2" y="5" width="20" height="14" rx="2" />
+      <path d="M2 10h20M6 15h4" />
+    </SvgIcon>
+  );
+}
 
-export const ServerIcon = createIcon(
-  "ServerIcon",
-  <>
-    <rect x="2" y="3" width="20" height="8" rx="2" />
-    <rect x="2" y="13" width="20" height="8" rx="2" />
-    <path d="M6 7h.01M6 17h.01" />
-  </>,
-);
+export function ServerIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="2" y="3" width="20" height="8" rx="2" />
+      <rect x="2" y="13" width="20" height="8" rx="2" />
+      <path d="M6 7h.01M6 17h.01" />
+    </SvgIcon>
+  );
+}
 
-export const SearchIcon = createIcon(
-  "SearchIcon",
-  <>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m21 21-4.3-4.3" />
-  </>,
-);
+export function SearchIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m21 21-4.3-4.3" />
+    </SvgIcon>
+  );
+}
 
-export const LockIcon = createIcon(
-  "LockIcon",
-  <>
-    <rect x="3" y="11" width="18" height="11" rx="2" />
-    <path d="M7 11V7a5 5 0 0 1 10 0v4" />
-  </>,
-);
+export function LockIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="11" width="18" height="11" rx="2" />
+      <path d="M7 11V7a5 5 0 0 1 10 0v4" />
+    </SvgIcon>
+  );
+}
 
-export const BanknoteIcon = createIcon(
-  "BanknoteIcon",
-  <>
-    <rect x="2" y="6" width="20" height="12" rx="2" />
-    <circle cx="12" cy="12" r="2.5" />
-    <path d="M6 12h.01M18 12h.01" />
-  </>,
-);
+export function BanknoteIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="2" y="6" width="20" height="12" rx="2" />
+      <circle cx="12" cy="12" r="2.5" />
+      <path d="M6 12h.01M18 12h.01" />
+    </SvgIcon>
+  );
+}
 
-export const WalletIcon = createIcon(
-  "WalletIcon",
-  <>
-    <path d="M19 7V4a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4h-3a2 2 0 0 0 0 4h3a1 1 0 0 0 1-1v-2a1 1 0 0 0-1-1" />
-    <path d="M3 5v14a2 2 0 0 0 2 2h15a1 1 0 0 0 1-1v-4" />
-  </>,
-);
+export function WalletIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M19 7V4a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4h-3a2 2 0 0 0 0 4h3a1 1 0 0 0 1-1v-2a1 1 0 0 0-1-1" />
+      <path d="M3 5v14a2 2 0 0 0 2 2h15a1 1 0 0 0 1-1v-4" />
+    </SvgIcon>
+  );
+}
 
-export const LogOutIcon = createIcon(
-  "LogOutIcon",
-  <>
-    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
-    <path d="m16 17 5-5-5-5M21 12H9" />
-  </>,
-);
+export function LogOutIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+      <path d="m16 17 5-5-5-5M21 12H9" />
+    </SvgIcon>
+  );
+}
 
-export const UserIcon = createIcon(
-  "UserIcon",
-  <>
-    <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
-    <circle cx="12" cy="7" r="4" />
-  </>,
-);
+export function UserIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
+      <circle cx="12" cy="7" r="4" />
+    </SvgIcon>
+  );
+}
 
-export const SlidersIcon = createIcon(
-  "SlidersIcon",
-  <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />,
-);
+export function SlidersIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
+    </SvgIcon>
+  );
+}
 
-export const DashboardIcon = createIcon(
-  "DashboardIcon",
-  <>
-    <rect x="3" y="3" width="7" height="9" rx="1" />
-    <rect x="14" y="3" width="7" height="5" rx="1" />
-    <rect x="14" y="12" width="7" height="9" rx="1" />
-    <rect x="3" y="16" width="7" height="5" rx="1" />
-  </>,
-);
+export function DashboardIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="3" width="7" height="9" rx="1" />
+      <rect x="14" y="3" width="7" height="5" rx="1" />
+      <rect x="14" y="12" width="7" height="9" rx="1" />
+      <rect x="3" y="16" width="7" height="5" rx="1" />
+    </SvgIcon>
+  );
+}
 
-export const CheckIcon = createIcon("CheckIcon", <path d="M20 6 9 17l-5-5" />);
+export function CheckIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M20 6 9 17l-5-5" />
+    </SvgIcon>
+  );
+}
 
-export const CircleIcon = createIcon("CircleIcon", <circle cx="12" cy="12" r="4" />);
+export function CircleIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="4" />
+    </SvgIcon>
+  );
+}
 
-export const AlertTriangleIcon = createIcon(
-  "AlertTriangleIcon",
-  <>
-    <path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" />
-    <path d="M12 9v4M12 17h.01" />
-  </>,
-);
+export function AlertTriangleIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" />
+      <path d="M12 9v4M12 17h.01" />
+    </SvgIcon>
+  );
+}
 
-export const InfoIcon = createIcon(
-  "InfoIcon",
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 16v-4M12 8h.01" />
-  </>,
-);
+export function InfoIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 16v-4M12 8h.01" />
+    </SvgIcon>
+  );
+}
 
-export const MailIcon = createIcon(
-  "MailIcon",
-  <>
-    <rect x="2" y="4" width="20" height="16" rx="2" />
-    <path d="m22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7" />
-  </>,
-);
+export function MailIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="2" y="4" width="20" height="16" rx="2" />
+      <path d="m22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7" />
+    </SvgIcon>
+  );
+}
 
-export const BanIcon = createIcon(
-  "BanIcon",
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="m4.9 4.9 14.2 14.2" />
-  </>,
-);
+export function BanIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="m4.9 4.9 14.2 14.2" />
+    </SvgIcon>
+  );
+}
 
-export const SnowflakeIcon = createIcon(
-  "SnowflakeIcon",
-  <path d="M2 12h20M12 2v20m8-6-4-4 4-4M4 8l4 4-4 4m12-12-4 4-4-4m0 16 4-4 4 4" />,
-);
+export function SnowflakeIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M2 12h20M12 2v20m8-6-4-4 4-4M4 8l4 4-4 4m12-12-4 4-4-4m0 16 4-4 4 4" />
+    </SvgIcon>
+  );
+}
 
-export const FlaskIcon = createIcon(
-  "FlaskIcon",
-  <path d="M10 2v7.53a2 2 0 0 1-.21.9L4.72 20.55a1 1 0 0 0 .9 1.45h12.76a1 1 0 0 0 .9-1.45l-5.07-10.12a2 2 0 0 1-.21-.9V2M8.5 2h7M7 16h10" />,
-);
+export function FlaskIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M10 2v7.53a2 2 0 0 1-.21.9L4.72 20.55a1 1 0 0 0 .9 1.45h12.76a1 1 0 0 0 .9-1.45l-5.07-10.12a2 2 0 0 1-.21-.9V2M8.5 2h7M7 16h10" />
+    </SvgIcon>
+  );
+}
 
-export const HourglassIcon = createIcon(
-  "HourglassIcon",
-  <path d="M5 22h14M5 2h14M17 22v-4.17a2 2 0 0 0-.59-1.42L12 12l-4.41 4.41A2 2 0 0 0 7 17.83V22M7 2v4.17a2 2 0 0 0 .59 1.42L12 12l4.41-4.41A2 2 0 0 0 17 6.17V2" />,
-);
+export function HourglassIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M5 22h14M5 2h14M17 22v-4.17a2 2 0 0 0-.59-1.42L12 12l-4.41 4.41A2 2 0 0 0 7 17.83V22M7 2v4.17a2 2 0 0 0 .59 1.42L12 12l4.41-4.41A2 2 0 0 0 17 6.17V2" />
+    </SvgIcon>
+  );
+}
 
-export const GlobeIcon = createIcon(
-  "GlobeIcon",
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 2a14.5 14.5 0 0 0 0 20 14.5 14.5 0 0 0 0-20M2 12h20" />
-  </>,
-);
+export function GlobeIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 2a14.5 14.5 0 0 0 0 20 14.5 14.5 0 0 0 0-20M2 12h20" />
+    </SvgIcon>
+  );
+}
 
-export const CompassIcon = createIcon(
-  "CompassIcon",
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="m16.24 7.76-2.12 6.36-6.36 2.12 2.12-6.36 6.36-2.12z" />
-  </>,
-);
+export function CompassIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="m16.24 7.76-2.12 6.36-6.36 2.12 2.12-6.36 6.36-2.12z" />
+    </SvgIcon>
+  );
+}
 
-export const RefreshIcon = createIcon(
-  "RefreshIcon",
-  <path d="M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8M21 3v5h-5M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16m5 0H3v5" />,
-);
+export function RefreshIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8M21 3v5h-5M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16m5 0H3v5" />
+    </SvgIcon>
+  );
+}
 
-export const MessageIcon = createIcon(
-  "MessageIcon",
-  <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />,
-);
+export function MessageIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+    </SvgIcon>
+  );
+}

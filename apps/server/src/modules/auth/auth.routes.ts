@@ -1,6 +1,6 @@
 import {
+  authSessionResponseSchema,
   csrfResponseSchema,
-  currentUserSchema,
   envelopeSchema,
   loginRequestSchema,
   registerRequestSchema,
@@ -19,7 +19,7 @@ import {
 import { getCurrentUser } from "../users/index.ts";
 import { type ClientInfo, login, logout, register } from "./auth.service.ts";
 
-const sessionAnswer = envelopeSchema(z.object({ user: currentUserSchema, csrfToken: z.string() }));
+const sessionAnswer = authSessionResponseSchema;
 
 function isSecure(config: Config): boolean {
   return config.COOKIE_SECURE || config.NODE_ENV === "production";

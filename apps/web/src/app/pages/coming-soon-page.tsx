@@ -1,20 +1,20 @@
 import { Button } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useMatches } from "react-router";
+import { Link } from "react-router";
+import type { PathName } from "../../lib/paths.ts";
 import { useLocalizedPaths } from "../../lib/use-locale.ts";
 import { ArrowRightIcon, HourglassIcon } from "../../ui/icons.tsx";
 import { StatusPage } from "../../ui/status-page.tsx";
-import { findScreen } from "../route-handle.ts";
+import { screenNames } from "./screen-names.ts";
 
 /**
  * The placeholder of every screen that is not built yet. It names the screen and says plainly
  * that nothing works here yet; a feature replaces it by giving its route a page in routes.tsx.
  */
-export function ComingSoonPage() {
+export function ComingSoonPage({ screen }: { screen: PathName }) {
   const { t } = useTranslation();
-  const { to } = useLocalizedPaths();
-  const screen = findScreen(useMatches());
-  const screenName = screen ? t(`screens.${screen}`) : t("comingSoon.badge");
+  const { to, locale } = useLocalizedPaths();
+  const screenName = screenNames[locale][screen];
   return (
     <>
       <title>{`${screenName} · Souk`}</title>

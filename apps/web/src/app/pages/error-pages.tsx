@@ -1,25 +1,22 @@
 import { Button, Center } from "@mantine/core";
-import { useEffect } from "react";
+import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, useRouteError } from "react-router";
 import { reportError } from "../../lib/report-error.ts";
 import { AlertTriangleIcon, RefreshIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
 import { StatusPage } from "../../ui/status-page.tsx";
-import { NotFoundPage } from "./not-found-page.tsx";
 
 /** After a release, a tab opened earlier may ask for page code that no longer exists. */
 function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message)
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
+      error.message,
+    )
   );
 }
 
-function isNotFound(error: unknown): boolean {
-  return isRouteErrorResponse(error) && error.status === 404;
-}
-
+/** The 500 page: something broke while showing this page. */
 export function ServerErrorPage({ error }: { error?: unknown }) {
   const { t } = useTranslation();
   return (
@@ -42,25 +39,42 @@ export function ServerErrorPage({ error }: { error?: unknown }) {
   );
 }
 
-function useReportedRouteError(): unknown {
-  const error = useRouteError();
-  useEffect(() => {
-    if (!isNotFound(error)) {
-      reportError({ kind: "render_error", message: error instanceof Error ? error.message : String(error), error });
-    }
-  }, [error]);
-  return error;
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  fallback: (error: unknown) => ReactNode;
+  /** When it changes (the user went to another page), a caught error is forgotten. */
+  resetKey?: string;
 }
 
-/** Error boundary of the pages, shown inside the shell: 404 for unknown resources, 500 otherwise. */
-export function RouteErrorPage() {
-  const error = useReportedRouteError();
-  return isNotFound(error) ? <NotFoundPage /> : <ServerErrorPage error={error} />;
+interface ErrorBoundaryState {
+  hasError: boolean;
+  error: unknown;
 }
 
-/** Last-resort boundary for when the shell itself failed: the same page without navbar and footer. */
-export function RootErrorPage() {
-  const error = useReportedRouteError();
+/** Catches render errors below it, reports them and shows `fallback` instead. */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { hasError: false, error: null };
+
+  static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
+    return { hasError: true, error };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    reportError({ kind: "render_error", message: error instanceof Error ? error.message : String(error), error });
+  }
+
+  override componentDidUpdate(previous: ErrorBoundaryProps): void {
+    if (this.state.hasError && previous.resetKey !== this.props.resetKey)
+      this.setState({ hasError: false, error: null });
+  }
+
+  override render(): ReactNode {
+    return this.state.hasError ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+/** Last-resort page for when the shell itself failed: the 500 page without navbar and footer. */
+export function RootErrorPage({ error }: { error: unknown }) {
   return (
     <>
       <Center pt="xl">

@@ -17,7 +17,6 @@ export function NotFoundPage() {
         eyebrow={t("notFound.code")}
         title={t("notFound.title")}
         body={t("notFound.body")}
-        color="gray"
         actions={
           <Button component={Link} to={to("home")}>
             {t("common.backHome")}

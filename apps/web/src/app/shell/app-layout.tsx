@@ -1,41 +1,63 @@
-import { useLayoutEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { Outlet, useLocation, useNavigationType } from "react-router";
+import { switchLanguage } from "../../lib/i18n/i18n.ts";
 import { parseLocalePath } from "../../lib/locale-routing.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { ErrorBoundary, ServerErrorPage } from "../pages/error-pages.tsx";
+import { PageLoader } from "../pages/page-loader.tsx";
+import { useUnauthorizedRedirect } from "../use-unauthorized-redirect.ts";
 import classes from "./app-layout.module.css";
 import { Banners } from "./banners.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
-import { NavigationProgress } from "./navigation-progress.tsx";
 
-/** Follows the URL's locale: the language is switched before the browser paints the new page. */
+/** Follows the URL's locale; a language not loaded yet is fetched first (a few kilobytes). */
 function useLocaleFromUrl(): void {
   const { i18n } = useTranslation();
   const { locale } = parseLocalePath(useLocation().pathname);
-  useLayoutEffect(() => {
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
-    document.documentElement.lang = locale;
+  useEffect(() => {
+    void switchLanguage(i18n, locale).then(() => {
+      document.documentElement.lang = locale;
+    });
   }, [i18n, locale]);
+}
+
+/** A new page starts at its top (or at its anchor); going back leaves the browser's position. */
+function useScrollOnNavigation(): void {
+  const { pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is the trigger, not an input.
+  useEffect(() => {
+    if (navigationType === "POP") return;
+    const anchor = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (anchor) anchor.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash, navigationType]);
 }
 
 export function AppLayout() {
   useLocaleFromUrl();
+  useScrollOnNavigation();
+  useUnauthorizedRedirect();
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const user = useCurrentUser();
   return (
     <div className={classes.layout}>
       <a href="#main" className={classes.skipLink}>
         {t("common.skipToContent")}
       </a>
-      <NavigationProgress />
       <Navbar />
       <Banners user={user} />
       <main id="main" className={classes.main} tabIndex={-1}>
-        <Outlet />
+        <ErrorBoundary resetKey={pathname} fallback={(error) => <ServerErrorPage error={error} />}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

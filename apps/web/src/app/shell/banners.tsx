@@ -1,5 +1,5 @@
-import type { CurrentUser } from "@souk/contracts";
 import { Button, Container, Text } from "@mantine/core";
+import type { CurrentUser } from "@souk/contracts";
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,7 +8,12 @@ import { BanIcon, FlaskIcon, LockIcon, MailIcon, SnowflakeIcon } from "../../ui/
 import classes from "./banners.module.css";
 
 /** The status banners of account-platform §2, named as the spec names their mount points. */
-export type BannerId = "bannedBanner" | "frozenBanner" | "userRestrictedBanner" | "demoModeBanner" | "verifyEmailBanner";
+export type BannerId =
+  | "bannedBanner"
+  | "frozenBanner"
+  | "userRestrictedBanner"
+  | "demoModeBanner"
+  | "verifyEmailBanner";
 
 /** Which banners a user sees, most severe first. Nobody signed in sees none. */
 export function selectBanners(user: CurrentUser | null): BannerId[] {
@@ -50,7 +55,13 @@ export function Banners({ user }: { user: CurrentUser | null }) {
           "--banner-accent": `var(--mantine-color-${look.color}-light-color)`,
         } as CSSProperties;
         return (
-          <section key={id} className={classes.banner} style={style} data-testid={id} aria-label={t(`${look.textKey}.title`)}>
+          <section
+            key={id}
+            className={classes.banner}
+            style={style}
+            data-testid={id}
+            aria-label={t(`${look.textKey}.title`)}
+          >
             <Container size="lg" className={classes.inner}>
               <span className={classes.icon}>{look.icon}</span>
               <div className={classes.text}>
@@ -62,7 +73,14 @@ export function Banners({ user }: { user: CurrentUser | null }) {
                 </Text>
               </div>
               {id === "verifyEmailBanner" ? (
-                <Button component={Link} to={to("kycVerification")} size="xs" variant="white" color="dark" className={classes.action}>
+                <Button
+                  component={Link}
+                  to={to("kycVerification")}
+                  size="xs"
+                  variant="white"
+                  color="dark"
+                  className={classes.action}
+                >
                   {t("banners.verifyEmail.action")}
                 </Button>
               ) : null}

@@ -1,32 +1,23 @@
-import { Group, Loader, Modal, Text } from "@mantine/core";
-import { useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { commonErrors } from "../../lib/common-errors.ts";
+
+const CommonErrorsDialog = lazy(() =>
+  import("./common-errors-dialog.tsx").then((module) => ({ default: module.CommonErrorsDialog })),
+);
 
 /**
  * The global error modal (the spec's common-errors-modal). It opens on the first ledger-busy
- * answer and closes by itself when the retried call succeeds or stops; the user cannot dismiss
- * it, since the call is still running.
+ * answer and closes by itself when the retried call succeeds or stops. Its dialog code loads the
+ * first time it is needed, and stays mounted afterwards so it can play its closing transition.
  */
 export function CommonErrorsModal() {
-  const { t } = useTranslation();
   const state = useSyncExternalStore(commonErrors.subscribe, commonErrors.getSnapshot, commonErrors.getSnapshot);
+  const [hasBeenOpened, setHasBeenOpened] = useState(false);
+  if (state.isOpen && !hasBeenOpened) setHasBeenOpened(true);
+  if (!hasBeenOpened && !state.isOpen) return null;
   return (
-    <Modal
-      opened={state.isOpen}
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      radius="lg"
-      title={t("commonErrors.ledgerBusy.title")}
-      data-testid="common-errors-modal"
-    >
-      <Group wrap="nowrap" align="flex-start" gap="md">
-        <Loader size="sm" mt={4} />
-        <Text size="sm">{t("commonErrors.ledgerBusy.body")}</Text>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <CommonErrorsDialog isOpen={state.isOpen} />
+    </Suspense>
   );
 }

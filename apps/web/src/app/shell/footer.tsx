@@ -1,4 +1,4 @@
-import { Container, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Container, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { getAppConfig } from "../../lib/app-config.ts";
@@ -55,7 +55,7 @@ export function Footer() {
               {t("footer.tagline")}
             </Text>
           </Stack>
-          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xl" verticalSpacing="lg" className={classes.columns}>
+          <div className={classes.columns}>
             {columns.map((column) => (
               <nav key={column.titleKey} aria-label={t(column.titleKey)}>
                 <Text component="h2" className={classes.columnTitle}>
@@ -72,7 +72,7 @@ export function Footer() {
                 </ul>
               </nav>
             ))}
-          </SimpleGrid>
+          </div>
         </div>
         <Group justify="space-between" gap="md" className={classes.bottom}>
           <Text size="xs" c="dimmed">

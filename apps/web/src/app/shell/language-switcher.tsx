@@ -1,5 +1,5 @@
-import { SUPPORTED_LOCALES } from "@souk/contracts";
 import { Group } from "@mantine/core";
+import { SUPPORTED_LOCALES } from "@souk/contracts";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { parseLocalePath, switchLocalePath } from "../../lib/locale-routing.ts";

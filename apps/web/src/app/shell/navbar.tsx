@@ -1,25 +1,21 @@
-import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from "@mantine/core";
+import { Box, Burger, Button, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
-import { useLogOutMutation } from "../../features/auth/api/auth-api.ts";
-import type { PathName } from "../../lib/paths.ts";
+import { useLogOutMutation } from "../../features/auth/api/log-out.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { showToast } from "../../lib/toast.ts";
 import { useLocalizedPaths } from "../../lib/use-locale.ts";
-import { LogOutIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
 import classes from "./navbar.module.css";
+import { navLinkClass, primaryLinks } from "./navbar-links.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
-import { UserMenu } from "./user-menu.tsx";
+import { UserMenuButton } from "./user-menu-button.tsx";
 
-const primaryLinks = [
-  { name: "marketplaceBuy", labelKey: "nav.buy" },
-  { name: "marketplaceSell", labelKey: "nav.sell" },
-  { name: "wallet", labelKey: "nav.wallet" },
-  { name: "dashboard", labelKey: "nav.dashboard" },
-] as const satisfies readonly { name: PathName; labelKey: string }[];
+// Menus and drawers pull in positioning and overlay code: they load after the first paint.
+const UserMenu = lazy(() => import("./user-menu.tsx").then((module) => ({ default: module.UserMenu })));
+const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((module) => ({ default: module.MobileMenu })));
 
 /** The top bar: brand, main links, theme switch and account; a burger menu below 768 px. */
 export function Navbar() {
@@ -28,6 +24,9 @@ export function Navbar() {
   const user = useCurrentUser();
   const location = useLocation();
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
+  // A click on the account button before the menu's code arrived opens the menu once it is there.
+  const [isUserMenuRequested, setUserMenuRequested] = useState(false);
   const logOut = useLogOutMutation();
 
   // A link followed from the drawer leaves it open otherwise.
@@ -36,14 +35,17 @@ export function Navbar() {
     drawer.close();
   }, [location.pathname]);
 
+  function toggleDrawer(): void {
+    setHasOpenedDrawer(true);
+    drawer.toggle();
+  }
+
   function handleLogOut(): void {
     drawer.close();
     logOut.mutate(undefined, {
       onError: () => showToast({ type: "error", message: t("nav.logoutFailed") }),
     });
   }
-
-  const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${classes.link} ${classes.active}` : classes.link);
 
   return (
     <Box component="header" className={classes.header}>
@@ -54,7 +56,7 @@ export function Navbar() {
           </Link>
           <nav aria-label={t("nav.mainNavigation")} className={classes.links} data-testid="navbar-links">
             {primaryLinks.map((link) => (
-              <NavLink key={link.name} to={to(link.name)} className={linkClass}>
+              <NavLink key={link.name} to={to(link.name)} className={navLinkClass}>
                 {t(link.labelKey)}
               </NavLink>
             ))}
@@ -64,7 +66,14 @@ export function Navbar() {
         <Group gap={10} wrap="nowrap">
           <ThemeToggle />
           {user ? (
-            <UserMenu user={user} onLogOut={handleLogOut} isLoggingOut={logOut.isPending} />
+            <Suspense fallback={<UserMenuButton user={user} onClick={() => setUserMenuRequested(true)} />}>
+              <UserMenu
+                user={user}
+                onLogOut={handleLogOut}
+                isLoggingOut={logOut.isPending}
+                defaultOpened={isUserMenuRequested}
+              />
+            </Suspense>
           ) : (
             <Group gap={8} wrap="nowrap" visibleFrom="sm">
               <Button component={Link} to={to("login")} variant="subtle" color="gray" data-testid="navbar-login">
@@ -77,7 +86,7 @@ export function Navbar() {
           )}
           <Burger
             opened={isDrawerOpen}
-            onClick={drawer.toggle}
+            onClick={toggleDrawer}
             hiddenFrom="sm"
             size="sm"
             aria-label={isDrawerOpen ? t("nav.closeMenu") : t("nav.openMenu")}
@@ -87,50 +96,18 @@ export function Navbar() {
         </Group>
       </Container>
 
-      <Drawer
-        opened={isDrawerOpen}
-        onClose={drawer.close}
-        position="right"
-        size="min(100%, 360px)"
-        hiddenFrom="sm"
-        title={<Logo size="sm" />}
-        closeButtonProps={{ "aria-label": t("nav.closeMenu") }}
-        data-testid="navbar-drawer"
-      >
-        <Stack gap={4} component="nav" aria-label={t("nav.menu")}>
-          {primaryLinks.map((link) => (
-            <NavLink key={link.name} to={to(link.name)} className={linkClass}>
-              {t(link.labelKey)}
-            </NavLink>
-          ))}
-        </Stack>
-        <Divider my="md" />
-        {user ? (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t("nav.signedInAs")} <strong>{user.username}</strong>
-            </Text>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<LogOutIcon size={16} />}
-              onClick={handleLogOut}
-              loading={logOut.isPending}
-            >
-              {t("nav.logout")}
-            </Button>
-          </Stack>
-        ) : (
-          <Stack gap="sm">
-            <Button component={Link} to={to("register")} fullWidth>
-              {t("nav.register")}
-            </Button>
-            <Button component={Link} to={to("login")} variant="default" fullWidth>
-              {t("nav.login")}
-            </Button>
-          </Stack>
-        )}
-      </Drawer>
+      {hasOpenedDrawer ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            opened={isDrawerOpen}
+            onClose={drawer.close}
+            links={primaryLinks}
+            user={user}
+            onLogOut={handleLogOut}
+            isLoggingOut={logOut.isPending}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

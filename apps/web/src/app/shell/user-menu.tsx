@@ -1,42 +1,25 @@
+import { Menu } from "@mantine/core";
 import type { CurrentUser } from "@souk/contracts";
-import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPaths } from "../../lib/use-locale.ts";
-import {
-  ChevronDownIcon,
-  DashboardIcon,
-  LogOutIcon,
-  ShieldCheckIcon,
-  SlidersIcon,
-  UserIcon,
-  WalletIcon,
-} from "../../ui/icons.tsx";
-import classes from "./navbar.module.css";
+import { DashboardIcon, LogOutIcon, ShieldCheckIcon, SlidersIcon, UserIcon, WalletIcon } from "../../ui/icons.tsx";
+import { UserMenuButton } from "./user-menu-button.tsx";
 
 export interface UserMenuProps {
   user: CurrentUser;
   onLogOut: () => void;
   isLoggingOut: boolean;
+  defaultOpened?: boolean;
 }
 
-export function UserMenu({ user, onLogOut, isLoggingOut }: UserMenuProps) {
+export function UserMenu({ user, onLogOut, isLoggingOut, defaultOpened = false }: UserMenuProps) {
   const { t } = useTranslation();
   const { to } = useLocalizedPaths();
   return (
-    <Menu position="bottom-end" width={240} radius="md" shadow="lg" withinPortal>
+    <Menu position="bottom-end" width={240} radius="md" shadow="lg" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={t("nav.userMenu")} data-testid="user-menu-button">
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={user.avatarUrl} alt="" radius="xl" size={30} color="souk" variant="filled">
-              {user.username.slice(0, 1).toUpperCase()}
-            </Avatar>
-            <Text component="span" size="sm" fw={600} className={classes.username} data-testid="navbar-username">
-              {user.username}
-            </Text>
-            <ChevronDownIcon size={16} className={classes.chevron} />
-          </Group>
-        </UnstyledButton>
+        <UserMenuButton user={user} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>

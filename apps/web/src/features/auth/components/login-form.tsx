@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type AuthSession, loginRequestSchema } from "@souk/contracts";
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { type AuthSession, loginRequestSchema } from "@souk/contracts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from "@souk/contracts";
 import { Text } from "@mantine/core";
+import { PASSWORD_MIN_LENGTH } from "@souk/contracts";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, CircleIcon } from "../../../ui/icons.tsx";
 import classes from "./password-rules.module.css";

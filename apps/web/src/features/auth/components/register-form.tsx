@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type AuthSession, registerRequestSchema } from "@souk/contracts";
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { type AuthSession, registerRequestSchema } from "@souk/contracts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";

@@ -20,7 +20,7 @@ import classes from "./home-page.module.css";
 
 /** The currencies of the spec with their decimals (trading-core §3). */
 const assets = [
-  { code: "BTC", name: "Bitcoin", decimals: 8, symbol: "₿", color: "#f7931a" },
+  { code: "BTC", name: "Bitcoin", decimals: 8, symbol: "B", color: "#f7931a" },
   { code: "ETH", name: "Ether", decimals: 9, symbol: "Ξ", color: "#627eea" },
   { code: "USDT", name: "Tether", decimals: 6, symbol: "₮", color: "#26a17b" },
 ] as const;
@@ -42,8 +42,8 @@ const reasons: readonly { key: string; icon: ReactNode }[] = [
 function AssetsCard() {
   const { t } = useTranslation();
   return (
-    <div className={classes.visual} aria-label={t("home.assetsTitle")}>
-      <Paper className={classes.assetsCard} radius="lg" p="lg" withBorder>
+    <div className={classes.visual}>
+      <Paper className={classes.assetsCard} radius="lg" p="lg" pb={72} withBorder>
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" className={classes.cardEyebrow}>
           {t("home.assetsTitle")}
         </Text>
@@ -63,7 +63,7 @@ function AssetsCard() {
                   </Text>
                 </div>
               </Group>
-              <Badge variant="light" color="gray" radius="sm" className={classes.decimals}>
+              <Badge variant="default" radius="sm" className={classes.decimals}>
                 {t("home.decimals", { count: asset.decimals })}
               </Badge>
             </Group>

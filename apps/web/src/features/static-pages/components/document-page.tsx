@@ -1,5 +1,5 @@
-import type { Locale } from "@souk/contracts";
 import { Container, Text, Title } from "@mantine/core";
+import type { Locale } from "@souk/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../lib/format.ts";

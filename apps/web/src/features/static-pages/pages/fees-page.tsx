@@ -43,14 +43,22 @@ const content: Record<Locale, DocumentContent> = {
       {
         id: "overview",
         title: "En bref",
-        paragraphs: ["La plupart des services de Souk sont gratuits. Des frais ne sont prélevés que lorsqu’un échange aboutit."],
+        paragraphs: [
+          "La plupart des services de Souk sont gratuits. Des frais ne sont prélevés que lorsqu’un échange aboutit.",
+        ],
         rows: [
           { label: "Créer un compte", value: "Gratuit" },
           { label: "Consulter et publier des offres", value: "Gratuit" },
           { label: "Recevoir des cryptos sur votre portefeuille Souk", value: "Gratuit" },
-          { label: "Un échange terminé", value: "Frais de plateforme sur les cryptos sous séquestre, affichés sur l’offre" },
+          {
+            label: "Un échange terminé",
+            value: "Frais de plateforme sur les cryptos sous séquestre, affichés sur l’offre",
+          },
           { label: "Un échange annulé ou expiré", value: "Gratuit : le séquestre revient intégralement au vendeur" },
-          { label: "Envoyer des cryptos hors de Souk", value: "Les frais de réseau de la blockchain, affichés avant confirmation" },
+          {
+            label: "Envoyer des cryptos hors de Souk",
+            value: "Les frais de réseau de la blockchain, affichés avant confirmation",
+          },
         ],
       },
       {

@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { ErrorCode } from "@souk/contracts";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
+import { LoginForm } from "./login-form.tsx";
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  // 401 answers are reported on purpose; keep the test output quiet.
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  fetchMock.mockReset();
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function fillAndSubmit(login: string, password: string): void {
+  fireEvent.change(screen.getByLabelText("E-mail or username"), { target: { value: login } });
+  fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } });
+  fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+}
+
+describe("log-in form", () => {
+  it("checks the fields with the contracts schema before calling the server", async () => {
+    await renderWithApp(<LoginForm onLoggedIn={() => {}} />);
+
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+
+    expect(await screen.findByText("Enter your e-mail or username.")).toBeTruthy();
+    expect(screen.getByText("Enter your password.")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("maps the server's field errors onto the fields, translated", async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(422, {
+        errors: {
+          message: "Invalid input",
+          code: ErrorCode.INPUT_VALIDATION,
+          details: { password: ["password_needs_digit"], login: ["email_invalid"] },
+        },
+      }),
+    );
+    await renderWithApp(<LoginForm onLoggedIn={() => {}} />);
+
+    fillAndSubmit("amina_k", "secret");
+
+    expect(await screen.findByText("Add at least one digit.")).toBeTruthy();
+    expect(screen.getByText("Enter a valid e-mail address.")).toBeTruthy();
+    expect(screen.queryByTestId("form-error")).toBeNull();
+  });
+
+  it("maps field errors in French on a French page", async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(422, {
+        errors: {
+          message: "Invalid",
+          code: ErrorCode.INPUT_VALIDATION,
+          details: { password: ["password_needs_digit"] },
+        },
+      }),
+    );
+    await renderWithApp(<LoginForm onLoggedIn={() => {}} />, { locale: "fr", path: "/fr/login" });
+
+    fireEvent.change(screen.getByLabelText("E-mail ou nom d’utilisateur"), { target: { value: "amina_k" } });
+    fireEvent.change(screen.getByLabelText("Mot de passe"), { target: { value: "secret" } });
+    fireEvent.click(screen.getByRole("button", { name: "Se connecter" }));
+
+    expect(await screen.findByText("Ajoutez au moins un chiffre.")).toBeTruthy();
+  });
+
+  it("shows wrong credentials as a form-level alert", async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(401, { errors: { message: "Invalid credentials", code: ErrorCode.INVALID_CREDENTIALS, details: null } }),
+    );
+    await renderWithApp(<LoginForm onLoggedIn={() => {}} />);
+
+    fillAndSubmit("amina_k", "wrong-password");
+
+    expect((await screen.findByTestId("form-error")).textContent).toBe("The e-mail, username or password is wrong.");
+  });
+
+  it("shows rate limiting as a form-level alert", async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(429, { errors: { message: "Slow down", code: ErrorCode.RATE_LIMITED, details: null } }),
+    );
+    await renderWithApp(<LoginForm onLoggedIn={() => {}} />);
+
+    fillAndSubmit("amina_k", "whatever");
+
+    expect((await screen.findByTestId("form-error")).textContent).toContain("Too many attempts");
+  });
+
+  it("posts the credentials with the CSRF token and hands over the new session", async () => {
+    const user = makeCurrentUser();
+    fetchMock.mockResolvedValueOnce(answer(200, { data: { user, csrfToken: "rotated-token" }, meta: null }));
+    const onLoggedIn = vi.fn();
+    await renderWithApp(<LoginForm onLoggedIn={onLoggedIn} />);
+
+    fillAndSubmit("  amina_k ", "Correct-h0rse");
+
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith({ user, csrfToken: "rotated-token" }));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/rest/v1/auth/login?keyCase=camelCase");
+    expect(JSON.parse(String(init?.body))).toEqual({ login: "amina_k", password: "Correct-h0rse" });
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    expect(headers["x-csrf-token"]).toBe("test-csrf-token");
+  });
+});
