@@ -40,6 +40,8 @@ export const LedgerErrorCode = {
   IDEMPOTENCY_CONFLICT: "ERROR_LEDGER_IDEMPOTENCY_CONFLICT",
   /** The trade's escrow was already posted or voided (kind conflict, 409). */
   ESCROW_ALREADY_SETTLED: "ERROR_ESCROW_ALREADY_SETTLED",
+  /** The trade's escrow is already held; a trade holds once (kind conflict, 409). */
+  ESCROW_ALREADY_HELD: "ERROR_ESCROW_ALREADY_HELD",
   /** There is no escrow held for this trade (kind conflict, 409). */
   ESCROW_NOT_HELD: "ERROR_ESCROW_NOT_HELD",
   /** A post or void did not empty the escrow exactly (kind conflict, 409). */

@@ -1,10 +1,36 @@
 import type { SoukModule } from "../platform/index.ts";
+import { realtimeModule } from "../realtime/index.ts";
 import { authModule } from "./auth/index.ts";
+import { chatModule } from "./chat/index.ts";
+import { contactsModule } from "./contacts/index.ts";
+import { exportsModule } from "./exports/index.ts";
+import { favoritesModule } from "./favorites/index.ts";
+import { feedbackModule } from "./feedback/index.ts";
+import { ledgerModule } from "./ledger/index.ts";
+import { myOffersModule } from "./my-offers/index.ts";
+import { offersModule } from "./offers/index.ts";
 import { referenceModule } from "./reference/index.ts";
+import { tradesModule } from "./trades/index.ts";
 import { usersModule } from "./users/index.ts";
+import { walletModule } from "./wallet/index.ts";
 
 /**
  * Every domain module, in dependency order: demo seeding runs in this order, and routes register
  * in it. Add a module here and nowhere else.
  */
-export const modules: SoukModule[] = [referenceModule, usersModule, authModule];
+export const modules: SoukModule[] = [
+  realtimeModule,
+  referenceModule,
+  usersModule,
+  authModule,
+  ledgerModule,
+  walletModule,
+  offersModule,
+  myOffersModule,
+  favoritesModule,
+  contactsModule,
+  tradesModule,
+  chatModule,
+  feedbackModule,
+  exportsModule,
+];

@@ -102,16 +102,72 @@ export const screenRoutes: readonly ScreenRoute[] = [
   },
 
   // Marketplace, offers and trades (trading-core §2).
-  { name: "marketplaceBuy" },
-  { name: "marketplaceSell" },
-  { name: "tradingListing", accept: (params) => tradeSidePattern.test(params.tradeSide ?? "") },
-  { name: "giftCardListing", accept: (params) => giftCardSidePattern.test(params.giftCardSide ?? "") },
+  {
+    name: "marketplaceBuy",
+    page: lazyPage(
+      () => import("./pages/marketplace-page.tsx"),
+      (m) => m.MarketplacePage,
+    ),
+  },
+  {
+    name: "marketplaceSell",
+    page: lazyPage(
+      () => import("./pages/marketplace-page.tsx"),
+      (m) => m.MarketplacePage,
+    ),
+  },
+  {
+    name: "tradingListing",
+    accept: (params) => tradeSidePattern.test(params.tradeSide ?? ""),
+    page: lazyPage(
+      () => import("./pages/marketplace-page.tsx"),
+      (m) => m.MarketplacePage,
+    ),
+  },
+  {
+    name: "giftCardListing",
+    accept: (params) => giftCardSidePattern.test(params.giftCardSide ?? ""),
+    page: lazyPage(
+      () => import("./pages/marketplace-page.tsx"),
+      (m) => m.MarketplacePage,
+    ),
+  },
   { name: "giftCardsLanding" },
-  { name: "buyBitcoinLanding" },
-  { name: "viewOffer" },
-  { name: "offerCreate" },
-  { name: "offerEdit" },
-  { name: "offerLiteEdit" },
+  {
+    name: "buyBitcoinLanding",
+    page: lazyPage(
+      () => import("./pages/marketplace-page.tsx"),
+      (m) => m.MarketplacePage,
+    ),
+  },
+  {
+    name: "viewOffer",
+    page: lazyPage(
+      () => import("./pages/offer-page.tsx"),
+      (m) => m.OfferPage,
+    ),
+  },
+  {
+    name: "offerCreate",
+    page: lazyPage(
+      () => import("../features/offer-wizard/pages/offer-wizard-page.tsx"),
+      (m) => m.OfferWizardPage,
+    ),
+  },
+  {
+    name: "offerEdit",
+    page: lazyPage(
+      () => import("../features/offer-wizard/pages/offer-wizard-page.tsx"),
+      (m) => m.OfferWizardPage,
+    ),
+  },
+  {
+    name: "offerLiteEdit",
+    page: lazyPage(
+      () => import("../features/offer-wizard/pages/offer-lite-edit-page.tsx"),
+      (m) => m.OfferLiteEditPage,
+    ),
+  },
   { name: "createSpecialOffer" },
   { name: "viewTrade" },
   { name: "publicReceipt" },
@@ -125,16 +181,47 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "support" },
 
   // Wallet and bank accounts.
-  { name: "wallet" },
-  { name: "walletSend" },
-  { name: "walletLanding" },
+  {
+    name: "wallet",
+    page: lazyPage(
+      () => import("../features/wallet/pages/wallet-page.tsx"),
+      (m) => m.WalletPage,
+    ),
+  },
+  {
+    name: "walletSend",
+    page: lazyPage(
+      () => import("../features/wallet/pages/wallet-send-page.tsx"),
+      (m) => m.WalletSendPage,
+    ),
+  },
+  {
+    name: "walletLanding",
+    page: lazyPage(
+      () => import("../features/wallet/pages/wallet-landing-page.tsx"),
+      (m) => m.WalletLandingPage,
+    ),
+  },
+  {
+    name: "adminWalletDeposits",
+    page: lazyPage(
+      () => import("../features/wallet/admin/admin-deposits-page.tsx"),
+      (m) => m.AdminDepositsPage,
+    ),
+  },
   { name: "bankAccounts" },
   { name: "bankAccountCreate" },
   { name: "bankAccountEdit" },
 
   // Dashboard.
   { name: "dashboard" },
-  { name: "myOffers" },
+  {
+    name: "myOffers",
+    page: lazyPage(
+      () => import("../features/my-offers/pages/my-offers-page.tsx"),
+      (m) => m.MyOffersPage,
+    ),
+  },
   { name: "tradeHistory" },
   { name: "recentTrades" },
   { name: "tradeStatistics" },

@@ -47,6 +47,8 @@ export const paths = {
   wallet: "/wallet",
   walletSend: "/send",
   walletLanding: "/crypto-wallet",
+  /** Admin screen of the dev chain: record deposits, raise confirmations, broadcast withdrawals. */
+  adminWalletDeposits: "/admin/wallet/deposits",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",

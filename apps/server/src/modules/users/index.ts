@@ -3,9 +3,12 @@ import { createUserCommand, grantRoleCommand } from "./users.commands.ts";
 import { registerUsersPrivateRoutes, registerUsersPublicRoutes } from "./users.routes.ts";
 import { seedDemoUsers } from "./users.seed.ts";
 
+export { adjustTradeCounters, type TradeCounters, type TradeCountersDelta } from "./users.counters.ts";
 export { visibleFullName } from "./users.domain.ts";
+export type { ProfileCountsDelta } from "./users.repo.ts";
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./users.seed.ts";
 export {
+  adjustProfileCounts,
   type CreateUserInput,
   createUser,
   findLoginCandidate,
@@ -14,6 +17,7 @@ export {
   getPublicProfile,
   grantRoles,
   type LoginCandidate,
+  updateSettings,
 } from "./users.service.ts";
 
 export const usersModule: SoukModule = {

@@ -6,7 +6,11 @@ import {
   USER_ROLES,
   type UserRole,
 } from "@souk/contracts";
+import { formatAmount } from "@souk/money";
 import type { UserRow } from "./users.repo.ts";
+
+/** btcTraded is shown in BTC with all eight decimals. */
+const BTC_DECIMALS = 8;
 
 export interface CountryLookup {
   iso: string;
@@ -89,7 +93,7 @@ export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): Curren
     urlLocale: row.locale === "en" ? "" : row.locale,
     timezone: row.timezone,
     referralCode: row.referral_code,
-    completedTrades: 0,
+    completedTrades: row.completed_trades,
     feeDiscount: row.fee_discount,
     isVendor: roles.includes("vendor"),
     vendorLanguages: row.vendor_languages,
@@ -139,14 +143,15 @@ export function toPublicProfile(row: UserRow, countryName: string | null): Publi
     ipLocation: countryName,
     lastSeen: epochSeconds(row.last_seen_at),
     phone: row.phone_verified_at !== null,
-    feedback: { positive: 0, negative: 0 },
+    feedback: { positive: row.feedback_positive_count, negative: row.feedback_negative_count },
     verification: { id: row.id_verified_at !== null, email: row.email_verified_at !== null },
     registered: epochSeconds(row.created_at) ?? 0,
-    totalPartners: 0,
-    totalTrades: 0,
-    btcTraded: "0",
-    trustedCount: 0,
-    blockedCount: 0,
+    totalPartners: row.total_partners,
+    totalTrades: row.completed_trades,
+    btcTraded: formatAmount(row.btc_traded_minor, BTC_DECIMALS),
+    // How many users trust or block this one ("Trusted by N", "Blocked by N").
+    trustedCount: row.trusted_by_count,
+    blockedCount: row.blocked_by_count,
     tradeVolume: [],
     isVendor: roles.includes("vendor"),
     badge: roles.includes("vendor") ? "vendor" : "no_badge",

@@ -1,5 +1,5 @@
 import { type Generated, sql } from "kysely";
-import type { Db } from "../../db/pool.ts";
+import type { Db, Tx } from "../../db/pool.ts";
 
 export interface UserRow {
   id: bigint;
@@ -45,6 +45,15 @@ export interface UserRow {
   registration_group: number;
   last_seen_at: Date | null;
   last_mobile_app_active_at: Date | null;
+  /** Trade figures kept by the trades module (adjustTradeCounters). */
+  completed_trades: number;
+  total_partners: number;
+  btc_traded_minor: bigint;
+  /** Kept by the contacts and feedback modules through adjustProfileCounts. */
+  trusted_by_count: number;
+  blocked_by_count: number;
+  feedback_positive_count: number;
+  feedback_negative_count: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -148,4 +157,28 @@ export async function setUserRoles(db: Db, userId: number, roles: string[]): Pro
     .set({ roles, updated_at: sql`now()` })
     .where("id", "=", BigInt(userId))
     .execute();
+}
+
+/** Signed changes to the profile figures another module keeps (contacts, feedback). */
+export interface ProfileCountsDelta {
+  trustedBy?: number;
+  blockedBy?: number;
+  feedbackPositive?: number;
+  feedbackNegative?: number;
+}
+
+const PROFILE_COUNT_COLUMNS = {
+  trustedBy: "trusted_by_count",
+  blockedBy: "blocked_by_count",
+  feedbackPositive: "feedback_positive_count",
+  feedbackNegative: "feedback_negative_count",
+} as const;
+
+export async function adjustProfileCounts(db: Db | Tx, userId: number, delta: ProfileCountsDelta): Promise<void> {
+  const changes = Object.entries(PROFILE_COUNT_COLUMNS)
+    .map(([key, column]) => ({ column, change: Math.trunc(delta[key as keyof ProfileCountsDelta] ?? 0) }))
+    .filter(({ change }) => change !== 0)
+    .map(({ column, change }) => sql`${sql.ref(column)} = ${sql.ref(column)} + ${change}::integer`);
+  if (changes.length === 0) return;
+  await sql`UPDATE users SET ${sql.join(changes)} WHERE id = ${BigInt(userId)}`.execute(db);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { CurrentUser, PublicProfile, UserRole, UserSettingsRequest } from "@souk/contracts";
-import type { Db } from "../../db/pool.ts";
+import type { Db, Tx } from "../../db/pool.ts";
 import { inputError } from "../../platform/index.ts";
 import { getCountryByIso, getFiatCurrencyByCode, getFiatCurrencyById } from "../reference/index.ts";
 import { toCurrentUser, toPublicProfile } from "./users.domain.ts";
@@ -121,4 +121,12 @@ export async function grantRoles(db: Db, userId: number, roles: UserRole[]): Pro
   const row = await repo.findUserById(db, userId);
   if (!row) throw userNotFound();
   await repo.setUserRoles(db, userId, [...new Set([...row.roles, ...roles])]);
+}
+
+/**
+ * Moves the profile figures other modules keep (trusted-by and blocked-by counts, feedback
+ * counts) by signed steps, in the caller's transaction so they change with the fact they count.
+ */
+export async function adjustProfileCounts(db: Db | Tx, userId: number, delta: repo.ProfileCountsDelta): Promise<void> {
+  await repo.adjustProfileCounts(db, userId, delta);
 }

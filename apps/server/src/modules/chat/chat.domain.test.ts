@@ -1,0 +1,94 @@
+import type { ChatItem } from "@souk/contracts";
+import { describe, expect, it } from "vitest";
+import { type ChatAccessFacts, chatBlockReason, isInWindow, mayDirectMessage, mergeByTime } from "./chat.domain.ts";
+
+const now = new Date("2025-03-01T12:00:00Z");
+const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+
+function party(overrides: Partial<ChatAccessFacts> = {}): ChatAccessFacts {
+  return { status: "active_funded", isParty: true, isStaff: false, completedAt: null, cancelledAt: null, ...overrides };
+}
+
+describe("chat block reasons", () => {
+  it("lets the parties of an open trade write", () => {
+    for (const status of ["active_funded", "paid", "dispute_open"] as const) {
+      expect(chatBlockReason(party({ status }), false, now)).toBeNull();
+    }
+  });
+
+  it("answers ChatBlocked when one party blocks the other", () => {
+    expect(chatBlockReason(party(), true, now)).toBe("ChatBlocked");
+  });
+
+  it("answers ChatNotAvailableYet before the escrow is funded", () => {
+    expect(chatBlockReason(party({ status: "pending" as never }), false, now)).toBe("ChatNotAvailableYet");
+    expect(chatBlockReason(party({ status: "not_funded" as never }), false, now)).toBe("ChatNotAvailableYet");
+  });
+
+  it("closes a finished trade's chat after the grace period with the reason of how it ended", () => {
+    expect(chatBlockReason(party({ status: "released", completedAt: hoursAgo(1) }), false, now)).toBeNull();
+    expect(chatBlockReason(party({ status: "released", completedAt: hoursAgo(30) }), false, now)).toBe(
+      "ChatNotAvailableAfterTradeCompleted",
+    );
+    expect(chatBlockReason(party({ status: "cancelled_buyer", cancelledAt: hoursAgo(30) }), false, now)).toBe(
+      "ChatBlockedAfterTradeIsCanceled",
+    );
+  });
+
+  it("never refuses staff looking on, whatever the trade's state", () => {
+    const staff = party({ isParty: false, isStaff: true, status: "released", completedAt: hoursAgo(100) });
+    expect(chatBlockReason(staff, true, now)).toBeNull();
+  });
+});
+
+describe("chat order", () => {
+  const message = (id: number, at: string): ChatItem => ({
+    kind: "user",
+    id: `m${id}`,
+    messageId: id,
+    author: { username: "a", role: "buyer" },
+    isMine: false,
+    text: "",
+    attachments: [],
+    createdAt: at,
+  });
+  const event = (seq: number, at: string): ChatItem => ({
+    kind: "system",
+    id: `e${seq}`,
+    eventSeq: seq,
+    event: "paid",
+    actorRole: "buyer",
+    status: "paid",
+    data: {},
+    createdAt: at,
+  });
+
+  it("merges messages and events by time, events first at the same instant", () => {
+    const merged = mergeByTime([
+      message(2, "2025-01-01T00:00:02Z"),
+      event(1, "2025-01-01T00:00:01Z"),
+      message(1, "2025-01-01T00:00:01Z"),
+      event(2, "2025-01-01T00:00:03Z"),
+    ]);
+    expect(merged.map((item) => item.id)).toEqual(["e1", "m1", "m2", "e2"]);
+  });
+
+  it("puts an event in the page whose stretch of time holds it", () => {
+    const at = new Date("2025-01-01T00:00:05Z");
+    expect(isInWindow(at, { from: null, until: null })).toBe(true);
+    expect(isInWindow(at, { from: at, until: null })).toBe(true);
+    expect(isInWindow(at, { from: null, until: at })).toBe(false);
+  });
+});
+
+describe("who may write outside trades", () => {
+  const strangers = { recipientTrustsSender: false, haveTradedTogether: false };
+  it("follows each accept_chat_messages choice", () => {
+    expect(mayDirectMessage("YES", strangers)).toBe(true);
+    expect(mayDirectMessage("NO", { recipientTrustsSender: true, haveTradedTogether: true })).toBe(false);
+    expect(mayDirectMessage("TRUSTED_ONLY", { ...strangers, haveTradedTogether: true })).toBe(false);
+    expect(mayDirectMessage("TRUSTED_ONLY", { ...strangers, recipientTrustsSender: true })).toBe(true);
+    expect(mayDirectMessage("TRUSTED_AND_TRADE_PARTNERS", { ...strangers, haveTradedTogether: true })).toBe(true);
+    expect(mayDirectMessage("TRUSTED_AND_TRADE_PARTNERS", strangers)).toBe(false);
+  });
+});

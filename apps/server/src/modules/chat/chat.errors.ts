@@ -1,0 +1,33 @@
+import { type ChatAttachmentReason, type ChatBlockReason, ChatErrorCode } from "@souk/contracts";
+import { conflict, DomainError, forbidden, inputError, notFound } from "../../platform/index.ts";
+
+/** Unknown trades and other people's trades look the same (RELIABILITY.md: a stranger gets 404). */
+export const tradeNotFound = () => notFound("No such trade.", "ERROR_TRADE_NOT_FOUND");
+export const attachmentNotFound = () => notFound("No such attachment.", "ERROR_ATTACHMENT_NOT_FOUND");
+export const attachmentMissing = () =>
+  new DomainError(ChatErrorCode.ATTACHMENT_MISSING, "not_found", "This attachment's file is no longer stored.");
+export const userNotFound = () => notFound("No such user.", "ERROR_USER_NOT_FOUND");
+
+export function chatNotAvailable(reason: ChatBlockReason): DomainError {
+  const message = "You cannot write in this chat now.";
+  return reason === "ChatBlocked"
+    ? forbidden(message, ChatErrorCode.NOT_AVAILABLE, { reason })
+    : conflict(message, ChatErrorCode.NOT_AVAILABLE, { reason });
+}
+
+/** A refused upload: 422 with the spec's reason under `files`, like any field error. */
+export function attachmentRefused(reason: ChatAttachmentReason): DomainError {
+  return inputError({ files: [reason] }, "An attachment was refused.");
+}
+
+export const attachmentRequired = () => inputError({ files: ["attachment_required"] }, "Attach at least one file.");
+
+export const messengerNotAccepted = (setting: string) =>
+  forbidden("This user does not accept messages from you.", ChatErrorCode.MESSENGER_NOT_ACCEPTED, {
+    acceptChatMessages: setting,
+  });
+
+export const messengerBlocked = () =>
+  forbidden("You cannot write to this user.", ChatErrorCode.NOT_AVAILABLE, { reason: "ChatBlocked" });
+
+export const messengerSelf = () => inputError({ username: ["messenger_self"] }, "You cannot write to yourself.");

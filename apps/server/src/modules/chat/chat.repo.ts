@@ -1,0 +1,185 @@
+import { type Generated, type Selectable, sql } from "kysely";
+import type { Db, Tx } from "../../db/pool.ts";
+
+interface ChatMessagesTable {
+  id: Generated<bigint>;
+  trade_id: bigint;
+  author_user_id: bigint;
+  kind: "user" | "moderator";
+  author_role: "buyer" | "seller" | "moderator";
+  body: string;
+  created_at: Generated<Date>;
+}
+
+interface ChatAttachmentsTable {
+  id: Generated<string>;
+  message_id: bigint;
+  trade_id: bigint;
+  trade_hash: string;
+  uploader_user_id: bigint;
+  kind: "image" | "pdf";
+  content_type: string;
+  byte_size: number;
+  file_name: string;
+  width: number | null;
+  height: number | null;
+  page_count: number | null;
+  storage_key: string;
+  created_at: Generated<Date>;
+}
+
+interface DirectMessagesTable {
+  id: Generated<bigint>;
+  sender_user_id: bigint;
+  recipient_user_id: bigint;
+  body: string;
+  created_at: Generated<Date>;
+}
+
+type ChatTables = {
+  chat_messages: ChatMessagesTable;
+  chat_attachments: ChatAttachmentsTable;
+  direct_messages: DirectMessagesTable;
+  /** Read only: authors' names (decision 002). */
+  users: { id: bigint; username: string; avatar_url: string | null; is_banned: boolean };
+};
+
+function tables(db: Db | Tx) {
+  return db.withTables<ChatTables>();
+}
+
+export type MessageRow = Selectable<ChatMessagesTable> & { author_username: string };
+export type AttachmentRow = Selectable<ChatAttachmentsTable>;
+export type DirectMessageRow = Selectable<DirectMessagesTable> & { sender_username: string };
+
+/**
+ * Serialises the posts of one trade's chat, so that two uploads at once cannot both pass the
+ * per-trade attachment limit.
+ */
+export async function lockTradeChat(tx: Tx, tradeId: bigint): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`chat:${tradeId}`}, 0))`.execute(tx);
+}
+
+export async function insertMessage(
+  tx: Tx,
+  message: Pick<ChatMessagesTable, "trade_id" | "author_user_id" | "kind" | "author_role" | "body">,
+): Promise<Selectable<ChatMessagesTable>> {
+  return tables(tx).insertInto("chat_messages").values(message).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertAttachment(
+  tx: Tx,
+  attachment: Omit<ChatAttachmentsTable, "id" | "created_at">,
+): Promise<AttachmentRow> {
+  return tables(tx).insertInto("chat_attachments").values(attachment).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function countTradeAttachments(db: Db | Tx, tradeId: bigint): Promise<number> {
+  const row = await tables(db)
+    .selectFrom("chat_attachments")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("trade_id", "=", tradeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+function messagesOf(db: Db | Tx, tradeId: bigint) {
+  return tables(db)
+    .selectFrom("chat_messages as m")
+    .innerJoin("users as u", "u.id", "m.author_user_id")
+    .selectAll("m")
+    .select("u.username as author_username")
+    .where("m.trade_id", "=", tradeId);
+}
+
+/** The newest `limit` messages before an id (or the newest of all), in ascending order. */
+export async function listMessagesBefore(
+  db: Db,
+  tradeId: bigint,
+  beforeId: bigint | null,
+  limit: number,
+): Promise<MessageRow[]> {
+  let query = messagesOf(db, tradeId);
+  if (beforeId !== null) query = query.where("m.id", "<", beforeId);
+  const rows = await query.orderBy("m.id", "desc").limit(limit).execute();
+  return rows.reverse();
+}
+
+/** Messages after an id, oldest first. */
+export async function listMessagesAfter(
+  db: Db,
+  tradeId: bigint,
+  afterId: bigint,
+  limit: number,
+): Promise<MessageRow[]> {
+  return messagesOf(db, tradeId).where("m.id", ">", afterId).orderBy("m.id", "asc").limit(limit).execute();
+}
+
+export async function findMessage(db: Db | Tx, tradeId: bigint, id: bigint): Promise<MessageRow | undefined> {
+  return messagesOf(db, tradeId).where("m.id", "=", id).executeTakeFirst();
+}
+
+export async function lastMessageId(db: Db, tradeId: bigint): Promise<number> {
+  const row = await tables(db)
+    .selectFrom("chat_messages")
+    .select((eb) => eb.fn.max("id").as("last"))
+    .where("trade_id", "=", tradeId)
+    .executeTakeFirst();
+  return row?.last ? Number(row.last) : 0;
+}
+
+export async function listAttachmentsOf(db: Db | Tx, messageIds: bigint[]): Promise<AttachmentRow[]> {
+  if (messageIds.length === 0) return [];
+  return tables(db)
+    .selectFrom("chat_attachments")
+    .selectAll()
+    .where("message_id", "in", messageIds)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export async function findAttachment(db: Db, id: string): Promise<AttachmentRow | undefined> {
+  return tables(db).selectFrom("chat_attachments").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+// ---- direct messages (the messenger) ------------------------------------------------------
+
+export async function findUserByUsername(
+  db: Db,
+  username: string,
+): Promise<{ id: bigint; username: string; is_banned: boolean } | undefined> {
+  return tables(db)
+    .selectFrom("users")
+    .select(["id", "username", "is_banned"])
+    .where(sql`lower(username)`, "=", username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertDirectMessage(
+  tx: Tx,
+  message: Pick<DirectMessagesTable, "sender_user_id" | "recipient_user_id" | "body">,
+): Promise<Selectable<DirectMessagesTable>> {
+  return tables(tx).insertInto("direct_messages").values(message).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A conversation between two users, newest `limit` before an id, in ascending order. */
+export async function listConversation(
+  db: Db,
+  a: bigint,
+  b: bigint,
+  beforeId: bigint | null,
+  limit: number,
+): Promise<DirectMessageRow[]> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  let query = tables(db)
+    .selectFrom("direct_messages as d")
+    .innerJoin("users as u", "u.id", "d.sender_user_id")
+    .selectAll("d")
+    .select("u.username as sender_username")
+    .where(sql`least(d.sender_user_id, d.recipient_user_id)`, "=", low)
+    .where(sql`greatest(d.sender_user_id, d.recipient_user_id)`, "=", high);
+  if (beforeId !== null) query = query.where("d.id", "<", beforeId);
+  const rows = await query.orderBy("d.id", "desc").limit(limit).execute();
+  return rows.reverse();
+}

@@ -1,0 +1,20 @@
+/**
+ * The contacts module's public door: trusted and blocked users and the chat-visibility setting.
+ * It imports nothing from trades; trades, chat and others ask it about relations.
+ */
+import type { SoukModule } from "../../platform/index.ts";
+import { registerContactsPrivateRoutes } from "./contacts.routes.ts";
+
+export {
+  type AcceptChatMessages,
+  countRelations,
+  getChatAcceptance,
+  getRelation,
+  type RelationCounts,
+  type RelationView,
+} from "./contacts.service.ts";
+
+export const contactsModule: SoukModule = {
+  name: "contacts",
+  privateRoutes: registerContactsPrivateRoutes,
+};

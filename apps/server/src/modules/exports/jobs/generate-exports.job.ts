@@ -1,0 +1,32 @@
+import type { JobDefinition } from "../../../platform/index.ts";
+import { fileStorageFor } from "../../chat/index.ts";
+import { generateExport, generatePendingExports, pruneExpiredExports } from "../exports.service.ts";
+
+/**
+ * Makes trade history files. Sent with `{exportId}` it makes that one; on its schedule (every
+ * minute) it sweeps every export still waiting, which also picks up an export whose worker died
+ * (its lease runs out). Idempotent: see generateExport.
+ */
+export const generateExportsJob: JobDefinition = {
+  name: "exports.generate",
+  schedule: "* * * * *",
+  async handler(data, context) {
+    const storage = fileStorageFor(context.config);
+    if (typeof data.exportId === "string") {
+      await generateExport(context.db, storage, data.exportId, context.log);
+      return;
+    }
+    const done = await generatePendingExports(context.db, storage, context.log);
+    if (done > 0) context.log.info({ done }, "trade history exports generated");
+  },
+};
+
+/** Daily: files past the retention period are removed and their exports marked missing. */
+export const pruneExportsJob: JobDefinition = {
+  name: "exports.prune",
+  schedule: "41 4 * * *",
+  async handler(_data, context) {
+    const pruned = await pruneExpiredExports(context.db, fileStorageFor(context.config));
+    if (pruned > 0) context.log.info({ pruned }, "old trade history exports removed");
+  },
+};

@@ -1,0 +1,66 @@
+import {
+  errorBodySchema,
+  favoritesQuerySchema,
+  favoritesResponseSchema,
+  favoriteToggleResponseSchema,
+  offerIdParamsSchema,
+} from "@souk/contracts";
+import { type AppDeps, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import { addFavoriteOffer, listFavoriteOffers, removeFavoriteOffer } from "./favorites.service.ts";
+
+const tags = ["favorites"];
+const refusals = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+
+function withMeta<Data, Meta>(data: Data, meta: Meta): { data: Data; meta: Meta } {
+  return envelope(data, meta) as { data: Data; meta: Meta };
+}
+
+export function registerFavoritesRoutes(app: SoukRoutes, deps: AppDeps): void {
+  app.get(
+    "/rest/v1/favorites/offers",
+    {
+      schema: {
+        tags,
+        summary: "The viewer's favourite offers, paged; type is the visitor's side",
+        querystring: favoritesQuerySchema,
+        response: { 200: favoritesResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const page = await listFavoriteOffers(deps.db, viewerOf(request), request.query);
+      return withMeta(page.items, page.meta);
+    },
+  );
+
+  app.post(
+    "/rest/v1/favorites/offers/:id",
+    {
+      schema: {
+        tags,
+        summary: "Save an offer as a favourite",
+        params: offerIdParamsSchema,
+        response: { 200: favoriteToggleResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await addFavoriteOffer(deps.db, viewerOf(request), request.params.id);
+      return envelope({ idHashed: request.params.id, isFavorite: true });
+    },
+  );
+
+  app.delete(
+    "/rest/v1/favorites/offers/:id",
+    {
+      schema: {
+        tags,
+        summary: "Remove an offer from the favourites",
+        params: offerIdParamsSchema,
+        response: { 200: favoriteToggleResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await removeFavoriteOffer(deps.db, viewerOf(request), request.params.id);
+      return envelope({ idHashed: request.params.id, isFavorite: false });
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "../../db/pool.ts";
+import { accounts } from "./ledger.domain.ts";
+import { transfer, withLedgerTx } from "./ledger.service.ts";
+
+/**
+ * Test helpers of the ledger (imported by its tests only). Users are inserted with one SQL
+ * statement rather than signed up: the ledger needs their ids, not their passwords, and property
+ * tests create thousands.
+ */
+
+let sequence = 0;
+
+export async function insertUsers(db: Db, count: number, prefix = "lg"): Promise<number[]> {
+  const names = Array.from({ length: count }, () => {
+    sequence += 1;
+    return `${prefix}${sequence}_${randomBytes(4).toString("hex")}`;
+  });
+  const result = await sql<{ id: bigint }>`
+    INSERT INTO users (username, email, password_hash, referral_code)
+    SELECT n, n || '@example.com', 'not-a-hash', upper(n)
+    FROM unnest(${names}::text[]) AS n
+    RETURNING id`.execute(db);
+  return result.rows.map((row) => Number(row.id));
+}
+
+/** Credits a user's available balance from the world account, as a confirmed deposit would. */
+export async function fund(db: Db, userId: number, currencyId: number, amountMinor: bigint): Promise<bigint> {
+  const result = await withLedgerTx(db, (tx) =>
+    transfer(tx, {
+      idempotencyKey: `test-fund:${randomBytes(12).toString("hex")}`,
+      kind: "deposit",
+      currencyId,
+      legs: [{ from: accounts.world(), to: accounts.available(userId), amountMinor }],
+    }),
+  );
+  return result.transferId;
+}
+
+export async function balanceOf(db: Db, key: string): Promise<bigint> {
+  const result = await sql<{ balance: bigint }>`SELECT balance FROM ledger_accounts WHERE key = ${key}`.execute(db);
+  return result.rows[0]?.balance ?? 0n;
+}
+
+export const availableKey = (userId: number, currencyId: number) => `available:u${userId}:c${currencyId}`;
+export const escrowKey = (tradeId: string | number, currencyId: number) => `escrow:trade:${tradeId}:c${currencyId}`;
+
+let tradeSequence = 0;
+/** A trade id unique within the test run (trades do not exist yet; the ledger only needs ids). */
+export function newTradeId(): string {
+  tradeSequence += 1;
+  return `${Date.now().toString(36)}${tradeSequence}${randomBytes(2).toString("hex")}`;
+}

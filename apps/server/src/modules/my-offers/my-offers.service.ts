@@ -1,0 +1,452 @@
+import {
+  type Bid,
+  ErrorCode,
+  MY_OFFERS_CONSTANTS,
+  type MyOffer,
+  type MyOfferErrorGroup,
+  type MyOffersQuery,
+  type OfferCreateRequest,
+  type OfferErrors,
+  P2P_FLOW_TYPES,
+  SHOP_FLOW_TYPES,
+} from "@souk/contracts";
+import { formatAmount } from "@souk/money";
+import { type Db, withTx } from "../../db/pool.ts";
+import { assertMayTransact, DomainError, inputError, type Viewer } from "../../platform/index.ts";
+import {
+  countOwnOffers,
+  editOwnOffer,
+  type Features,
+  getCatalog,
+  getMarket,
+  getOwnOffer,
+  listOwnOffers,
+  needsBond,
+  resetOwnOfferPenalty,
+  setOfferFeaturedUntil,
+  setOwnOffersActive,
+  syncOfferBondState,
+} from "../offers/index.ts";
+import {
+  bidUsdValue,
+  checkBid,
+  type FieldErrors,
+  groupedErrors,
+  monthStart,
+  promoteAvailable,
+  rankBids,
+  toBid,
+  toMyOffer,
+} from "./my-offers.domain.ts";
+import { bidExists, featureDisabled, noLiveBid, offerNotActive, promoteLimitReached } from "./my-offers.errors.ts";
+import * as repo from "./my-offers.repo.ts";
+
+// ---- list ----------------------------------------------------------------------------------
+
+export interface MyOffersAnswer {
+  data: {
+    offers: MyOffer[];
+    depositData: { options: { currencyCode: string; missingAmount: string; isAvailable: boolean }[] } | null;
+    userPerks: { paymentMethodId: number; discountedEscrowFee: string }[];
+    messages: string[];
+  };
+  meta: {
+    counts: { buy: number; sell: number };
+    isNotSellActiveOffers: boolean;
+    isNotBuyActiveOffers: boolean;
+    promoteTotal: number;
+    promoteAvailable: number;
+    total: number;
+    limit: number;
+    offset: number;
+    hasMore: boolean;
+  };
+}
+
+function flowTypesOf(query: Pick<MyOffersQuery, "flowTypes" | "tabType">): readonly string[] | undefined {
+  if (query.flowTypes && query.flowTypes.length > 0) return query.flowTypes;
+  if (query.tabType === "shop") return SHOP_FLOW_TYPES;
+  if (query.tabType === "p2p") return [...P2P_FLOW_TYPES, "bazaar"];
+  return undefined;
+}
+
+/** GET /rest/v1/my-offers/list: the vendor's offers with the state of §3 "My offers state". */
+export async function listMyOffers(db: Db, viewer: Viewer, query: MyOffersQuery): Promise<MyOffersAnswer> {
+  const flowTypes = flowTypesOf(query);
+  // Reading the bond also brings buy offers in line with it (a bond deposited meanwhile enables them).
+  const bond = await syncOfferBondState(db, viewer.userId);
+  const [own, counts, allCounts, promotionsUsed] = await Promise.all([
+    listOwnOffers(db, {
+      ownerId: viewer.userId,
+      type: query.type,
+      flowTypes,
+      limit: query.limit,
+      offset: query.offset,
+    }),
+    countOwnOffers(db, viewer.userId, flowTypes, query.type),
+    countOwnOffers(db, viewer.userId, flowTypes),
+    repo.countPromotionsSince(db, viewer.userId, monthStart(new Date())),
+  ]);
+  const bids = await describeLiveBids(
+    db,
+    own.map((item) => ({ offerId: item.offerId, idHashed: item.offer.idHashed })),
+  );
+  const offers = own.map(({ offer, offerId }) =>
+    toMyOffer(offer, {
+      isBondInsufficient: needsBond(offer.type) ? bond.isBondInsufficient : false,
+      bid: bids.get(String(offerId)) ?? null,
+    }),
+  );
+  const hasBuyOffers = allCounts.buy > 0;
+  return {
+    data: {
+      offers,
+      depositData: {
+        options: bond.options.map((option) => ({
+          currencyCode: option.cryptoCurrencyCode,
+          missingAmount: option.missingAmount,
+          isAvailable: option.isAvailable,
+        })),
+      },
+      // No perk programme exists yet: nobody has a discounted escrow fee per payment method.
+      userPerks: [],
+      messages: hasBuyOffers && bond.isBondInsufficient ? ["bond_insufficient"] : [],
+    },
+    meta: {
+      counts: { buy: allCounts.buy, sell: allCounts.sell },
+      isNotSellActiveOffers: allCounts.activeSell === 0,
+      isNotBuyActiveOffers: allCounts.activeBuy === 0,
+      promoteTotal: MY_OFFERS_CONSTANTS.promoteTotalPerMonth,
+      promoteAvailable: promoteAvailable(promotionsUsed),
+      total: counts.total,
+      limit: query.limit,
+      offset: query.offset,
+      hasMore: query.offset + offers.length < counts.total,
+    },
+  };
+}
+
+async function describeLiveBids(db: Db, offers: { offerId: bigint; idHashed: string }[]): Promise<Map<string, Bid>> {
+  const rows = await repo.listLiveBids(
+    db,
+    offers.map((offer) => offer.offerId),
+  );
+  if (rows.length === 0) return new Map();
+  const catalog = await getCatalog(db);
+  const now = new Date();
+  const hashes = new Map(offers.map((offer) => [String(offer.offerId), offer.idHashed]));
+  return new Map(
+    rows.map((row) => [
+      String(row.offer_id),
+      toBid(row, {
+        idHashed: hashes.get(String(row.offer_id)) ?? "",
+        decimals: catalog.cryptoByCode.get(row.bid_currency_code)?.decimals ?? 8,
+        now,
+        position: null,
+      }),
+    ]),
+  );
+}
+
+async function myOffer(db: Db, viewer: Viewer, hash: string): Promise<MyOffer> {
+  const { offer, offerId } = await getOwnOffer(db, viewer, hash);
+  const bond = needsBond(offer.type) ? await syncOfferBondState(db, viewer.userId) : null;
+  const bids = await describeLiveBids(db, [{ offerId, idHashed: offer.idHashed }]);
+  return toMyOffer(offer, {
+    isBondInsufficient: bond ? bond.isBondInsufficient : false,
+    bid: bids.get(String(offerId)) ?? null,
+  });
+}
+
+// ---- quick edits ---------------------------------------------------------------------------
+
+/** Runs an edit through the offers door; its refusals come back grouped as the my-offers state keeps them. */
+async function quickEdit(
+  db: Db,
+  viewer: Viewer,
+  hash: string,
+  input: OfferCreateRequest,
+  features: Features,
+  errors: { group: MyOfferErrorGroup; fields: Record<string, string> },
+): Promise<MyOffer> {
+  try {
+    await editOwnOffer(db, viewer, hash, input, features);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === ErrorCode.INPUT_VALIDATION && error.details) {
+      throw inputError(
+        groupedErrors(error.details as FieldErrors, errors.fields, errors.group, hash) as FieldErrors,
+        error.message,
+      );
+    }
+    throw error;
+  }
+  return myOffer(db, viewer, hash);
+}
+
+export const MARGIN_FIELDS = { margin: "newMargin", priceType: "newMargin" };
+export const FIXED_PRICE_FIELDS = { fixedPrice: "newFixedPrice", priceType: "newFixedPrice" };
+export const LIMIT_FIELDS = {
+  fiatLimitMin: "rangeMin",
+  fiatLimitMax: "rangeMax",
+  predefinedAmounts: "predefinedAmount",
+  newBuyerMaxFiatLimit: "rangeMax",
+};
+export const ESCROW_FEE_FIELDS = { manualEscrowFee: "newManualEscrowFee" };
+
+export function updateMargin(db: Db, viewer: Viewer, hash: string, margin: string, features: Features) {
+  return quickEdit(db, viewer, hash, { priceType: "margin", margin }, features, {
+    group: "marginErrors",
+    fields: MARGIN_FIELDS,
+  });
+}
+
+export function updateFixedPrice(db: Db, viewer: Viewer, hash: string, fixedPrice: string, features: Features) {
+  return quickEdit(db, viewer, hash, { priceType: "fixed", fixedPrice }, features, {
+    group: "fixedPriceErrors",
+    fields: FIXED_PRICE_FIELDS,
+  });
+}
+
+export function updateAmount(
+  db: Db,
+  viewer: Viewer,
+  hash: string,
+  amount: { rangeMin: string; rangeMax: string; predefinedAmount: string[] },
+  features: Features,
+) {
+  return quickEdit(
+    db,
+    viewer,
+    hash,
+    {
+      fiatLimitMin: amount.rangeMin,
+      fiatLimitMax: amount.rangeMax,
+      rangeType: amount.predefinedAmount.length > 0 ? "predefined" : "min_max",
+      predefinedAmounts: amount.predefinedAmount,
+    },
+    features,
+    { group: "limitsErrors", fields: LIMIT_FIELDS },
+  );
+}
+
+export function updateManualEscrowFee(db: Db, viewer: Viewer, hash: string, fee: string | null, features: Features) {
+  if (!features.manualEscrowFee) throw featureDisabled("manualEscrowFee");
+  return quickEdit(db, viewer, hash, { manualEscrowFee: fee }, features, {
+    group: "offerErrors",
+    fields: ESCROW_FEE_FIELDS,
+  });
+}
+
+/**
+ * PUT /rest/v1/my-offers/{hash}/status. Switching on needs the activate-offer action and is refused
+ * while the system holds the offer (penalty, moderation). A buy offer switched on without a bond
+ * stays disabled: isActive flips, isEnabled does not (spec §4).
+ */
+export async function setOfferStatus(
+  db: Db,
+  viewer: Viewer,
+  hash: string,
+  isActive: boolean,
+  features: Features,
+): Promise<MyOffer> {
+  const { offer } = await getOwnOffer(db, viewer, hash);
+  if (isActive) {
+    assertMayTransact(viewer, "activate-offer");
+    const blockers = [
+      ...(offer.penaltyMessage ? [offer.penaltyMessage] : []),
+      ...(offer.moderation.status !== 1 ? ["offer_not_approved"] : []),
+    ];
+    if (blockers.length > 0) {
+      throw inputError(
+        groupedErrors({ newStatus: blockers }, {}, "offerErrors", hash) as FieldErrors,
+        "This offer cannot be switched on.",
+      );
+    }
+  }
+  return quickEdit(db, viewer, hash, { isActive }, features, {
+    group: "offerErrors",
+    fields: { isActive: "newStatus" },
+  });
+}
+
+/** POST /offer-manager/toggle-all-offers-state: every offer (of one side, or both) on or off. */
+export async function toggleAllOffers(
+  db: Db,
+  viewer: Viewer,
+  isActive: boolean,
+  type?: "buy" | "sell",
+): Promise<{ offers: { idHashed: string; isActive: boolean; isEnabled: boolean }[]; errors: OfferErrors }> {
+  const results = await setOwnOffersActive(db, viewer, isActive, type);
+  const offerErrors: Record<string, string[]> = {};
+  for (const result of results) if (result.errors.length > 0) offerErrors[result.idHashed] = result.errors;
+  return {
+    offers: results.map((result) => ({
+      idHashed: result.idHashed,
+      isActive: result.isActive,
+      isEnabled: result.isEnabled,
+    })),
+    errors: { offerErrors, marginErrors: {}, fixedPriceErrors: {}, limitsErrors: {} },
+  };
+}
+
+export async function resetPenalty(db: Db, viewer: Viewer, hash: string): Promise<MyOffer> {
+  await resetOwnOfferPenalty(db, viewer, hash);
+  return myOffer(db, viewer, hash);
+}
+
+// ---- promotion -----------------------------------------------------------------------------
+
+/** POST /rest/v1/my-offers/{hash}/promote: highlights an active offer for a day; 5 a month. */
+export async function promoteOffer(
+  db: Db,
+  viewer: Viewer,
+  hash: string,
+): Promise<{ offer: MyOffer; promoteTotal: number; promoteAvailable: number }> {
+  assertMayTransact(viewer);
+  const { offer, offerId } = await getOwnOffer(db, viewer, hash);
+  if (!offer.isActive) throw offerNotActive();
+  const now = new Date();
+  const endsAt = new Date(now.getTime() + MY_OFFERS_CONSTANTS.promoteHours * 3_600_000);
+  const used = await withTx(db, async (tx) => {
+    await repo.lockVendor(tx, viewer.userId);
+    const count = await repo.countPromotionsSince(tx, viewer.userId, monthStart(now));
+    if (promoteAvailable(count) === 0) throw promoteLimitReached(MY_OFFERS_CONSTANTS.promoteTotalPerMonth);
+    await repo.insertPromotion(tx, viewer.userId, offerId, endsAt);
+    return count + 1;
+  });
+  await setOfferFeaturedUntil(db, offerId, endsAt);
+  return {
+    offer: await myOffer(db, viewer, hash),
+    promoteTotal: MY_OFFERS_CONSTANTS.promoteTotalPerMonth,
+    promoteAvailable: promoteAvailable(used),
+  };
+}
+
+// ---- bids ----------------------------------------------------------------------------------
+
+/**
+ * Bids cost money, so a bid must hold its amount from the vendor's balance until its period ends.
+ * The ledger has no transfer kind for such a hold yet, so bids are recorded NEW and never funded:
+ * only FUNDED bids hold pinned positions. See the module report.
+ */
+export const IS_BID_FUNDING_AVAILABLE = false;
+
+export async function placeBid(
+  db: Db,
+  viewer: Viewer,
+  hash: string,
+  input: {
+    offerId?: string | undefined;
+    startDate?: string | undefined;
+    endDate: string;
+    amount: string;
+    cryptoCurrencyCode: string;
+    isPresent: boolean;
+    current: boolean;
+  },
+  features: Features,
+): Promise<Bid> {
+  if (!features.offerBid) throw featureDisabled("offerBid");
+  assertMayTransact(viewer);
+  const { offer, offerId } = await getOwnOffer(db, viewer, hash);
+  const catalog = await getCatalog(db);
+  const currency = catalog.cryptoByCode.get(input.cryptoCurrencyCode.toUpperCase()) ?? null;
+  const now = new Date();
+  const checked = checkBid({ ...input, cryptoCurrencyCode: input.cryptoCurrencyCode.toUpperCase() }, currency, now);
+  if (input.offerId !== undefined && input.offerId !== hash) checked.errors.offerId = ["offer_id_mismatch"];
+  if (Object.keys(checked.errors).length > 0 || currency === null) throw inputError(checked.errors);
+  if (!offer.isActive) throw offerNotActive();
+  const row = await withTx(db, async (tx) => {
+    await repo.lockVendor(tx, viewer.userId);
+    const live = await repo.listLiveBids(tx, [offerId]);
+    if (live.length > 0 && !input.current) throw bidExists();
+    await repo.cancelLiveBid(tx, offerId);
+    return repo.insertBid(tx, {
+      offer_id: offerId,
+      user_id: BigInt(viewer.userId),
+      crypto_currency_id: offer.cryptoCurrencyId,
+      type: offer.type,
+      fiat_currency_id: offer.fiatCurrency.id,
+      bid_currency_code: currency.code,
+      amount_minor: checked.amountMinor,
+      starts_at: checked.startsAt,
+      ends_at: checked.endsAt,
+    });
+  });
+  return toBid(row, { idHashed: hash, decimals: currency.decimals, now, position: null });
+}
+
+export async function cancelBid(db: Db, viewer: Viewer, hash: string): Promise<void> {
+  const { offerId } = await getOwnOffer(db, viewer, hash);
+  const cancelled = await withTx(db, (tx) => repo.cancelLiveBid(tx, offerId));
+  if (cancelled === 0) throw noLiveBid();
+}
+
+/** GET /rest/v1/my-offers/{id}/pinned-info: who holds the market's pinned positions now. */
+export async function getPinnedInfo(db: Db, viewer: Viewer, hash: string) {
+  const { offer, offerId } = await getOwnOffer(db, viewer, hash);
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  const now = new Date();
+  const funded = await repo.listMarketFundedBids(
+    db,
+    { cryptoId: offer.cryptoCurrencyId, type: offer.type, fiatId: offer.fiatCurrency.id },
+    now,
+  );
+  const valued = funded.flatMap((row) => {
+    const currency = catalog.cryptoByCode.get(row.bid_currency_code);
+    const usd = market.cryptoUsd[row.bid_currency_code];
+    if (!currency || usd === undefined) return [];
+    return [
+      {
+        row,
+        id: row.id,
+        createdAt: row.created_at,
+        decimals: currency.decimals,
+        usdValue: bidUsdValue(row.amount_minor, currency.decimals, usd),
+      },
+    ];
+  });
+  const ranked = rankBids(valued);
+  const positions = ranked.map((item, index) => ({
+    position: index + 1,
+    amount: formatAmount(item.row.amount_minor, item.decimals),
+    cryptoCurrencyCode: item.row.bid_currency_code,
+    usdValue: item.usdValue,
+    isMine: item.row.offer_id === offerId,
+  }));
+  return {
+    offerId: hash,
+    slots: MY_OFFERS_CONSTANTS.pinnedSlots,
+    position: positions.find((item) => item.isMine)?.position ?? null,
+    positions,
+    market: { cryptoCurrencyCode: offer.altCoin.code, fiatCurrencyCode: offer.fiatCurrency.code, type: offer.type },
+  };
+}
+
+/** GET /rest/v1/my-offers/{id}/bid-info: the offer's bid, its history and the choices of the bid modal. */
+export async function getBidInfo(db: Db, viewer: Viewer, hash: string) {
+  const { offerId } = await getOwnOffer(db, viewer, hash);
+  const catalog = await getCatalog(db);
+  const now = new Date();
+  const history = await repo.listBidHistory(db, offerId, 20);
+  const shaped = history.map((row) =>
+    toBid(row, {
+      idHashed: hash,
+      decimals: catalog.cryptoByCode.get(row.bid_currency_code)?.decimals ?? 8,
+      now,
+      position: null,
+    }),
+  );
+  return {
+    bid: shaped.find((bid) => bid.current) ?? null,
+    history: shaped,
+    // Suggested amounts are in USD (the modal converts them to the chosen currency).
+    periods: MY_OFFERS_CONSTANTS.bidPeriods.map((period) => ({
+      id: period.id,
+      days: period.days,
+      amount: period.suggestedUsd,
+    })),
+    currencies: [...MY_OFFERS_CONSTANTS.bidCurrencies],
+    isFundingAvailable: IS_BID_FUNDING_AVAILABLE,
+  };
+}

@@ -1,0 +1,40 @@
+import type { BondStatus } from "@souk/contracts";
+import type { Db, Tx } from "../../db/pool.ts";
+import { getBondStatus } from "../wallet/index.ts";
+import * as repo from "./offers.repo.ts";
+
+/**
+ * The vendor bond (wallet module) backs offers on which the vendor owes the fiat: BUY offers,
+ * where the taker's crypto goes into escrow first and the vendor pays afterwards. On a sell offer
+ * the vendor's own crypto is the escrow, so no bond is asked. While the bond is insufficient the
+ * vendor's buy offers are disabled (isEnabled false, whatever isActive says).
+ */
+export const BOND_REQUIRED_TYPES: readonly ("buy" | "sell")[] = ["buy"];
+
+export function needsBond(type: "buy" | "sell"): boolean {
+  return BOND_REQUIRED_TYPES.includes(type);
+}
+
+export async function readBondStatus(db: Db | Tx, ownerId: number): Promise<BondStatus> {
+  return getBondStatus(db as Db, ownerId);
+}
+
+/**
+ * Brings the owner's offers in line with their bond: buy offers enabled exactly when the bond is
+ * sufficient. Writes only rows that change. Returns the status it applied.
+ */
+export async function syncOfferBondState(db: Db | Tx, ownerId: number): Promise<BondStatus> {
+  const status = await readBondStatus(db, ownerId);
+  await repo.setEnabledByType(db, ownerId, BOND_REQUIRED_TYPES, !status.isBondInsufficient);
+  return status;
+}
+
+/** Every vendor with buy offers, in line with their bond (the wallet cannot call offers: it is below them). */
+export async function syncAllOfferBondStates(db: Db): Promise<number> {
+  let changed = 0;
+  for (const ownerId of await repo.listOwnersWithOffersOfTypes(db, BOND_REQUIRED_TYPES)) {
+    const status = await readBondStatus(db, ownerId);
+    changed += await repo.setEnabledByType(db, ownerId, BOND_REQUIRED_TYPES, !status.isBondInsufficient);
+  }
+  return changed;
+}

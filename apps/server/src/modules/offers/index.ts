@@ -1,0 +1,49 @@
+/** The offers module's public door: the marketplace, offers, and what trades and vendor tools use. */
+import type { SoukModule } from "../../platform/index.ts";
+import { registerCalculatorRoutes } from "./calculator.routes.ts";
+import { refreshListingKeysJob } from "./jobs/refresh-listing-keys.job.ts";
+import { registerOffersPrivateRoutes, registerOffersPublicRoutes } from "./offers.routes.ts";
+import { seedDemoOffers } from "./offers.seed.ts";
+
+export { BOND_REQUIRED_TYPES, needsBond, readBondStatus, syncOfferBondState } from "./bond.service.ts";
+export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
+export { describeOffers, type OfferSummary } from "./listing.service.ts";
+export {
+  editOwnOffer,
+  type Features,
+  isOfferHash,
+  type OfferRequirements,
+  resolveVisibleOfferId,
+  type TakerFacts,
+  unmetRequirementsOf,
+} from "./offers.service.ts";
+export {
+  countOwnOffers,
+  getOwnOffer,
+  listOwnOffers,
+  type OwnOffer,
+  resetOwnOfferPenalty,
+  setOfferFeaturedUntil,
+  setOwnOffersActive,
+  type ToggleResult,
+} from "./owner.service.ts";
+export {
+  applySystemCancelPenalty,
+  describeOfferChange,
+  getOfferForTrade,
+  type OfferForTrade,
+  type OfferUnavailableReason,
+  recordOfferCapUsage,
+  recordTraderStats,
+} from "./trade-door.service.ts";
+
+export const offersModule: SoukModule = {
+  name: "offers",
+  publicRoutes: async (app, deps) => {
+    registerOffersPublicRoutes(app, deps);
+    registerCalculatorRoutes(app, deps);
+  },
+  privateRoutes: registerOffersPrivateRoutes,
+  jobs: [refreshListingKeysJob],
+  seedDemo: seedDemoOffers,
+};

@@ -1,0 +1,38 @@
+import type { Db } from "../../db/pool.ts";
+
+export { syncAllOfferBondStates } from "./bond.service.ts";
+
+import { getCatalog, getMarket } from "./catalog.service.ts";
+import { dutyUtcRanges, zoneOffsetMinutes } from "./offers.domain.ts";
+import * as repo from "./offers.repo.ts";
+
+/**
+ * The listing orders and filters by two stored keys that depend on the clock and the rates: the
+ * duty hours in UTC (a zone's offset moves with daylight saving) and the USD value of fixed
+ * prices (fiat rates move). Both are written with each offer; these bring them up to date.
+ */
+
+/** Recomputes the UTC duty ranges of offers whose zone's offset is not the stored one. */
+export async function refreshDutyRanges(db: Db, at: Date): Promise<number> {
+  let changed = 0;
+  for (const zone of await repo.listDutyZones(db)) {
+    const offset = zoneOffsetMinutes(zone.timezone, at);
+    if (offset === zone.offset) continue;
+    for (const offer of await repo.listDutyOffersOfZone(db, zone.timezone, zone.offset)) {
+      await repo.setDutyRanges(db, offer.id, dutyUtcRanges(offer.duty_hours, offset), offset);
+      changed += 1;
+    }
+  }
+  return changed;
+}
+
+/** Recomputes the USD value of fixed prices at the current rates. */
+export async function refreshFixedPricesUsd(db: Db): Promise<number> {
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  const fiat = catalog.fiatList.filter((item) => market.fiatPerUsd[item.code] !== undefined);
+  return repo.refreshFixedPricesUsd(
+    db,
+    fiat.map((item) => item.id),
+    fiat.map((item) => market.fiatPerUsd[item.code] as string),
+  );
+}

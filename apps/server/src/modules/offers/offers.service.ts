@@ -1,0 +1,494 @@
+import { randomBytes } from "node:crypto";
+import type { offerViewQuerySchema } from "@souk/contracts";
+import {
+  type FeatureFlag,
+  OFFER_PENALTY_MESSAGE,
+  type Offer,
+  type OfferCreateRequest,
+  type OfferDraft,
+  type OfferTag,
+  type OfferView,
+} from "@souk/contracts";
+import type { z } from "zod";
+import { type Db, type Tx, withTx } from "../../db/pool.ts";
+import { assertMayTransact, inputError, isStaff, type Viewer } from "../../platform/index.ts";
+import { getRelation } from "../contacts/index.ts";
+import { grantRoles } from "../users/index.ts";
+import { syncOfferBondState } from "./bond.service.ts";
+import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
+import { listRecommendedOffers } from "./listing.service.ts";
+import { draftOf, escrowFeeBpsOf, rowOf, toOffer } from "./offer-shape.domain.ts";
+import {
+  changeReasonOf,
+  type DraftContext,
+  draftFromInput,
+  type FieldErrors,
+  isKnownTimezone,
+  tagsFor,
+  validateDraft,
+  zoneOffsetMinutes,
+} from "./offers.domain.ts";
+import { noMarketRate, offerAlreadyReported, offerNotFound, unknownFilterValue } from "./offers.errors.ts";
+import * as repo from "./offers.repo.ts";
+import { capState, discountedFeePercent, minText, plain } from "./pricing.domain.ts";
+
+export type Features = Record<FeatureFlag, boolean>;
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const HASH_LENGTH = 11;
+
+/** 11 random base62 characters (about 65 bits): public offer ids that cannot be guessed. */
+export function newOfferHash(): string {
+  let out = "";
+  while (out.length < HASH_LENGTH) {
+    for (const byte of randomBytes(16)) {
+      // 248 = 4 × 62: bytes above it are dropped so every character is equally likely.
+      if (byte < 248 && out.length < HASH_LENGTH) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+/** Public ids are 11 base62 characters; anything else cannot name an offer (and is not looked up). */
+export function isOfferHash(text: string): boolean {
+  return /^[0-9A-Za-z]{11}$/.test(text);
+}
+
+async function shapeContext(db: Db): Promise<{ catalog: Catalog; market: Market; now: Date }> {
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  return { catalog, market, now: new Date() };
+}
+
+function draftContext(draft: OfferDraft, catalog: Catalog, market: Market, features: Features): DraftContext {
+  const crypto = catalog.cryptoByCode.get(draft.cryptoCurrencyCode) ?? null;
+  const fiat = catalog.fiatByCode.get(draft.fiatCurrencyCode) ?? null;
+  const method = catalog.methodBySlug.get(draft.paymentMethodSlug) ?? null;
+  return {
+    crypto: crypto && { id: crypto.id, code: crypto.code, isBlocked: crypto.isBlocked },
+    fiat: fiat && { id: fiat.id, code: fiat.code, decimals: fiat.decimals },
+    paymentMethod: method && {
+      id: method.id,
+      slug: method.slug,
+      groupSlug: method.groupSlug,
+      isBinCodeEnabled: method.isBinCodeEnabled,
+      currencyCodes: method.currencyCodes,
+    },
+    hasMarketRate:
+      crypto !== null &&
+      fiat !== null &&
+      market.cryptoUsd[crypto.code] !== undefined &&
+      market.fiatPerUsd[fiat.code] !== undefined,
+    isKnownCountry: (iso) => catalog.countryByIso.has(iso),
+    isKnownTimezone,
+    features: {
+      offerCap: features.offerCap,
+      manualEscrowFee: features.manualEscrowFee,
+      offRamp: features.offRamp,
+      bazaar: features.bazaar,
+    },
+  };
+}
+
+/** The draft checked whole; refusals keyed by field. "required" wins over other refusals of a field. */
+function checkedDraft(
+  input: OfferCreateRequest,
+  base: OfferDraft | null,
+  catalog: Catalog,
+  market: Market,
+  features: Features,
+) {
+  const { draft, errors } = draftFromInput(input, base);
+  const ruleErrors = validateDraft(draft, draftContext(draft, catalog, market, features));
+  const all: FieldErrors = { ...ruleErrors, ...errors };
+  if (Object.keys(all).length > 0) throw inputError(all);
+  const crypto = catalog.cryptoByCode.get(draft.cryptoCurrencyCode);
+  const fiat = catalog.fiatByCode.get(draft.fiatCurrencyCode);
+  const method = catalog.methodBySlug.get(draft.paymentMethodSlug);
+  // validateDraft refused unknown references already; this only satisfies the type checker.
+  if (!crypto || !fiat || !method) throw inputError({ offer: ["reference_unknown"] });
+  return { draft, ids: { cryptoId: crypto.id, fiatId: fiat.id, paymentMethodId: method.id, groupId: method.groupId } };
+}
+
+/** What the listing's order keys are computed with when an offer is written. */
+function writeTimeOf(draft: OfferDraft, market: Market) {
+  return {
+    zoneOffset: zoneOffsetMinutes(draft.timezone, new Date()),
+    fiatPerUsd: market.fiatPerUsd[draft.fiatCurrencyCode] ?? null,
+  };
+}
+
+async function answerOffer(db: Db | Tx, idHashed: string, catalog: Catalog, market: Market): Promise<Offer> {
+  const record = await repo.findOfferRecord(db, idHashed);
+  if (!record) throw offerNotFound();
+  const offer = toOffer(record, { catalog, market, now: new Date() });
+  if (!offer) throw noMarketRate();
+  return offer;
+}
+
+/**
+ * POST /rest/v1/offers. Any logged-in user in good standing may publish; publishing makes them a
+ * vendor. An offer created active also needs the activate-offer action.
+ */
+export async function createOffer(
+  db: Db,
+  viewer: Viewer,
+  input: OfferCreateRequest,
+  features: Features,
+): Promise<Offer> {
+  assertMayTransact(viewer, "create-offer");
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  const { draft, ids } = checkedDraft(input, null, catalog, market, features);
+  if (draft.isActive) assertMayTransact(viewer, "activate-offer");
+  const idHashed = await withTx(db, async (tx) => {
+    if (!viewer.roles.includes("vendor")) await grantRoles(tx, viewer.userId, ["vendor"]);
+    // A clash of two random 65-bit ids is all but impossible; it is still handled, not assumed away.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const inserted = await repo.insertOffer(tx, {
+        ...rowOf(draft, ids, writeTimeOf(draft, market)),
+        id_hashed: newOfferHash(),
+        user_id: BigInt(viewer.userId),
+      });
+      if (inserted) {
+        // A buy offer waits for the vendor's bond (bond.service.ts).
+        await syncOfferBondState(tx, viewer.userId);
+        return inserted.idHashed;
+      }
+    }
+    throw new Error("could not draw a free offer id");
+  });
+  return answerOffer(db, idHashed, catalog, market);
+}
+
+/** The owner's offer, locked; anyone else gets the same 404 as for an offer that does not exist. */
+async function lockOwnOffer(tx: Tx, viewer: Viewer, idHashed: string): Promise<repo.OfferRecord> {
+  if (!isOfferHash(idHashed)) throw offerNotFound();
+  const record = await repo.findOfferRecord(tx, idHashed, { forUpdate: true });
+  if (!record || Number(record.user_id) !== viewer.userId) throw offerNotFound();
+  return record;
+}
+
+/** PUT /rest/v1/offers/{idHashed}: the fields sent change, the whole offer is checked again. */
+export async function updateOffer(
+  db: Db,
+  viewer: Viewer,
+  idHashed: string,
+  input: OfferCreateRequest,
+  features: Features,
+): Promise<Offer> {
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  await withTx(db, async (tx) => {
+    const record = await lockOwnOffer(tx, viewer, idHashed);
+    assertMayTransact(viewer);
+    await applyDraftEdit(tx, viewer, record, input, catalog, market, features);
+  });
+  return answerOffer(db, idHashed, catalog, market);
+}
+
+async function applyDraftEdit(
+  tx: Tx,
+  viewer: Viewer,
+  record: repo.OfferRecord,
+  input: OfferCreateRequest,
+  catalog: Catalog,
+  market: Market,
+  features: Features,
+): Promise<void> {
+  const before = draftOf(record, catalog);
+  const { draft, ids } = checkedDraft(input, before, catalog, market, features);
+  if (draft.isActive && !record.is_active) assertMayTransact(viewer, "activate-offer");
+  const reason = changeReasonOf(before, draft);
+  if (reason === null) return;
+  // Switching an offer on or off is not a change a trader needs to be told about.
+  const isOnlyToggle = reason === "toggle";
+  await repo.updateOffer(
+    tx,
+    record.id,
+    { ...rowOf(draft, ids, writeTimeOf(draft, market)), ...(isOnlyToggle ? {} : { last_change_reason: reason }) },
+    { bumpVersion: !isOnlyToggle },
+  );
+  await syncOfferBondState(tx, viewer.userId);
+}
+
+/**
+ * A quick edit of my offers: the same rules as the wizard, applied to part of the offer. Used by
+ * the my-offers module through the door.
+ */
+export async function editOwnOffer(
+  db: Db,
+  viewer: Viewer,
+  idHashed: string,
+  input: OfferCreateRequest,
+  features: Features,
+): Promise<void> {
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  await withTx(db, async (tx) => {
+    const record = await lockOwnOffer(tx, viewer, idHashed);
+    assertMayTransact(viewer);
+    await applyDraftEdit(tx, viewer, record, input, catalog, market, features);
+  });
+}
+
+/** DELETE /rest/v1/offers/{idHashed}: the owner, or staff. The row stays for the trades that used it. */
+export async function deleteOffer(db: Db, viewer: Viewer, idHashed: string): Promise<void> {
+  if (!isOfferHash(idHashed)) throw offerNotFound();
+  await withTx(db, async (tx) => {
+    const record = await repo.findOfferRecord(tx, idHashed, { forUpdate: true });
+    if (!record) throw offerNotFound();
+    const isOwner = Number(record.user_id) === viewer.userId;
+    if (!isOwner && !isStaff(viewer)) throw offerNotFound();
+    await repo.softDeleteOffer(tx, record.id);
+  });
+}
+
+/** POST /rest/v1/offers/{id}/offer-cap. */
+export async function updateOfferCap(
+  db: Db,
+  viewer: Viewer,
+  idHashed: string,
+  cap: { amount: string | null; active: boolean },
+  features: Features,
+): Promise<Offer> {
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  await withTx(db, async (tx) => {
+    const record = await lockOwnOffer(tx, viewer, idHashed);
+    assertMayTransact(viewer);
+    try {
+      await applyDraftEdit(tx, viewer, record, { offerCap: cap }, catalog, market, features);
+    } catch (error) {
+      // The spec's failure state keeps what was used of the cap and the rate, so they come along.
+      if (error instanceof Error && "details" in error && error.details && typeof error.details === "object") {
+        const used = plain(record.offer_cap_used);
+        const fiat = catalog.fiatById.get(record.fiat_currency_id);
+        throw inputError(
+          {
+            ...(error.details as FieldErrors),
+            usedCap: [used],
+            rate: [fiat ? (market.fiatPerUsd[fiat.code] ?? "") : ""],
+          },
+          "The offer cap was not changed.",
+        );
+      }
+      throw error;
+    }
+  });
+  return answerOffer(db, idHashed, catalog, market);
+}
+
+function isOwnerOf(record: repo.OfferRecord, viewer: Viewer): boolean {
+  return Number(record.user_id) === viewer.userId;
+}
+
+/** Whether a viewer may see an offer: owner and staff always, others when approved and its owner may trade. */
+function canSee(record: repo.OfferRecord, viewer: Viewer | null): boolean {
+  if (viewer && (Number(record.user_id) === viewer.userId || isStaff(viewer))) return true;
+  return record.moderation_status === 1 && record.owner_is_listable;
+}
+
+/**
+ * The offer an id names if this viewer may see it; otherwise 404, whatever the reason. Between a
+ * viewer and an owner who block each other (either way) offers are not shown, as in the listing.
+ */
+export async function findVisibleOfferRecord(
+  db: Db,
+  viewer: Viewer | null,
+  idHashed: string,
+): Promise<repo.OfferRecord> {
+  if (!isOfferHash(idHashed)) throw offerNotFound();
+  const record = await repo.findOfferRecord(db, idHashed);
+  if (!record || !canSee(record, viewer)) throw offerNotFound();
+  if (viewer && Number(record.user_id) !== viewer.userId && !isStaff(viewer)) {
+    const relation = await getRelation(db, viewer.userId, Number(record.user_id));
+    if (relation.isBlocked || relation.isBlockedBy) throw offerNotFound();
+  }
+  return record;
+}
+
+/** The serial id of an offer this viewer may see (favourites); 404 otherwise. */
+export async function resolveVisibleOfferId(db: Db, viewer: Viewer | null, idHashed: string): Promise<bigint> {
+  return (await findVisibleOfferRecord(db, viewer, idHashed)).id;
+}
+
+type ViewQuery = z.infer<typeof offerViewQuerySchema>;
+
+/** GET /rest/v1/offers/{idHashed}: the offer and the view-offer state of trading-core §3. */
+export async function getOfferView(
+  db: Db,
+  viewer: Viewer | null,
+  idHashed: string,
+  query: ViewQuery,
+): Promise<OfferView> {
+  const record = await findVisibleOfferRecord(db, viewer, idHashed);
+  const context = await shapeContext(db);
+  const offer = toOffer(record, context);
+  if (!offer) throw noMarketRate();
+  const isOwner = viewer !== null && Number(record.user_id) === viewer.userId;
+  const [facts, isFavorite, recommendedOffers, ownerRelation] = await Promise.all([
+    viewer ? repo.findViewerFacts(db, viewer.userId) : Promise.resolve(null),
+    viewer ? repo.isFavorite(db, viewer.userId, record.id) : Promise.resolve(false),
+    listRecommendedOffers(db, viewer, {
+      id: record.id,
+      type: record.type,
+      cryptoId: record.crypto_currency_id,
+      fiatId: record.fiat_currency_id,
+      groupId: record.payment_method_group_id,
+    }),
+    // The owner's relation to the viewer: does the owner trust them?
+    viewer && !isOwnerOf(record, viewer)
+      ? getRelation(db, Number(record.user_id), viewer.userId)
+      : Promise.resolve(null),
+  ]);
+  const isTrustedUser = ownerRelation?.isTrusted ?? false;
+  const isNewBuyer = (facts?.completedTrades ?? 0) === 0;
+  const isAvailableForCountry =
+    offer.availableIn.length === 0 || (facts?.countryIso != null && offer.availableIn.includes(facts.countryIso));
+  const unmetRequirements = unmetRequirementsOf(
+    {
+      minPastTrades: offer.requireMinPastTrades,
+      verifiedId: offer.requireVerifiedId,
+      fullNameVisibility: offer.requireFullNameVisibility,
+      trustedOnly: offer.showOnlyTrustedUser,
+      anonymousRestricted: offer.isAnonymousUserRestricted,
+      availableIn: offer.availableIn,
+    },
+    facts && {
+      completedTrades: facts.completedTrades,
+      isIdVerified: facts.isIdVerified,
+      hasVisibleFullName: facts.hasVisibleFullName,
+      countryIso: facts.countryIso,
+      isTrusted: isTrustedUser,
+    },
+  );
+  const cap = capState(
+    { amount: record.offer_cap_amount, active: record.offer_cap_active, used: record.offer_cap_used },
+    record.fiat_limit_min,
+  );
+  let maxLimit = offer.fiatLimitMax;
+  if (isNewBuyer && offer.newBuyerMaxFiatLimit !== null) maxLimit = minText(maxLimit, offer.newBuyerMaxFiatLimit);
+  if (record.offer_cap_active && cap.remaining !== null) maxLimit = minText(maxLimit, cap.remaining);
+  const discount = record.owner_fee_discount;
+  return {
+    offer,
+    isOwner,
+    isNewBuyer,
+    isTrustedUser,
+    isGrayCountry: false,
+    isFavorite,
+    isAvailableForCountry,
+    discountedEscrowFee: /[1-9]/.test(discount) ? discountedFeePercent(escrowFeeBpsOf(record), discount) : null,
+    dutyHours: offer.dutyHours,
+    dutyHoursTimezone: offer.timezone,
+    flashMessages: flashMessagesOf(offer, { isOwner, isAvailableForCountry }),
+    recommendedOffers,
+    startTradeRequirements: {
+      payerName:
+        offer.type === "sell" && ["bank-transfers", "online-transfers"].includes(offer.paymentMethod.groupSlug),
+    },
+    tradeLimits: { min: offer.fiatLimitMin, max: maxLimit },
+    unmetRequirements,
+    feedback: { items: [], positive: 0, negative: 0, total: 0, nextPageUrl: null },
+    query: {
+      fiatMin: query.fiatMin ?? null,
+      sourceType: query.sourceType ?? null,
+      targetType: query.targetType ?? null,
+      sourceCurrencyCode: query.sourceCurrencyCode ?? null,
+      targetCurrencyCode: query.targetCurrencyCode ?? null,
+    },
+  };
+}
+
+function flashMessagesOf(
+  offer: Offer,
+  who: { isOwner: boolean; isAvailableForCountry: boolean },
+): OfferView["flashMessages"] {
+  const messages: OfferView["flashMessages"] = [];
+  if (who.isOwner) messages.push({ type: "info", key: "offer_is_yours" });
+  if (offer.moderation.status !== 1)
+    messages.push({ type: "error", key: `offer_moderation_${offer.moderation.statusName}` });
+  if (offer.penaltyMessage) messages.push({ type: "error", key: offer.penaltyMessage });
+  if (!offer.isActive) messages.push({ type: "warning", key: "offer_inactive" });
+  else if (!offer.isEnabled) messages.push({ type: "warning", key: "offer_disabled" });
+  if (offer.isReachedCap) messages.push({ type: "warning", key: "offer_reached_cap" });
+  else if (offer.isCapLessThanMin) messages.push({ type: "warning", key: "offer_cap_less_than_min" });
+  if (!offer.isOnDuty) messages.push({ type: "info", key: "offer_outside_duty_hours" });
+  if (!who.isAvailableForCountry) messages.push({ type: "warning", key: "offer_not_available_in_your_country" });
+  return messages;
+}
+
+export interface OfferRequirements {
+  minPastTrades: number;
+  verifiedId: boolean;
+  fullNameVisibility: boolean;
+  trustedOnly: boolean;
+  anonymousRestricted: boolean;
+  availableIn: string[];
+}
+
+export interface TakerFacts {
+  completedTrades: number;
+  isIdVerified: boolean;
+  hasVisibleFullName: boolean;
+  countryIso: string | null;
+  /** The owner trusts the taker (contacts). */
+  isTrusted: boolean;
+}
+
+/** The requirements a taker does not meet (null taker: nobody logged in), as message keys. */
+export function unmetRequirementsOf(requirements: OfferRequirements, taker: TakerFacts | null): string[] {
+  const unmet: string[] = [];
+  if (taker === null) {
+    if (requirements.anonymousRestricted) unmet.push("anonymous_user_restricted");
+    return unmet;
+  }
+  if (taker.completedTrades < requirements.minPastTrades) unmet.push("require_min_past_trades");
+  if (requirements.verifiedId && !taker.isIdVerified) unmet.push("require_verified_id");
+  if (requirements.fullNameVisibility && !taker.hasVisibleFullName) unmet.push("require_full_name_visibility");
+  if (requirements.trustedOnly && !taker.isTrusted) unmet.push("show_only_trusted_user");
+  if (
+    requirements.availableIn.length > 0 &&
+    (taker.countryIso === null || !requirements.availableIn.includes(taker.countryIso))
+  ) {
+    unmet.push("not_available_in_country");
+  }
+  return unmet;
+}
+
+/** POST /rest/v1/offers/{id}/report: kept for moderators, one open report per visitor and offer. */
+export async function reportOffer(
+  db: Db,
+  viewer: Viewer,
+  idHashed: string,
+  report: { reason: string; message: string },
+): Promise<void> {
+  const record = await findVisibleOfferRecord(db, viewer, idHashed);
+  if (Number(record.user_id) === viewer.userId) throw inputError({ offer: ["cannot_report_own_offer"] });
+  const isNew = await repo.insertReport(db, {
+    offerId: record.id,
+    reporterId: viewer.userId,
+    reason: report.reason,
+    message: report.message,
+  });
+  if (!isNew) throw offerAlreadyReported();
+}
+
+/** GET /rest/v1/tags: every tag, or those a payment method (slug) or group (slug) may carry. */
+export async function listTags(
+  db: Db,
+  query: { paymentMethod?: string | undefined; group?: string | undefined },
+): Promise<OfferTag[]> {
+  const catalog = await getCatalog(db);
+  let groupSlug: string | null = null;
+  if (query.paymentMethod) {
+    const method = catalog.methodBySlug.get(query.paymentMethod.toLowerCase());
+    if (!method) throw unknownFilterValue("paymentMethod", "payment_method_unknown");
+    groupSlug = method.groupSlug;
+  }
+  if (query.group) {
+    const group = catalog.groupBySlug.get(query.group.toLowerCase());
+    if (!group) throw unknownFilterValue("group", "group_unknown");
+    if (groupSlug !== null && groupSlug !== group.slug) return [];
+    groupSlug = group.slug;
+  }
+  return tagsFor(groupSlug);
+}
+
+export { OFFER_PENALTY_MESSAGE };

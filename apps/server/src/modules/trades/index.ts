@@ -1,0 +1,47 @@
+/**
+ * The trades module's public door: escrow-backed trades, their disputes and their flow. Other
+ * modules (chat, feedback, contacts' lists, exports) read trades only through these functions.
+ */
+import type { SoukModule } from "../../platform/index.ts";
+import { registerLedgerCheck, registerSettledReferenceSource } from "../ledger/index.ts";
+import { expireTradeJob, expireTradesJob } from "./jobs/expire-trades.job.ts";
+import { refreshAllTraderStatsJob, refreshTraderStatsJob } from "./jobs/refresh-trader-stats.job.ts";
+import { openTradesHoldEscrowCheck, settledTradesSource } from "./trades.checks.ts";
+import { registerTradesPrivateRoutes, registerTradesPublicRoutes } from "./trades.routes.ts";
+import { seedDemoTrades } from "./trades.seed.ts";
+import { tradeChannel } from "./trades.channel.ts";
+
+export {
+  chatBlockReasonOf,
+  getTradeAccess,
+  haveTradedTogether,
+  listTradeEvents,
+  type TradeAccess,
+  type TradeEventRecord,
+} from "./trades.access.ts";
+export { isActiveStatus, isFinishedStatus, isSuccessfulStatus, TRANSITIONS } from "./trades.domain.ts";
+export { listTradeHistory } from "./trades.queries.ts";
+export { appealDispute, listDisputeReasons, openDispute, resolveDispute } from "./disputes.service.ts";
+export {
+  cancelTrade,
+  expireDueTrades,
+  expireTrade,
+  type Features,
+  getTrade,
+  markPaid,
+  releaseTrade,
+  startTrade,
+} from "./trades.service.ts";
+
+// ledger:verify proves that settled trades hold no escrow and open trades hold exactly theirs (I4).
+registerSettledReferenceSource(settledTradesSource);
+registerLedgerCheck(openTradesHoldEscrowCheck);
+
+export const tradesModule: SoukModule = {
+  name: "trades",
+  publicRoutes: registerTradesPublicRoutes,
+  privateRoutes: registerTradesPrivateRoutes,
+  jobs: [expireTradesJob, expireTradeJob, refreshTraderStatsJob, refreshAllTraderStatsJob],
+  channels: [tradeChannel],
+  seedDemo: seedDemoTrades,
+};

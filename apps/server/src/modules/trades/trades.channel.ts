@@ -1,0 +1,14 @@
+import { TRADE_CHANNEL_PREFIX } from "@souk/contracts";
+import type { ChannelDefinition } from "../../platform/index.ts";
+import * as repo from "./trades.repo.ts";
+import { isTradeHash, roleOf } from "./trades.service.ts";
+
+/** `trade.<idHashed>`: the trade's two parties and staff (moderators follow disputes); nobody else. */
+export const tradeChannel: ChannelDefinition = {
+  prefix: TRADE_CHANNEL_PREFIX,
+  async authorize(db, viewer, id) {
+    if (!viewer || !isTradeHash(id)) return false;
+    const row = await repo.findTradeByIdHashed(db, id);
+    return row !== undefined && roleOf(row, viewer) !== null;
+  },
+};

@@ -1,0 +1,173 @@
+import { TRADE_FINISHED_STATUSES, TRADE_USED_STATUSES } from "@souk/contracts";
+import { parseDecimal } from "@souk/money";
+import { describe, expect, it } from "vitest";
+import {
+  appealStatusOf,
+  checkFiatAmount,
+  explainRefusal,
+  flowStepOf,
+  isFinishedStatus,
+  kycTierOf,
+  partiesOf,
+  requirementsForOffer,
+  rolesFor,
+  ruleFor,
+  type TradeFacts,
+  TRANSITIONS,
+} from "./trades.domain.ts";
+
+const minutes = (n: number) => n * 60_000;
+const at = new Date("2026-01-10T12:00:00Z");
+
+function facts(overrides: Partial<TradeFacts> = {}): TradeFacts {
+  return {
+    status: "active_funded",
+    startedAt: new Date(at.getTime() - minutes(5)),
+    expiresAt: new Date(at.getTime() + minutes(25)),
+    paidAt: null,
+    requirements: [],
+    ...overrides,
+  };
+}
+
+describe("the transition table", () => {
+  it("is RELIABILITY.md's table, row for row", () => {
+    const rows = TRANSITIONS.map((rule) => `${rule.from.join("|")} -> ${rule.to} by ${rule.role}: ${rule.ledger}`);
+    expect(rows).toEqual([
+      "active_funded -> paid by buyer: none",
+      "active_funded -> cancelled_buyer by buyer: void",
+      "active_funded -> cancelled_seller by seller: void",
+      "active_funded -> cancelled_system by system: void",
+      "paid -> released by seller: post",
+      "paid|active_funded -> dispute_open by buyer: none",
+      "paid|active_funded -> dispute_open by seller: none",
+      "dispute_open -> dispute_won_buyer by moderator: post",
+      "dispute_open -> dispute_won_seller by moderator: void",
+    ]);
+  });
+
+  it("never leaves a finished status", () => {
+    for (const rule of TRANSITIONS) for (const from of rule.from) expect(isFinishedStatus(from)).toBe(false);
+    for (const status of TRADE_FINISHED_STATUSES) expect(TRANSITIONS.some((rule) => rule.to === status)).toBe(true);
+    expect(TRADE_USED_STATUSES).toHaveLength(9);
+  });
+
+  it("settles the escrow exactly on the way into a finished status", () => {
+    for (const rule of TRANSITIONS) expect(rule.ledger !== "none").toBe(isFinishedStatus(rule.to));
+  });
+
+  it("names who may issue each command", () => {
+    expect(rolesFor("paid")).toEqual(["buyer"]);
+    expect(rolesFor("release")).toEqual(["seller"]);
+    expect(rolesFor("cancel")).toEqual(["buyer", "seller"]);
+    expect(rolesFor("dispute")).toEqual(["buyer", "seller"]);
+    expect(rolesFor("award_buyer")).toEqual(["moderator"]);
+    expect(ruleFor("release", "buyer")).toBeNull();
+    expect(ruleFor("paid", "moderator")).toBeNull();
+  });
+});
+
+describe("explainRefusal", () => {
+  it("refuses the wrong actor before looking at the state", () => {
+    expect(explainRefusal("release", "buyer", facts({ status: "paid" }), at)).toEqual({ kind: "not_allowed_for_role" });
+  });
+
+  it("refuses a command from a status it does not start from", () => {
+    expect(explainRefusal("release", "seller", facts(), at)).toEqual({ kind: "wrong_state", status: "active_funded" });
+  });
+
+  it("lets the buyer mark paid only inside the payment window and with the requirements met", () => {
+    expect(explainRefusal("paid", "buyer", facts(), at)).toBeNull();
+    expect(explainRefusal("paid", "buyer", facts({ expiresAt: at }), at)).toMatchObject({ guard: "before_expiry" });
+    const pending = facts({
+      requirements: [{ id: "payment_receipt", step: "before_mark_as_paid", status: "pending", isOptional: false }],
+    });
+    expect(explainRefusal("paid", "buyer", pending, at)).toMatchObject({ guard: "requirements_met" });
+    const optional = facts({
+      requirements: [{ id: "payment_receipt", step: "before_mark_as_paid", status: "pending", isOptional: true }],
+    });
+    expect(explainRefusal("paid", "buyer", optional, at)).toBeNull();
+  });
+
+  it("lets the seller cancel only after the window passed unpaid", () => {
+    expect(explainRefusal("cancel", "seller", facts(), at)).toMatchObject({ guard: "after_expiry" });
+    expect(explainRefusal("cancel", "seller", facts({ expiresAt: at }), at)).toBeNull();
+    expect(explainRefusal("cancel", "buyer", facts(), at)).toBeNull();
+  });
+
+  it("makes a dispute available at once when paid, ten minutes after the start otherwise, never past the window", () => {
+    expect(explainRefusal("dispute", "buyer", facts(), at)).toMatchObject({ guard: "dispute_available" });
+    const old = facts({ startedAt: new Date(at.getTime() - minutes(10)) });
+    expect(explainRefusal("dispute", "seller", old, at)).toBeNull();
+    expect(explainRefusal("dispute", "seller", { ...old, expiresAt: at }, at)).toMatchObject({ guard: "dispute_available" });
+    expect(explainRefusal("dispute", "buyer", facts({ status: "paid", paidAt: at }), at)).toBeNull();
+  });
+});
+
+describe("appeals", () => {
+  const resolved = { status: "dispute_won_seller" as const, disputeResolvedAt: at, disputeOutcome: "seller" as const, appealedAt: null };
+
+  it("are available to the losing party within 48 hours when the feature is on", () => {
+    expect(appealStatusOf(resolved, "buyer", true, at).status).toBe("available");
+    expect(appealStatusOf(resolved, "seller", true, at).status).toBe("not_available");
+    expect(appealStatusOf(resolved, "buyer", false, at).status).toBe("not_available");
+    expect(appealStatusOf(resolved, "buyer", true, new Date(at.getTime() + minutes(48 * 60))).status).toBe("expired");
+    expect(appealStatusOf({ ...resolved, appealedAt: at }, "buyer", true, at).status).toBe("appealed");
+  });
+});
+
+describe("requirements and flow", () => {
+  it("derives the requirements from the offer", () => {
+    expect(requirementsForOffer({ type: "sell", tags: [], paymentMethodGroupSlug: "cash-deposits" })).toEqual([]);
+    expect(requirementsForOffer({ type: "sell", tags: [], paymentMethodGroupSlug: "bank-transfers" }).map((r) => r.id)).toEqual([
+      "payer_name",
+    ]);
+    expect(requirementsForOffer({ type: "buy", tags: [], paymentMethodGroupSlug: "bank-transfers" })).toEqual([]);
+    expect(
+      requirementsForOffer({
+        type: "sell",
+        tags: ["receipt-required", "invoice-required", "physical-card"],
+        paymentMethodGroupSlug: "gift-cards",
+      }).map((r) => r.id),
+    ).toEqual(["payment_receipt", "invoice", "card_photo"]);
+  });
+
+  it("reveals the payment details once the first step's requirements are met", () => {
+    const requirement = { id: "payer_name" as const, step: "before_reveal_payment_details" as const, isOptional: false };
+    expect(flowStepOf({ requirements: [{ ...requirement, status: "pending" }] })).toBe("before_reveal_payment_details");
+    expect(flowStepOf({ requirements: [{ ...requirement, status: "uploaded" }] })).toBe("before_mark_as_paid");
+    expect(flowStepOf({ requirements: [{ ...requirement, status: "rejected" }] })).toBe("before_reveal_payment_details");
+  });
+});
+
+describe("amounts and parties", () => {
+  const offer = {
+    rangeType: "min_max" as const,
+    fiatLimitMin: "10",
+    fiatLimitMax: "500",
+    predefinedAmounts: [],
+    newBuyerMaxFiatLimit: "100",
+    capRemaining: null,
+  };
+
+  it("checks the range, the new-buyer limit and predefined amounts exactly", () => {
+    const taker = { isBuyer: true, completedTrades: 0 };
+    expect(checkFiatAmount(parseDecimal("10"), offer, { ...taker, completedTrades: 1 })).toBeNull();
+    expect(checkFiatAmount(parseDecimal("9.99"), offer, taker)?.message).toBe("amount_below_min");
+    expect(checkFiatAmount(parseDecimal("500.01"), offer, taker)?.message).toBe("amount_above_max");
+    expect(checkFiatAmount(parseDecimal("100.01"), offer, taker)?.message).toBe("amount_above_new_buyer_limit");
+    expect(checkFiatAmount(parseDecimal("100.01"), offer, { isBuyer: false, completedTrades: 0 })).toBeNull();
+    const predefined = { ...offer, rangeType: "predefined" as const, predefinedAmounts: ["25", "50"] };
+    expect(checkFiatAmount(parseDecimal("50.00"), predefined, { ...taker, completedTrades: 3 })).toBeNull();
+    expect(checkFiatAmount(parseDecimal("30"), predefined, taker)?.message).toBe("amount_not_predefined");
+  });
+
+  it("makes the owner of a sell offer the seller and the owner of a buy offer the buyer", () => {
+    expect(partiesOf({ type: "sell", ownerId: 1 }, 2)).toEqual({ buyerId: 2, sellerId: 1, takerIsBuyer: true });
+    expect(partiesOf({ type: "buy", ownerId: 1 }, 2)).toEqual({ buyerId: 1, sellerId: 2, takerIsBuyer: false });
+  });
+
+  it("counts verification tiers like the wallet", () => {
+    expect([0, 0.5, 1, 1.5, 2, 2.9, 3, 4].map(kycTierOf)).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
+  });
+});

@@ -1,0 +1,95 @@
+import { TradeErrorCode, type TradeStatus } from "@souk/contracts";
+import { conflict, DomainError, forbidden, inputError, notFound } from "../../platform/index.ts";
+
+/** One answer for "no such trade" and "not yours to see": a trade's existence never leaks. */
+export const tradeNotFound = () => notFound("No such trade.", TradeErrorCode.TRADE_NOT_FOUND);
+
+export const wrongState = (status: TradeStatus) =>
+  conflict(`The trade is ${status}; this cannot be done now.`, TradeErrorCode.WRONG_STATE, { status });
+
+export const notAllowedForRole = () =>
+  forbidden("The other party of this trade does this, not you.", TradeErrorCode.NOT_ALLOWED_FOR_ROLE);
+
+export const tradeExpired = (status: TradeStatus) =>
+  conflict("The payment window has passed.", TradeErrorCode.TRADE_EXPIRED, { status });
+
+export const sellerCancelNotAllowed = (status: TradeStatus) =>
+  conflict(
+    "The seller can cancel only after the payment window passed unpaid.",
+    TradeErrorCode.SELLER_CANCEL_NOT_ALLOWED,
+    { status },
+  );
+
+export const disputeNotAvailable = (status: TradeStatus, availableAt: string | null) =>
+  conflict("A dispute cannot be opened yet.", TradeErrorCode.DISPUTE_NOT_AVAILABLE, { status, availableAt });
+
+export const requirementsPending = (status: TradeStatus, requirements: string[]) =>
+  conflict("Fulfil the trade's requirements first.", TradeErrorCode.REQUIREMENTS_PENDING, { status, requirements });
+
+export const offerUnavailable = (reason: string) =>
+  conflict("This offer cannot be taken now.", TradeErrorCode.OFFER_UNAVAILABLE, { reason });
+
+export const offerNotFound = () => notFound("No such offer.", "ERROR_OFFER_NOT_FOUND");
+
+export const cannotTradeWithYourself = () => inputError({ offerId: ["cannot_trade_with_yourself"] });
+
+export const requirementsNotMet = (requirements: string[]) =>
+  forbidden("You do not meet this offer's requirements.", TradeErrorCode.OFFER_REQUIREMENTS_NOT_MET, { requirements });
+
+export const userBlocked = () =>
+  forbidden("You cannot trade with this user.", TradeErrorCode.USER_BLOCKED, { reason: "default" });
+
+/** §8 trade start errors: the spec's word in details.reason, the limit that applies beside it. */
+export const maxPerTradeLimit = (limitUsd: string) =>
+  forbidden("This amount is over the limit per trade of your verification level.", TradeErrorCode.MAX_PER_TRADE_LIMIT, {
+    reason: "max_per_trade_limit",
+    limitKind: "KycTradeLimit",
+    limitUsd,
+  });
+
+export const dailyComplianceLimit = (limitUsd: string, usedUsd: string) =>
+  forbidden(
+    "This trade would pass the daily trading volume of your verification level.",
+    TradeErrorCode.REACHED_DAILY_COMPLIANCE_LIMIT,
+    { reason: "reached_daily_compliance_limit", limitKind: "KycTradeLimit", limitUsd, usedUsd },
+  );
+
+export const maxActiveTradesIdNotVerified = (max: number) =>
+  forbidden(
+    `Verify your identity to have more than ${max} active trades.`,
+    TradeErrorCode.MAX_2_ACTIVE_TRADES_ID_NOT_VERIFIED,
+    { reason: "max_2_active_trades_id_not_verified", max },
+  );
+
+export const sellerBalanceTooLow = (isOwnBalance: boolean) =>
+  new DomainError(
+    TradeErrorCode.INSUFFICIENT_BALANCE,
+    "conflict",
+    isOwnBalance
+      ? "Your balance does not cover this amount and the escrow fee."
+      : "The seller's balance does not cover this amount right now.",
+    { reason: "default", limitKind: "LowBalance", isOwnBalance, fiatAmount: ["insufficient_balance"] },
+  );
+
+export const ownDispute = () =>
+  forbidden("You cannot decide a dispute of your own trade.", TradeErrorCode.OWN_DISPUTE);
+
+export const appealNotAvailable = (appeal: string) =>
+  conflict("This award cannot be appealed.", TradeErrorCode.APPEAL_NOT_AVAILABLE, { appeal });
+
+export const chargebackVerificationIncorrect = () =>
+  forbidden(
+    "Your verification is incorrect: contact support to report this chargeback.",
+    TradeErrorCode.CHARGEBACK_VERIFICATION_INCORRECT,
+    { contactSupport: true },
+  );
+
+export const chargebackNotAllowed = (message: string) => conflict(message, TradeErrorCode.CHARGEBACK_NOT_ALLOWED);
+
+export const alreadyReported = () => conflict("You already reported this trade.", TradeErrorCode.ALREADY_REPORTED);
+
+export const fallbackNotAvailable = () =>
+  conflict("This trade's flow has no manual fallback.", TradeErrorCode.FALLBACK_NOT_AVAILABLE);
+
+export const attachmentRefused = (details: Record<string, string[]>) =>
+  new DomainError(TradeErrorCode.ATTACHMENT_REFUSED, "validation", "The attachment was refused.", details);

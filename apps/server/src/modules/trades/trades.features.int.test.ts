@@ -1,0 +1,420 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/harness.ts";
+import {
+  advanceTradeClock,
+  createOffer,
+  createTrader,
+  createTradesTestApp,
+  expectLedgerHolds,
+  fund,
+  type TestUser,
+} from "../../../test/races/trade-fixtures.ts";
+import { modules } from "../registry.ts";
+import {
+  chatBlockReasonOf,
+  expireDueTrades,
+  getTradeAccess,
+  haveTradedTogether,
+  listTradeEvents,
+  listTradeHistory,
+} from "./index.ts";
+import { refreshRecentTraderStats } from "./trades.stats.ts";
+
+/**
+ * The trade's flow and everything around the money: requirements and uploads, policy links,
+ * fallback, reports, chargebacks, the lists and figures, the receipt, the doors other modules
+ * use, the real-time hints and the demo seed.
+ */
+
+let t: TestApp;
+let seller: TestUser;
+let buyer: TestUser;
+let stranger: TestUser;
+let moderator: TestUser;
+let offerId: string;
+
+beforeAll(async () => {
+  t = await createTradesTestApp();
+  [seller, buyer, stranger, moderator] = await Promise.all([
+    createTrader(t),
+    createTrader(t),
+    createTrader(t),
+    createTrader(t, { roles: ["moderator"] }),
+  ]);
+  await fund(t.db, seller.id, "USDT", "100000");
+  await fund(t.db, seller.id, "BTC", "10");
+  offerId = await createOffer(seller, { tradeDetails: "Meet at the cafe on Main Street." });
+});
+afterAll(async () => {
+  await expectLedgerHolds(t.ownerDb);
+  await t.close();
+});
+
+const key = () => ({ headers: { "idempotency-key": randomUUID() } });
+
+async function start(taker: TestUser, fiatAmount = "100", offer = offerId) {
+  const response = await taker.client.post("/rest/v1/trade", { offerId: offer, fiatAmount }, key());
+  expect(response.status, response.text).toBe(200);
+  return response.body.data as { id: string; [key: string]: any };
+}
+
+async function release(id: string) {
+  expect((await buyer.client.post(`/rest/v1/trade/${id}/paid`)).status).toBe(200);
+  const released = await seller.client.post(`/rest/v1/trade/${id}/release`, {}, key());
+  expect(released.status, released.text).toBe(200);
+}
+
+describe("flow requirements", () => {
+  it("hides the payment details until the payer name is given, and needs the receipt before paid", async () => {
+    const bankOffer = await createOffer(seller, {
+      paymentMethodSlug: "bank-transfer",
+      tags: ["receipt-required"],
+      tradeDetails: "IBAN DE89 3704 0044 0532 0130 00",
+    });
+    const trade = await start(buyer, "100", bankOffer);
+    expect(trade.flow.step).toBe("before_reveal_payment_details");
+    expect(trade.flow.requirements.map((r: { id: string; status: string }) => `${r.id}:${r.status}`)).toEqual([
+      "payer_name:pending",
+      "payment_receipt:pending",
+    ]);
+    expect(trade.paymentDetails).toMatchObject({ instructions: null, isRevealed: false });
+    expect(trade.actions.canMarkPaid).toBe(false);
+    const asSeller = await seller.client.get(`/rest/v1/trade/${trade.id}`);
+    expect(asSeller.body.data.paymentDetails.instructions).toBe("IBAN DE89 3704 0044 0532 0130 00");
+
+    const early = await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`);
+    expect(early.status).toBe(409);
+    expect(early.body.errors).toMatchObject({
+      code: "ERROR_TRADE_REQUIREMENTS_PENDING",
+      details: { requirements: ["payer_name", "payment_receipt"] },
+    });
+    expect((await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payer_name", value: "Jane" })).status).toBe(403);
+    expect((await stranger.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payer_name", value: "Jane" })).status).toBe(404);
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payer_name" })).status).toBe(422);
+
+    const named = await buyer.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payer_name", value: "Jane Doe" });
+    expect(named.status, named.text).toBe(200);
+    expect(named.body.data.flow.step).toBe("before_mark_as_paid");
+    expect(named.body.data.paymentDetails).toMatchObject({
+      instructions: "IBAN DE89 3704 0044 0532 0130 00",
+      isRevealed: true,
+      payerName: "Jane Doe",
+    });
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).body.errors.details.requirements).toEqual([
+      "payment_receipt",
+    ]);
+
+    const file = { requirementId: "payment_receipt", fileName: "receipt.png", contentType: "image/png", sizeBytes: 2048 };
+    const tooBig = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [{ ...file, sizeBytes: 11 * 1024 * 1024 }] });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.errors.details["requirements.0.sizeBytes"]).toEqual(["attachment_limit_size"]);
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [{ ...file, contentType: "text/html" }] })).status).toBe(422);
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [{ ...file, requirementId: "payer_name" }] })).status).toBe(422);
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [{ ...file, requirementId: "invoice" }] })).status).toBe(422);
+    expect((await seller.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] })).status).toBe(403);
+    expect((await stranger.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] })).status).toBe(404);
+    const uploaded = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    expect(uploaded.body.data.flow.requirements[1]).toMatchObject({ id: "payment_receipt", status: "uploaded", attachmentsCount: 1 });
+
+    const uploads = await seller.client.get(`/rest/v1/trade/${trade.id}/uploads`);
+    expect(uploads.body.data).toEqual([
+      expect.objectContaining({ requirementId: "payment_receipt", fileName: "receipt.png", uploadedBy: buyer.username }),
+    ]);
+    expect((await stranger.client.get(`/rest/v1/trade/${trade.id}/uploads`)).status).toBe(404);
+
+    const rejected = await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payment_receipt", decision: "rejected" });
+    expect(rejected.body.data.flow.requirements[1].status).toBe("rejected");
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(409);
+    await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] });
+    const approved = await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payment_receipt", decision: "approved" });
+    expect(approved.body.data.flow.requirements[1].status).toBe("approved");
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(200);
+  });
+
+  it("limits the number of attachments of a trade", async () => {
+    const receiptOffer = await createOffer(seller, { tags: ["receipt-required"] });
+    const trade = await start(buyer, "100", receiptOffer);
+    const file = { requirementId: "payment_receipt", fileName: "r.pdf", contentType: "application/pdf", sizeBytes: 100 };
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: Array(10).fill(file) })).status).toBe(200);
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: Array(10).fill(file) })).status).toBe(200);
+    const over = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] });
+    expect(over.status).toBe(422);
+    expect(over.body.errors.details.requirements).toEqual(["attachment_limit_count"]);
+  });
+});
+
+describe("policy links, fallback and reports", () => {
+  it("records a policy link and answers its url", async () => {
+    const trade = await start(buyer);
+    const read = await buyer.client.post(`/rest/v1/trade/${trade.id}/policy-read`, { url: "https://souk.example/policy/escrow" });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toEqual({ url: "https://souk.example/policy/escrow" });
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/policy-read`, { url: "javascript:alert(1)" })).status).toBe(422);
+    expect((await stranger.client.post(`/rest/v1/trade/${trade.id}/policy-read`, { url: "/terms" })).status).toBe(404);
+  });
+
+  it("moves an automated flow to the manual one once, and refuses it for the default flow", async () => {
+    const liteOffer = await createOffer(seller, { flowType: "lite" });
+    const trade = await start(buyer, "100", liteOffer);
+    expect(trade.flow).toMatchObject({ type: "lite", isFallback: false });
+    const fallback = await buyer.client.post(`/rest/v1/trade/${trade.id}/fallback`);
+    expect(fallback.status, fallback.text).toBe(200);
+    expect(fallback.body.data.flow.isFallback).toBe(true);
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/fallback`)).status).toBe(409);
+    const plain = await start(buyer);
+    const refused = await buyer.client.post(`/rest/v1/trade/${plain.id}/fallback`);
+    expect(refused.body.errors.code).toBe("ERROR_TRADE_FALLBACK_NOT_AVAILABLE");
+  });
+
+  it("takes one open problem report per party", async () => {
+    const trade = await start(buyer);
+    const report = { reason: "outside_escrow", message: "Asked me to pay outside the platform." };
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/report`, report)).body.data).toEqual({ reported: true });
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/report`, report)).status).toBe(409);
+    expect((await seller.client.post(`/rest/v1/trade/${trade.id}/report`, { reason: "negotiation" })).status).toBe(200);
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/report`, { reason: "rude" })).status).toBe(422);
+    expect((await stranger.client.post(`/rest/v1/trade/${trade.id}/report`, report)).status).toBe(404);
+  });
+});
+
+describe("chargeback reports", () => {
+  it("are the verified seller's, once per trade, after delivery", async () => {
+    const trade = await start(buyer);
+    const body = { tradeId: trade.id, timing: "before_mark_as_paid", description: "The card payment was reversed." };
+    expect((await seller.client.post("/rest/v1/user-reports/chargeback", body)).body.errors.code).toBe("ERROR_CHARGEBACK_NOT_ALLOWED");
+    await release(trade.id);
+    expect((await buyer.client.post("/rest/v1/user-reports/chargeback", body)).body.errors.code).toBe("ERROR_CHARGEBACK_NOT_ALLOWED");
+    expect((await stranger.client.post("/rest/v1/user-reports/chargeback", body)).status).toBe(404);
+    expect((await seller.client.post("/rest/v1/user-reports/chargeback", { ...body, timing: "later" })).status).toBe(422);
+    const reported = await seller.client.post("/rest/v1/user-reports/chargeback", body);
+    expect(reported.status, reported.text).toBe(200);
+    expect(reported.body.data).toMatchObject({ tradeId: trade.id, timing: "before_mark_as_paid", state: "Pending" });
+    expect((await seller.client.post("/rest/v1/user-reports/chargeback", body)).status).toBe(409);
+  });
+
+  it("are refused with contact-support when the reporter's verification is incorrect", async () => {
+    const unverified = await createTrader(t, { isIdVerified: false });
+    await fund(t.db, unverified.id, "USDT", "500");
+    const theirOffer = await createOffer(unverified);
+    const trade = await start(buyer, "100", theirOffer);
+    await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`);
+    await unverified.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key());
+    const response = await unverified.client.post("/rest/v1/user-reports/chargeback", { tradeId: trade.id, timing: "before_reveal_payment_details" });
+    expect(response.status).toBe(403);
+    expect(response.body.errors).toMatchObject({ code: "ERROR_CHARGEBACK_VERIFICATION_INCORRECT", details: { contactSupport: true } });
+    const stored = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM trade_chargebacks`.execute(t.ownerDb);
+    expect(stored.rows[0]?.n).toBe(1);
+  });
+});
+
+describe("lists and figures", () => {
+  it("lists the active trades with the ones waiting for the viewer flagged", async () => {
+    const trader = await createTrader(t);
+    const unpaid = await start(trader);
+    const paid = await start(trader);
+    await trader.client.post(`/rest/v1/trade/${paid.id}/paid`);
+    const done = await start(trader);
+    await trader.client.post(`/rest/v1/trade/${done.id}/cancel`);
+    const mine = await trader.client.get("/rest/v1/trade/active");
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.map((row: { id: string }) => row.id).sort()).toEqual([unpaid.id, paid.id].sort());
+    expect(mine.body.meta).toEqual({ counts: { buy: 2, sell: 0 }, alarmed: [unpaid.id], pollIntervalMs: 60000 });
+    const theirs = await seller.client.get("/rest/v1/trade/active");
+    expect(theirs.body.meta.alarmed).toContain(paid.id);
+    expect(theirs.body.data.find((row: { id: string }) => row.id === paid.id)).toMatchObject({
+      side: "sold",
+      isVendor: true,
+      partner: { username: trader.username },
+      cryptoAmount: "100.000000",
+      status: "paid",
+    });
+    expect((await t.client().get("/rest/v1/trade/active")).status).toBe(401);
+  });
+
+  it("pages the history with the completed-trade filters", async () => {
+    const trader = await createTrader(t);
+    const released = await start(trader, "11");
+    await trader.client.post(`/rest/v1/trade/${released.id}/paid`);
+    await seller.client.post(`/rest/v1/trade/${released.id}/release`, {}, key());
+    const cancelled = await start(trader, "12");
+    await trader.client.post(`/rest/v1/trade/${cancelled.id}/cancel`);
+    const expired = await start(trader, "13");
+    await advanceTradeClock(t.ownerDb, 31 * 60, expired.id);
+    await expireDueTrades(t.db);
+    const disputed = await start(trader, "14");
+    await trader.client.post(`/rest/v1/trade/${disputed.id}/paid`);
+    await trader.client.post(`/rest/v1/trade/${disputed.id}/dispute`, { disputeReasonId: 1, disputeReasonText: "Paid but nothing came." });
+    const open = await start(trader, "15");
+
+    const ids = async (query: string) => {
+      const response = await trader.client.get(`/rest/v1/trade/history${query}`);
+      expect(response.status, response.text).toBe(200);
+      return response.body.data.map((row: { id: string }) => row.id);
+    };
+    expect(await ids("")).toEqual([open.id, disputed.id, cancelled.id, released.id, expired.id]);
+    expect(await ids("?filter=successful")).toEqual([released.id]);
+    // The expired trade's clock was moved back 31 minutes: it started first.
+    expect(await ids("?filter=cancelled")).toEqual([cancelled.id, expired.id]);
+    expect(await ids("?filter=expired")).toEqual([expired.id]);
+    expect(await ids("?filter=dispute")).toEqual([disputed.id]);
+    expect(await ids("?filter=disputed")).toEqual([disputed.id]);
+    expect(await ids("?filter=cancelled&status=cancelled_buyer")).toEqual([cancelled.id]);
+    expect(await ids("?filter=successful&status=cancelled_buyer")).toEqual([]);
+    expect(await ids("?cryptoCurrencyCode=btc")).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await ids(`?startDate=${today}&endDate=${today}&offerType=sell`)).toHaveLength(5);
+    expect(await ids("?startDate=2000-01-01&endDate=2000-01-31")).toEqual([]);
+    const page = await trader.client.get("/rest/v1/trade/history?perPage=2&page=2");
+    expect(page.body.meta).toEqual({ total: 5, currentPage: 2, perPage: 2, lastPage: 3, filter: "all" });
+    expect(page.body.data.map((row: { id: string }) => row.id)).toEqual([cancelled.id, released.id]);
+    for (const bad of ["?filter=nope", "?startDate=2024-02-30", "?perPage=0", "?status=pending"]) {
+      expect((await trader.client.get(`/rest/v1/trade/history${bad}`)).status, bad).toBe(422);
+    }
+
+    const exported = await listTradeHistory(t.db, trader.id, { filter: "successful" }, { limit: 10, offset: 0 });
+    expect(exported).toMatchObject({ total: 1, items: [{ id: released.id, side: "bought", fiatAmount: "11.00" }] });
+
+    const recent = await trader.client.get("/rest/v1/users/me/contacts/recent-trades?perPage=3");
+    expect(recent.status).toBe(200);
+    expect(recent.body.meta).toEqual({ total: 5, currentPage: 1, perPage: 3, lastPage: 2 });
+    expect(recent.body.data[0]).toMatchObject({ id: open.id, partner: { username: seller.username }, side: "bought" });
+
+    const stats = await trader.client.get("/rest/v1/trade/statistics");
+    expect(stats.body.data).toEqual({
+      totalTrades: 5,
+      activeTrades: 2,
+      successfulTrades: 1,
+      cancelledTrades: 2,
+      expiredTrades: 1,
+      disputedTrades: 1,
+      asBuyer: 5,
+      asSeller: 0,
+      partners: 1,
+      cryptoVolumes: [{ cryptoCurrencyCode: "USDT", bought: "11.000000", sold: "0.000000", total: "11.000000" }],
+      fiatVolumes: [{ fiatCurrencyCode: "USD", total: "11.00" }],
+    });
+  });
+
+  it("keeps the users' trade figures: completed trades, partners, BTC traded", async () => {
+    const trader = await createTrader(t);
+    const btcOffer = await createOffer(seller, {
+      cryptoCurrencyCode: "BTC",
+      priceType: "fixed",
+      fixedPrice: "50000",
+      fiatLimitMin: "10",
+      fiatLimitMax: "900",
+    });
+    const first = await start(trader, "500", btcOffer);
+    await trader.client.post(`/rest/v1/trade/${first.id}/paid`);
+    await seller.client.post(`/rest/v1/trade/${first.id}/release`, {}, key());
+    const second = await start(trader, "100", btcOffer);
+    await trader.client.post(`/rest/v1/trade/${second.id}/paid`);
+    await seller.client.post(`/rest/v1/trade/${second.id}/release`, {}, key());
+    const me = await trader.client.get("/rest/v1/users/current_user");
+    expect(me.body.data.completedTrades).toBe(2);
+    const profile = await stranger.client.get(`/rest/v1/users/${trader.username}`);
+    expect(profile.body.data).toMatchObject({ totalTrades: 2, totalPartners: 1, btcTraded: "0.01200000" });
+    await refreshRecentTraderStats(t.db, 10);
+    const offer = await stranger.client.get(`/rest/v1/offers/${btcOffer}`);
+    expect(offer.body.data.offer.owner.monthlyTradeStats.completedTrades).toBeGreaterThanOrEqual(2);
+  });
+
+  it("shows a public receipt of released trades only, without the parties", async () => {
+    const trade = await start(buyer, "77");
+    expect((await t.client().get(`/rest/v1/trade/${trade.id}/receipt`)).status).toBe(404);
+    await release(trade.id);
+    const receipt = await t.client().get(`/rest/v1/trade/${trade.id}/receipt`);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.data).toMatchObject({
+      id: trade.id,
+      status: "released",
+      cryptoAmount: "77.000000",
+      fiatAmount: "77.00",
+      paymentMethodName: "Cash in Person",
+    });
+    expect(receipt.text).not.toContain(buyer.username);
+    expect(receipt.text).not.toContain(seller.username);
+    expect((await t.client().get("/rest/v1/trade/AAAAAAAAAAA/receipt")).status).toBe(404);
+  });
+});
+
+describe("the doors other modules use", () => {
+  it("gives trade access to parties and staff, null to strangers, and the events in order", async () => {
+    const trade = await start(buyer);
+    await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`);
+    const access = await getTradeAccess(t.db, trade.id, buyer.viewer);
+    expect(access).toMatchObject({
+      idHashed: trade.id,
+      buyerId: buyer.id,
+      sellerId: seller.id,
+      buyerUsername: buyer.username,
+      sellerUsername: seller.username,
+      status: "paid",
+      isParty: true,
+      isStaff: false,
+      viewerRole: "buyer",
+      isFinished: false,
+      cryptoAmount: "100.000000",
+      fiatAmount: "100.00",
+    });
+    expect(await getTradeAccess(t.db, trade.id, moderator.viewer)).toMatchObject({ isParty: false, isStaff: true, viewerRole: "moderator" });
+    expect(await getTradeAccess(t.db, trade.id, stranger.viewer)).toBeNull();
+    expect(await getTradeAccess(t.db, trade.id, null)).toBeNull();
+    expect(await getTradeAccess(t.db, "nope", buyer.viewer)).toBeNull();
+    const events = await listTradeEvents(t.db, access?.tradeId ?? 0);
+    expect(events.map((e) => `${e.seq}:${e.name}:${e.actorRole}`)).toEqual(["1:active_funded:buyer", "2:paid:buyer"]);
+    expect(events[1]).toMatchObject({ actorUsername: buyer.username, payload: { from: "active_funded", to: "paid" } });
+    expect(await listTradeEvents(t.db, access?.tradeId ?? 0, 1)).toHaveLength(1);
+    expect(await haveTradedTogether(t.db, buyer.id, seller.id)).toBe(true);
+    expect(await haveTradedTogether(t.db, buyer.id, stranger.id)).toBe(false);
+    expect(chatBlockReasonOf(access!)).toBeNull();
+    const ended = { ...access!, status: "cancelled_buyer" as const, cancelledAt: new Date(Date.now() - 25 * 3_600_000) };
+    expect(chatBlockReasonOf(ended)).toBe("ChatBlockedAfterTradeIsCanceled");
+  });
+});
+
+describe("real-time", () => {
+  it("announces each change on the trade's channel and both parties' channels, in its transaction", async () => {
+    const trade = await start(buyer);
+    await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`);
+    const rows = await sql<{ channel: string; name: string; payload: { tradeId: string; status: string } }>`
+      SELECT channel, name, payload FROM realtime_events WHERE payload->>'tradeId' = ${trade.id} ORDER BY id`.execute(t.ownerDb);
+    expect(rows.rows.map((r) => `${r.channel} ${r.name} ${r.payload.status}`)).toEqual([
+      `trade.${trade.id} trade.updated active_funded`,
+      `user.${buyer.id} trade.updated active_funded`,
+      `user.${seller.id} trade.updated active_funded`,
+      `trade.${trade.id} trade.updated paid`,
+      `user.${buyer.id} trade.updated paid`,
+      `user.${seller.id} trade.updated paid`,
+    ]);
+  });
+
+  it("hands out the trade channel's key to parties and staff only", async () => {
+    const trade = await start(buyer);
+    const ask = (user: TestUser) => user.client.post("/account/re-auth-push-subscription", { channels: [`trade.${trade.id}`] });
+    expect((await ask(buyer)).status).toBe(200);
+    expect((await ask(seller)).status).toBe(200);
+    expect((await ask(moderator)).status).toBe(200);
+    expect((await ask(stranger)).status).toBe(403);
+  });
+});
+
+describe("demo seed", () => {
+  it("makes an active, a paid, a released, a cancelled and a disputed trade through the service, once", async () => {
+    const seedApp = await createTradesTestApp();
+    try {
+      const lines: string[] = [];
+      const context = { db: seedApp.db, config: seedApp.config, print: (line: string) => lines.push(line), users: new Map<string, number>() };
+      for (const module of modules) await module.seedDemo?.(context);
+      for (const module of modules) await module.seedDemo?.(context);
+      const statuses = await sql<{ status: string }>`SELECT status FROM trades ORDER BY id`.execute(seedApp.ownerDb);
+      expect(statuses.rows.map((r) => r.status)).toEqual(["active_funded", "paid", "released", "cancelled_buyer", "dispute_open"]);
+      await expectLedgerHolds(seedApp.ownerDb);
+    } finally {
+      await seedApp.close();
+    }
+  });
+});

@@ -1,0 +1,562 @@
+import {
+  ErrorCode,
+  type FeatureFlag,
+  LedgerErrorCode,
+  TRADE_RULES,
+  TRADE_UPDATED_EVENT,
+  type Trade,
+  type TradeActorRole,
+  type TradeStartRequest,
+} from "@souk/contracts";
+import {
+  addDecimal,
+  compareDecimal,
+  convertFiatToCrypto,
+  type Decimal,
+  decimal,
+  divideDecimal,
+  formatDecimal,
+  multiplyDecimal,
+  parseDecimal,
+  roundDecimal,
+  subtractDecimal,
+} from "@souk/money";
+import { randomBytes } from "node:crypto";
+import type { Db, Tx } from "../../db/pool.ts";
+import { DomainError, forbidden, inputError, isStaff, type Viewer } from "../../platform/index.ts";
+import { channelFor, publishEvent } from "../../realtime/index.ts";
+import { getRelation } from "../contacts/index.ts";
+import {
+  computeEscrowFee,
+  holdEscrow,
+  postEscrow,
+  resolveEscrowFeeBps,
+  voidEscrow,
+  withLedgerTx,
+} from "../ledger/index.ts";
+import {
+  applySystemCancelPenalty,
+  getCatalog,
+  getMarket,
+  getOfferForTrade,
+  recordOfferCapUsage,
+  recordTraderStats,
+  unmetRequirementsOf,
+} from "../offers/index.ts";
+import { adjustTradeCounters, type TradeCounters } from "../users/index.ts";
+import {
+  checkFiatAmount,
+  disputeAvailableAt,
+  explainRefusal,
+  flowStepOf,
+  kycLimitsOf,
+  partiesOf,
+  pendingRequirements,
+  requirementsForOffer,
+  ruleFor,
+  type TradeCommand,
+  type TransitionRule,
+} from "./trades.domain.ts";
+import * as errors from "./trades.errors.ts";
+import * as repo from "./trades.repo.ts";
+import { factsOf, toTradeView, type ViewerRole } from "./trades.view.ts";
+
+export type Features = Record<FeatureFlag, boolean>;
+
+export interface TradeOptions {
+  features: Features;
+  /** The clock the command's conditions compare with; the database's now() when absent (tests pass one). */
+  now?: Date;
+}
+
+/** After this many expiries in a day of trades where a buy offer's owner did not pay, the offer is switched off. */
+export const OWNER_EXPIRY_PENALTY_THRESHOLD = 3;
+
+const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** 11 random base-62 characters, like offer ids: unguessable, so ids cannot be enumerated. */
+export function newTradeHash(): string {
+  const bytes = randomBytes(16);
+  let out = "";
+  for (let i = 0; i < 11; i += 1) out += ID_ALPHABET[(bytes[i] ?? 0) % 62];
+  return out;
+}
+
+export function isTradeHash(value: string): boolean {
+  return /^[0-9A-Za-z]{11}$/.test(value);
+}
+
+// ---- who is looking ------------------------------------------------------------------------
+
+/** The viewer's role on a trade: a party's side, staff looking on, or null (a stranger). */
+export function roleOf(row: Pick<repo.TradeRow, "buyer_id" | "seller_id">, viewer: Viewer | null): ViewerRole | null {
+  if (!viewer) return null;
+  if (Number(row.buyer_id) === viewer.userId) return "buyer";
+  if (Number(row.seller_id) === viewer.userId) return "seller";
+  return isStaff(viewer) ? "moderator" : null;
+}
+
+/** The trade an id names when this viewer may see it; 404 for unknown ids and strangers alike. */
+export async function findTradeFor(
+  db: Db | Tx,
+  viewer: Viewer,
+  idHashed: string,
+): Promise<{ row: repo.TradeRow; role: ViewerRole }> {
+  const row = isTradeHash(idHashed) ? await repo.findTradeByIdHashed(db, idHashed) : undefined;
+  const role = row ? roleOf(row, viewer) : null;
+  if (!row || !role) throw errors.tradeNotFound();
+  if (viewer.blockedKycActions.includes("view-trade")) {
+    throw forbidden("Verify your identity to do this.", ErrorCode.KYC_ACTION_BLOCKED, { action: "view-trade" });
+  }
+  return { row, role };
+}
+
+/** The view of a trade for a viewer, with its parties, requirements and currency details. */
+export async function viewTrade(db: Db, row: repo.TradeRow, viewer: Viewer, role: ViewerRole, features: Features): Promise<Trade> {
+  const [parties, requirements, attachments, catalog, market] = await Promise.all([
+    repo.findParties(db, [row.buyer_id, row.seller_id]),
+    repo.listRequirements(db, [row.id]),
+    repo.countAttachmentsByRequirement(db, [row.id]),
+    getCatalog(db),
+    getMarket(db),
+  ]);
+  const fiat = catalog.fiatById.get(row.fiat_currency_id);
+  return toTradeView(row, {
+    viewerId: viewer.userId,
+    viewerRole: role,
+    parties,
+    requirements,
+    attachmentCounts: new Map(attachments.map((a) => [a.requirement_id ?? "", a.n])),
+    fiat: fiat ? { name: fiat.name, order: fiat.sortOrder } : null,
+    usdRate: market.fiatPerUsd[row.fiat_currency_code] ?? null,
+    isAppealFeatureOn: features.disputeAppeal,
+    now: new Date(),
+  });
+}
+
+/** GET /rest/v1/trade/{id}. */
+export async function getTrade(db: Db, viewer: Viewer, idHashed: string, features: Features): Promise<Trade> {
+  const { row, role } = await findTradeFor(db, viewer, idHashed);
+  return viewTrade(db, row, viewer, role, features);
+}
+
+// ---- announcing ----------------------------------------------------------------------------
+
+/** The trade event and the real-time hints, in the transaction of the change they describe. */
+export async function recordEvent(
+  tx: Tx,
+  row: repo.TradeRow,
+  event: { name: string; actorRole: TradeActorRole; actorUserId: number | null; payload: Record<string, unknown>; idempotencyKey?: string | null },
+): Promise<void> {
+  await repo.insertEvent(tx, { tradeId: row.id, seq: row.event_seq, ...event });
+  const payload = { tradeId: row.id_hashed, status: row.status };
+  await publishEvent(tx, { channel: channelFor.trade(row.id_hashed), name: TRADE_UPDATED_EVENT, payload });
+  for (const userId of [row.buyer_id, row.seller_id]) {
+    await publishEvent(tx, { channel: channelFor.user(String(userId)), name: TRADE_UPDATED_EVENT, payload });
+  }
+}
+
+// ---- start ---------------------------------------------------------------------------------
+
+export interface StartOptions extends TradeOptions {
+  idempotencyKey?: string | null;
+  /** The taker's address, to tell isOpponentsSameIp. */
+  ip?: string | null;
+}
+
+function perkFeeBps(offerFeeBps: number, discountFraction: string): number | null {
+  const discount = parseDecimal(discountFraction);
+  if (compareDecimal(discount, decimal(0n)) <= 0) return null;
+  const kept = subtractDecimal(decimal(1n), discount);
+  const rate = multiplyDecimal(decimal(BigInt(offerFeeBps)), compareDecimal(kept, decimal(0n)) < 0 ? decimal(0n) : kept);
+  return Number(roundDecimal(rate, 0, "half_up").units);
+}
+
+function toUsd(fiat: Decimal, fiatPerUsd: string | undefined): Decimal {
+  if (!fiatPerUsd) return fiat;
+  const rate = parseDecimal(fiatPerUsd);
+  return rate.units === 0n ? fiat : divideDecimal(fiat, rate, 2, "half_up");
+}
+
+/**
+ * POST /rest/v1/trade: the taker opens a trade on an offer. Everything happens in one ledger
+ * transaction: the checks see a consistent state (the taker's row is locked, so their own starts
+ * queue), the price is locked from the offer as it stands, the seller's amount plus fee moves to
+ * the trade's escrow, and the trade, its first event and the real-time hints commit with it.
+ */
+export async function startTrade(db: Db, viewer: Viewer, input: TradeStartRequest, options: StartOptions): Promise<Trade> {
+  const fiat = parseDecimal(input.fiatAmount);
+  if (compareDecimal(fiat, decimal(0n)) <= 0) throw inputError({ fiatAmount: ["amount_must_be_positive"] });
+  const idempotencyKey = options.idempotencyKey ?? null;
+  if (idempotencyKey) {
+    const existing = await repo.findTradeByIdempotencyKey(db, viewer.userId, idempotencyKey);
+    if (existing) return getTrade(db, viewer, existing.id_hashed, options.features);
+  }
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  let row: repo.TradeRow;
+  try {
+    row = await withLedgerTx(db, async (tx) => {
+      const taker = await repo.lockTakerFacts(tx, viewer.userId);
+      if (!taker) throw errors.offerNotFound();
+      const offer = await getOfferForTrade(tx, input.offerId, { cacheDb: db });
+      if (!offer) throw errors.offerNotFound();
+      if (offer.ownerId === viewer.userId) throw errors.cannotTradeWithYourself();
+      const parties = partiesOf(offer, viewer.userId);
+      // Restrictions and blocked KYC actions of the taker (spec §6: start-trade-buy / -sell).
+      const kycAction = parties.takerIsBuyer ? "start-trade-buy" : "start-trade-sell";
+      if (viewer.blockedKycActions.includes(kycAction)) {
+        throw forbidden("Verify your identity to do this.", ErrorCode.KYC_ACTION_BLOCKED, { action: kycAction });
+      }
+      if (!offer.isTradable || offer.fiatPricePerCrypto === null) {
+        throw errors.offerUnavailable(offer.unavailableReason ?? "no_market_rate");
+      }
+      if (compareDecimal(roundDecimal(fiat, offer.fiatDecimals, "down"), fiat) !== 0) {
+        throw inputError({ fiatAmount: ["amount_too_precise"] });
+      }
+      const relation = await getRelation(tx, offer.ownerId, viewer.userId);
+      if (relation.isBlocked || relation.isBlockedBy) throw errors.userBlocked();
+      const unmet = unmetRequirementsOf(offer.requirements, {
+        completedTrades: taker.completed_trades,
+        isIdVerified: taker.id_verified_at !== null,
+        hasVisibleFullName: !!taker.first_name?.trim() && taker.full_name_visibility_type !== "hide_name",
+        countryIso: taker.country_iso,
+        isTrusted: relation.isTrusted,
+      });
+      if (unmet.length > 0) throw errors.requirementsNotMet(unmet);
+      const amountProblem = checkFiatAmount(
+        fiat,
+        {
+          rangeType: offer.rangeType,
+          fiatLimitMin: offer.fiatLimitMin,
+          fiatLimitMax: offer.fiatLimitMax,
+          predefinedAmounts: offer.predefinedAmounts,
+          newBuyerMaxFiatLimit: offer.newBuyerMaxFiatLimit,
+          capRemaining: offer.offerCap?.active ? offer.offerCap.remaining : null,
+        },
+        { isBuyer: parties.takerIsBuyer, completedTrades: taker.completed_trades },
+      );
+      if (amountProblem) {
+        const limitKind =
+          amountProblem.message === "amount_above_new_buyer_limit"
+            ? "NewBuyerTradeLimit"
+            : amountProblem.message === "amount_above_offer_cap"
+              ? "TradeLimit"
+              : null;
+        throw new DomainError(ErrorCode.INPUT_VALIDATION, "validation", "The amount is outside this offer's limits.", {
+          fiatAmount: [amountProblem.message],
+          ...(amountProblem.limit ? { limit: amountProblem.limit } : {}),
+          ...(limitKind ? { limitKind } : {}),
+        });
+      }
+      // §8 trade start errors: limits of the taker's verification level, in USD.
+      const fiatUsd = toUsd(fiat, market.fiatPerUsd[offer.fiatCurrencyCode]);
+      const limits = kycLimitsOf(Number(taker.kyc_level));
+      if (limits.perTrade && compareDecimal(fiatUsd, limits.perTrade) > 0) {
+        throw errors.maxPerTradeLimit(formatDecimal(limits.perTrade));
+      }
+      if (limits.daily) {
+        const used = parseDecimal(await repo.sumDailyVolumeUsd(tx, viewer.userId));
+        if (compareDecimal(addDecimal(used, fiatUsd), limits.daily) > 0) {
+          throw errors.dailyComplianceLimit(formatDecimal(limits.daily), formatDecimal(used));
+        }
+      }
+      if (taker.id_verified_at === null) {
+        const active = await repo.countActiveTrades(tx, viewer.userId);
+        if (active >= TRADE_RULES.activeTradesWithoutIdMax) {
+          throw errors.maxActiveTradesIdNotVerified(TRADE_RULES.activeTradesWithoutIdMax);
+        }
+      }
+      const price = parseDecimal(offer.fiatPricePerCrypto);
+      const amountMinor = convertFiatToCrypto(fiat, price, offer.cryptoDecimals);
+      if (amountMinor <= 0n) throw inputError({ fiatAmount: ["amount_too_small"] });
+      const sellerDiscount = options.features.feeDiscount ? await repo.findFeeDiscount(tx, parties.sellerId) : "0";
+      const feeBps = resolveEscrowFeeBps({
+        offerFeeBps: offer.escrowFeeBps,
+        perkFeeBps: perkFeeBps(offer.escrowFeeBps, sellerDiscount),
+      });
+      const feeMinor = computeEscrowFee(amountMinor, feeBps);
+      const method = catalog.methodById.get(offer.paymentMethodId);
+      const requirementPlans = requirementsForOffer({
+        type: offer.type,
+        tags: offer.tags,
+        paymentMethodGroupSlug: method?.groupSlug ?? null,
+      });
+      const ownerIp = await repo.latestSessionIp(tx, offer.ownerId);
+      const inserted = await repo.insertTrade(tx, {
+        id_hashed: newTradeHash(),
+        offer_id: offer.offerId,
+        offer_id_hashed: offer.idHashed,
+        offer_type: offer.type,
+        offer_owner_id: BigInt(offer.ownerId),
+        flow_type: offer.flowType,
+        buyer_id: BigInt(parties.buyerId),
+        seller_id: BigInt(parties.sellerId),
+        crypto_currency_id: offer.cryptoCurrencyId,
+        crypto_currency_code: offer.cryptoCurrencyCode,
+        crypto_decimals: offer.cryptoDecimals,
+        amount_minor: amountMinor,
+        fee_minor: feeMinor,
+        fee_bps: feeBps,
+        fiat_currency_id: offer.fiatCurrencyId,
+        fiat_currency_code: offer.fiatCurrencyCode,
+        fiat_amount: formatDecimal(roundDecimal(fiat, offer.fiatDecimals, "down")),
+        fiat_amount_usd: formatDecimal(fiatUsd),
+        fiat_price_per_crypto: offer.fiatPricePerCrypto,
+        payment_method_id: offer.paymentMethodId,
+        payment_method_slug: offer.paymentMethodSlug,
+        payment_method_name: offer.paymentMethodName,
+        payment_window_minutes: offer.paymentWindowMinutes,
+        offer_terms: offer.offerTerms,
+        trade_instructions: offer.tradeDetails,
+        counts_against_cap: offer.offerCap?.active === true,
+        is_opponents_same_ip: !!options.ip && ownerIp === options.ip,
+        status: "active_funded",
+        flow_step: flowStepOf({
+          requirements: requirementPlans.map((plan) => ({ ...plan, status: "pending" as const })),
+        }),
+        taker_id: BigInt(viewer.userId),
+        idempotency_key: idempotencyKey,
+      });
+      await repo.insertRequirements(tx, inserted.id, requirementPlans);
+      try {
+        await holdEscrow(tx, {
+          tradeId: String(inserted.id),
+          sellerId: parties.sellerId,
+          currencyCode: offer.cryptoCurrencyCode,
+          amountMinor,
+          feeMinor,
+          ...(idempotencyKey ? { idempotencyKey: `${viewer.userId}:${idempotencyKey}` } : {}),
+        });
+      } catch (error) {
+        if (error instanceof DomainError && error.code === LedgerErrorCode.INSUFFICIENT_BALANCE) {
+          throw errors.sellerBalanceTooLow(!parties.takerIsBuyer);
+        }
+        throw error;
+      }
+      await recordEvent(tx, inserted, {
+        name: "active_funded",
+        actorRole: parties.takerIsBuyer ? "buyer" : "seller",
+        actorUserId: viewer.userId,
+        payload: { from: null, to: "active_funded", offerId: offer.idHashed },
+        idempotencyKey,
+      });
+      return inserted;
+    });
+  } catch (error) {
+    // Two copies of one keyed request that both got past the key check: the unique index let one
+    // trade in, and this one answers with it.
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (idempotencyKey && code === "23505" && constraint === "trades_idempotency_key") {
+      const existing = await repo.findTradeByIdempotencyKey(db, viewer.userId, idempotencyKey);
+      if (existing) return getTrade(db, viewer, existing.id_hashed, options.features);
+    }
+    throw error;
+  }
+  const role: ViewerRole = Number(row.buyer_id) === viewer.userId ? "buyer" : "seller";
+  return viewTrade(db, row, viewer, role, options.features);
+}
+
+// ---- commands ------------------------------------------------------------------------------
+
+export interface CommandInput {
+  dispute?: { reasonId: number; reasonText: string };
+  resolution?: { outcome: "buyer" | "seller"; note: string };
+  idempotencyKey?: string | null;
+}
+
+function columnsFor(rule: TransitionRule, actorRole: TradeActorRole, viewerId: number | null, input: CommandInput): repo.TransitionColumns {
+  switch (rule.command) {
+    case "paid":
+      return { paidAt: true };
+    case "release":
+      return { completedAt: true };
+    case "cancel":
+    case "expire":
+      return { cancelledAt: true };
+    case "dispute":
+      if (!input.dispute || (actorRole !== "buyer" && actorRole !== "seller")) throw new Error("a dispute needs its reason");
+      return { dispute: { openedBy: actorRole, ...input.dispute } };
+    case "award_buyer":
+    case "award_seller":
+      if (!input.resolution || viewerId === null) throw new Error("an award needs its resolution");
+      return { completedAt: true, resolution: { moderatorId: viewerId, ...input.resolution } };
+  }
+}
+
+/**
+ * A successful trade counts for both parties: completed trades, partners and BTC traded on the
+ * user (users door), the completed count of the marketplace's trader figures (offers door) and
+ * the offer cap. The users' rows are locked in id order, before any ledger account, as every
+ * trade transaction does.
+ */
+async function recordSuccess(tx: Tx, row: repo.TradeRow): Promise<void> {
+  const buyerId = Number(row.buyer_id);
+  const sellerId = Number(row.seller_id);
+  const ids = [buyerId, sellerId].sort((a, b) => a - b);
+  const btc = row.crypto_currency_code === "BTC" ? row.amount_minor : 0n;
+  const counters = new Map<number, TradeCounters>();
+  for (const id of ids) counters.set(id, await adjustTradeCounters(tx, id, { completed: 1, btcTradedMinor: btc }));
+  if (!(await repo.haveCompletedTogether(tx, buyerId, sellerId, row.id))) {
+    for (const id of ids) counters.set(id, await adjustTradeCounters(tx, id, { partners: 1 }));
+  }
+  // The exact count goes to the marketplace's figures now; the 30-day count and the release-time
+  // median are aggregates the trades.refresh-trader-stats job recomputes (off the hot path).
+  for (const id of ids) await recordTraderStats(tx, id, { completedTrades: counters.get(id)?.completedTrades ?? 0 });
+  if (row.counts_against_cap) await recordOfferCapUsage(tx, row.offer_id, row.fiat_amount);
+}
+
+async function settleEscrow(tx: Tx, rule: TransitionRule, row: repo.TradeRow): Promise<void> {
+  const amounts = {
+    tradeId: String(row.id),
+    currencyCode: row.crypto_currency_code,
+    amountMinor: row.amount_minor,
+    feeMinor: row.fee_minor,
+  };
+  if (rule.ledger === "post") await postEscrow(tx, { ...amounts, buyerId: Number(row.buyer_id) });
+  if (rule.ledger === "void") await voidEscrow(tx, { ...amounts, sellerId: Number(row.seller_id) });
+}
+
+/**
+ * The one transition function. It applies `rule` to trade `tradeId` in one ledger transaction:
+ * the conditional status UPDATE (the only writer of trades.status), the bookkeeping of a
+ * successful trade, the ledger's post or void, the trade event and the real-time hints. Returns
+ * the updated row, or null when the trade was not in a state the rule allows (nothing changed).
+ */
+export async function applyRule(
+  db: Db,
+  tradeId: bigint,
+  rule: TransitionRule,
+  actor: { role: TradeActorRole; userId: number | null },
+  input: CommandInput,
+  now?: Date,
+): Promise<repo.TradeRow | null> {
+  return withLedgerTx(db, async (tx) => {
+    const updated = await repo.applyTransition(tx, {
+      id: tradeId,
+      from: rule.from,
+      to: rule.to,
+      guards: rule.guards,
+      set: columnsFor(rule, actor.role, actor.userId, input),
+      disputeAfterMinutes: TRADE_RULES.disputeAvailableAfterMinutes,
+      ...(now ? { now } : {}),
+    });
+    if (!updated) return null;
+    if (updated.status === "released" || updated.status === "dispute_won_buyer") await recordSuccess(tx, updated);
+    if (updated.status === "cancelled_system" && updated.offer_type === "buy") {
+      if ((await repo.countRecentOwnerExpiries(tx, updated.offer_id)) >= OWNER_EXPIRY_PENALTY_THRESHOLD) {
+        await applySystemCancelPenalty(tx, updated.offer_id);
+      }
+    }
+    await settleEscrow(tx, rule, updated);
+    const payload: Record<string, unknown> = { from: rule.from.length === 1 ? rule.from[0] : null, to: rule.to };
+    if (input.dispute) payload.disputeReasonId = input.dispute.reasonId;
+    if (input.resolution) payload.outcome = input.resolution.outcome;
+    await recordEvent(tx, updated, {
+      name: rule.to,
+      actorRole: actor.role,
+      actorUserId: actor.userId,
+      payload,
+      idempotencyKey: input.idempotencyKey ?? null,
+    });
+    return updated;
+  });
+}
+
+function refusalError(command: TradeCommand, role: ViewerRole, row: repo.TradeRow, requirements: Awaited<ReturnType<typeof repo.listRequirements>>, now: Date): DomainError {
+  const facts = factsOf(row, requirements);
+  const refusal = explainRefusal(command, role, facts, now);
+  if (!refusal || refusal.kind === "wrong_state") return errors.wrongState(row.status);
+  if (refusal.kind === "not_allowed_for_role") return errors.notAllowedForRole();
+  switch (refusal.guard) {
+    case "before_expiry":
+      return errors.tradeExpired(row.status);
+    case "after_expiry":
+      return command === "cancel" ? errors.sellerCancelNotAllowed(row.status) : errors.wrongState(row.status);
+    case "dispute_available": {
+      const at = disputeAvailableAt(facts);
+      return errors.disputeNotAvailable(row.status, at ? at.toISOString() : null);
+    }
+    case "requirements_met":
+      return errors.requirementsPending(row.status, pendingRequirements(facts));
+  }
+}
+
+/**
+ * A party's or a moderator's command on a trade: who may (404 for strangers, 403 for the wrong
+ * party), then the transition. A refused transition changes nothing and answers 409 with the
+ * reason; a keyed request whose transition already happened for the same key answers as done.
+ */
+export async function runCommand(
+  db: Db,
+  viewer: Viewer,
+  idHashed: string,
+  command: TradeCommand,
+  input: CommandInput,
+  options: TradeOptions,
+  precheck?: (row: repo.TradeRow, role: ViewerRole) => Promise<void>,
+): Promise<Trade> {
+  const { row, role } = await findTradeFor(db, viewer, idHashed);
+  const isAward = command === "award_buyer" || command === "award_seller";
+  if (isAward && role !== "moderator") throw isStaff(viewer) ? errors.ownDispute() : errors.notAllowedForRole();
+  const rule = ruleFor(command, role);
+  if (!rule) throw errors.notAllowedForRole();
+  await precheck?.(row, role);
+  const updated = await applyRule(db, row.id, rule, { role, userId: viewer.userId }, input, options.now);
+  if (updated) return viewTrade(db, updated, viewer, role, options.features);
+  const current = (await repo.findTradeById(db, row.id)) ?? row;
+  if (input.idempotencyKey && current.status === rule.to) {
+    const event = await repo.findStatusEvent(db, current.id, rule.to);
+    if (event && event.idempotency_key === input.idempotencyKey && Number(event.actor_user_id) === viewer.userId) {
+      return viewTrade(db, current, viewer, role, options.features);
+    }
+  }
+  const requirements = await repo.listRequirements(db, [current.id]);
+  throw refusalError(command, role, current, requirements, options.now ?? new Date());
+}
+
+export const markPaid = (db: Db, viewer: Viewer, idHashed: string, options: TradeOptions) =>
+  runCommand(db, viewer, idHashed, "paid", {}, options);
+
+export const cancelTrade = (db: Db, viewer: Viewer, idHashed: string, options: TradeOptions) =>
+  runCommand(db, viewer, idHashed, "cancel", {}, options);
+
+export async function releaseTrade(
+  db: Db,
+  viewer: Viewer,
+  idHashed: string,
+  input: { code?: string; idempotencyKey?: string | null },
+  options: TradeOptions & { assertSecondFactor: (userId: number, code?: string) => Promise<void> },
+): Promise<Trade> {
+  // The second factor is asked of the seller of a paid trade only, after the role was checked.
+  return runCommand(db, viewer, idHashed, "release", { idempotencyKey: input.idempotencyKey ?? null }, options, async (row) => {
+    if (row.status === "paid") await options.assertSecondFactor(viewer.userId, input.code);
+  });
+}
+
+// ---- expiry --------------------------------------------------------------------------------
+
+const EXPIRE_RULE = ruleFor("expire", "system") as TransitionRule;
+
+/** Expires one unpaid trade whose window has passed; false when it was not due (or already gone). */
+export async function expireTrade(db: Db, tradeId: bigint, now?: Date): Promise<boolean> {
+  return (await applyRule(db, tradeId, EXPIRE_RULE, { role: "system", userId: null }, {}, now)) !== null;
+}
+
+/**
+ * Cancels (cancelled_system, escrow voided to the seller) every active_funded trade whose payment
+ * window has passed at `now` (the database's clock when absent). Safe to run many times and on
+ * several workers at once: each trade's conditional UPDATE lets exactly one of them expire it,
+ * and a paid trade is never touched (RELIABILITY.md I11).
+ */
+export async function expireDueTrades(db: Db, now?: Date): Promise<{ expired: number; checked: number }> {
+  const batch = 200;
+  let expired = 0;
+  let checked = 0;
+  for (let round = 0; round < 50; round += 1) {
+    const ids = await repo.listDueTradeIds(db, now ?? new Date(), batch);
+    checked += ids.length;
+    for (const id of ids) if (await expireTrade(db, id, now)) expired += 1;
+    if (ids.length < batch) break;
+  }
+  return { expired, checked };
+}

@@ -1,0 +1,58 @@
+import {
+  adminConfirmDepositRequestSchema,
+  adminDepositRequestSchema,
+  broadcastReportSchema,
+  depositIdParamsSchema,
+  envelopeSchema,
+  walletDepositSchema,
+} from "@souk/contracts";
+import { type AppDeps, envelope, requireRole, type SoukRoutes } from "../../platform/index.ts";
+import { confirmDeposit, recordDeposit } from "./deposits.service.ts";
+import { broadcastPendingWithdrawals } from "./withdrawals.service.ts";
+
+/** Operator routes of the dev chain: what the CLI does, for admins in a browser or a test. */
+export function registerWalletAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
+  const adminOnly = requireRole("admin");
+
+  app.post(
+    "/rest/v1/admin/wallet/deposits",
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ["admin", "wallet"],
+        summary: "Record a dev-chain deposit for a user (credited once confirmed)",
+        body: adminDepositRequestSchema,
+        response: { 200: envelopeSchema(walletDepositSchema) },
+      },
+    },
+    async (request) => envelope(await recordDeposit(deps.db, { ...request.body, source: "admin" })),
+  );
+
+  app.post(
+    "/rest/v1/admin/wallet/deposits/:id/confirm",
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ["admin", "wallet"],
+        summary: "Raise a deposit's confirmations (by one, or to a count); credits it at the threshold",
+        params: depositIdParamsSchema,
+        body: adminConfirmDepositRequestSchema.nullish(),
+        response: { 200: envelopeSchema(walletDepositSchema) },
+      },
+    },
+    async (request) => envelope(await confirmDeposit(deps.db, request.params.id, request.body?.confirmations ?? null)),
+  );
+
+  app.post(
+    "/rest/v1/admin/wallet/withdrawals/broadcast",
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ["admin", "wallet"],
+        summary: "Broadcast waiting withdrawals now (the job does it every minute)",
+        response: { 200: envelopeSchema(broadcastReportSchema) },
+      },
+    },
+    async () => envelope(await broadcastPendingWithdrawals(deps.db)),
+  );
+}

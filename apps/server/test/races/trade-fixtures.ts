@@ -1,0 +1,174 @@
+import { randomBytes } from "node:crypto";
+import type { UserRole } from "@souk/contracts";
+import { parseAmount } from "@souk/money";
+import { sql } from "kysely";
+import { expect } from "vitest";
+import type { Db } from "../../src/db/pool.ts";
+import { accounts, getOwnerBalances, resolveLedgerCurrency, transfer, verifyLedger, withLedgerTx } from "../../src/modules/ledger/index.ts";
+import { createUser } from "../../src/modules/users/index.ts";
+import { hashPassword, type Viewer } from "../../src/platform/index.ts";
+import { createTestApp, type TestApp, type TestClient, TEST_PASSWORD, uniqueName } from "../harness.ts";
+
+/**
+ * Helpers of the trade tests (modules/trades and test/races). They use modules only through
+ * their doors: users are created by the users door, funded by a ledger transfer from the world
+ * account (as a confirmed deposit would be), and offers are created over the real API.
+ */
+
+let passwordHash: Promise<string> | null = null;
+let address = 0;
+
+/** A test app that reads the client address from X-Forwarded-For, so each log-in has its own address. */
+export function createTradesTestApp(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
+  return createTestApp({ TRUST_PROXY_HOPS: 1, ...overrides });
+}
+
+export interface TestUser {
+  id: number;
+  username: string;
+  client: TestClient;
+  viewer: Viewer;
+}
+
+export function viewerFor(id: number, username: string, roles: UserRole[] = ["user"]): Viewer {
+  return {
+    userId: id,
+    username,
+    roles,
+    sessionId: 0,
+    isBanned: false,
+    isSuspended: false,
+    isOnHold: false,
+    isFrozen: false,
+    isRestricted: false,
+    isCompromised: false,
+    blockedKycActions: [],
+  };
+}
+
+/**
+ * A user logged in through the real log-in route. `isIdVerified` and `kycLevel` are set directly
+ * (the verification module owns them); the default is an ID-verified user at level 3 so that the
+ * §8 start limits do not get in the way of tests about something else.
+ */
+export async function createTrader(
+  t: TestApp,
+  options: { roles?: UserRole[]; isIdVerified?: boolean; kycLevel?: number; countryIso?: string; login?: boolean } = {},
+): Promise<TestUser> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const username = uniqueName("tr");
+  const roles = options.roles ?? ["user"];
+  const user = await createUser(t.db, {
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await passwordHash,
+    roles,
+    emailVerified: true,
+    countryIso: options.countryIso ?? "US",
+  });
+  await sql`UPDATE users SET id_verified_at = ${options.isIdVerified === false ? null : new Date()},
+    kyc_level = ${options.kycLevel ?? 3} WHERE id = ${user.id}`.execute(t.ownerDb);
+  const client = t.client();
+  if (options.login !== false) {
+    address += 1;
+    const response = await client.post(
+      "/rest/v1/auth/login",
+      { login: username, password: TEST_PASSWORD },
+      { headers: { "x-forwarded-for": `10.88.${Math.floor(address / 250) % 250}.${(address % 250) + 1}` } },
+    );
+    if (response.status !== 200) throw new Error(`test log-in failed: ${response.status} ${response.text}`);
+    client.user = { id: user.id, username, email: `${username}@example.com`, password: TEST_PASSWORD };
+  }
+  return { id: user.id, username, client, viewer: viewerFor(user.id, username, ["user", ...roles.filter((r) => r !== "user")]) };
+}
+
+/** Credits a user's available balance from the world account (a deposit), in whole-unit decimals. */
+export async function fund(db: Db, userId: number, code: string, amount: string): Promise<void> {
+  const currency = await resolveLedgerCurrency(db, code);
+  await withLedgerTx(db, (tx) =>
+    transfer(tx, {
+      idempotencyKey: `test-fund:${randomBytes(12).toString("hex")}`,
+      kind: "deposit",
+      currencyId: currency.id,
+      legs: [{ from: accounts.world(), to: accounts.available(userId), amountMinor: parseAmount(amount, currency.decimals) }],
+    }),
+  );
+}
+
+/** Minor units per account kind of one user and currency. */
+export async function balancesOf(db: Db, userId: number, code: string): Promise<Record<string, bigint>> {
+  const currency = await resolveLedgerCurrency(db, code);
+  const rows = await getOwnerBalances(db, userId);
+  const out: Record<string, bigint> = { available: 0n, escrow: 0n };
+  for (const row of rows) if (row.currencyId === currency.id) out[row.kind] = row.balanceMinor;
+  return out;
+}
+
+export interface OfferOverrides {
+  type?: "buy" | "sell";
+  cryptoCurrencyCode?: string;
+  fiatCurrencyCode?: string;
+  paymentMethodSlug?: string;
+  priceType?: "margin" | "fixed";
+  margin?: string;
+  fixedPrice?: string | null;
+  fiatLimitMin?: string;
+  fiatLimitMax?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * An offer through the real API. The default is a USDT sell offer at a fixed price of 1 USD, so
+ * fiat amounts are crypto amounts (600 USD buys exactly 600 USDT) and tests read simply.
+ */
+export async function createOffer(owner: TestUser, overrides: OfferOverrides = {}): Promise<string> {
+  const response = await owner.client.post("/rest/v1/offers", {
+    type: "sell",
+    cryptoCurrencyCode: "USDT",
+    fiatCurrencyCode: "USD",
+    paymentMethodSlug: "cash-in-person",
+    priceType: "fixed",
+    fixedPrice: "1",
+    margin: "0",
+    fiatLimitMin: "10",
+    fiatLimitMax: "5000",
+    ...overrides,
+  });
+  if (response.status !== 200) throw new Error(`offer creation failed: ${response.status} ${response.text}`);
+  return response.body.data.idHashed as string;
+}
+
+/** The vendor bond a buy offer needs (wallet door, over the real API): funds it and deposits it. */
+export async function depositBond(db: Db, owner: TestUser, code = "USDT"): Promise<void> {
+  await fund(db, owner.id, code, code === "USDT" ? "100" : code === "BTC" ? "0.001" : "0.03");
+  const response = await owner.client.post("/wallet/deposit-bond", { cryptoCurrencyCode: code });
+  if (response.status !== 200) throw new Error(`bond deposit failed: ${response.status} ${response.text}`);
+}
+
+export async function expectLedgerHolds(db: Db): Promise<void> {
+  const report = await verifyLedger(db);
+  expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
+}
+
+/** Moves every open trade's clock back: its start and payment window end `seconds` earlier. */
+export async function advanceTradeClock(ownerDb: Db, seconds: number, tradeIdHashed?: string): Promise<void> {
+  await sql`UPDATE trades SET started_at = started_at - make_interval(secs => ${seconds}),
+      expires_at = expires_at - make_interval(secs => ${seconds}),
+      paid_at = paid_at - make_interval(secs => ${seconds})
+    WHERE status IN ('active_funded', 'paid', 'dispute_open')
+      ${tradeIdHashed ? sql`AND id_hashed = ${tradeIdHashed}` : sql``}`.execute(ownerDb);
+}
+
+/** A barrier: resolves every waiter at once when `count` have arrived. */
+export function barrier(count: number): () => Promise<void> {
+  let arrived = 0;
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return async () => {
+    arrived += 1;
+    if (arrived >= count) release();
+    await gate;
+  };
+}

@@ -1,0 +1,29 @@
+import { TextInput, type TextInputProps } from "@mantine/core";
+import { forwardRef } from "react";
+
+export interface FilteredTextInputProps extends Omit<TextInputProps, "value" | "onChange" | "accept"> {
+  value: string;
+  onChange: (value: string) => void;
+  /** Whether the text may stand in the box; a keystroke that would break it is ignored. */
+  accept: (text: string) => boolean;
+}
+
+/** A text box that only ever holds text its rule accepts (trading-core §5 amount inputs). */
+export const FilteredTextInput = forwardRef<HTMLInputElement, FilteredTextInputProps>(function FilteredTextInput(
+  { value, onChange, accept, ...props },
+  ref,
+) {
+  return (
+    <TextInput
+      ref={ref}
+      autoComplete="off"
+      spellCheck={false}
+      {...props}
+      value={value}
+      onChange={(event) => {
+        const text = event.currentTarget.value.trim();
+        if (accept(text)) onChange(text);
+      }}
+    />
+  );
+});

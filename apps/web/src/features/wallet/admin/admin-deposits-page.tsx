@@ -1,0 +1,143 @@
+import { Alert, Badge, Button, Container, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Link, Navigate, useLocation } from "react-router";
+import { isApiError } from "../../../lib/api-client.ts";
+import { useCurrentUser } from "../../../lib/session.ts";
+import { showToast } from "../../../lib/toast.ts";
+import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { AlertTriangleIcon, ArrowRightIcon, BanIcon, ServerIcon } from "../../../ui/icons.tsx";
+import { StatusPage } from "../../../ui/status-page.tsx";
+import { cryptoCurrenciesQueryOptions } from "../api/wallet-api.ts";
+import classes from "../components/wallet.module.css";
+import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useBroadcastWithdrawalsMutation } from "./admin-wallet-api.ts";
+import { DepositForm } from "./deposit-form.tsx";
+import { RecentDeposits } from "./recent-deposits.tsx";
+
+function BroadcastCard() {
+  const { t } = useWalletTexts();
+  const broadcast = useBroadcastWithdrawalsMutation();
+  return (
+    <section className={classes.card} aria-labelledby="admin-broadcast-title">
+      <Text component="h2" id="admin-broadcast-title" className={classes.cardTitle}>
+        {t("admin.broadcastTitle")}
+      </Text>
+      <Text size="sm" c="dimmed" mt={6} mb="md">
+        {t("admin.broadcastBody")}
+      </Text>
+      <Button
+        variant="light"
+        loading={broadcast.isPending}
+        onClick={() =>
+          broadcast.mutate(undefined, {
+            onSuccess: (report) => showToast({ type: "success", message: t("admin.broadcastReport", report) }),
+            onError: (error) =>
+              showToast({
+                type: "error",
+                message: translateWalletErrorCode(t, isApiError(error) ? error.code : undefined),
+              }),
+          })
+        }
+      >
+        {t("admin.broadcast")}
+      </Button>
+    </section>
+  );
+}
+
+function AdminDeposits() {
+  const { t } = useWalletTexts();
+  const currencies = useQuery(cryptoCurrenciesQueryOptions());
+  return (
+    <Container size="lg" className={classes.page} data-testid="admin-deposits-page">
+      <header className={classes.pageHeader}>
+        <div>
+          <Badge variant="light" color="gray" radius="sm" leftSection={<ServerIcon size={12} />}>
+            {t("admin.eyebrow")}
+          </Badge>
+          <Title order={1} className={classes.pageTitle} mt={8}>
+            {t("admin.title")}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {t("admin.subtitle")}
+          </Text>
+        </div>
+      </header>
+      <div className={classes.adminLayout}>
+        <section className={classes.card} aria-labelledby="admin-deposit-title">
+          <Text component="h2" id="admin-deposit-title" className={classes.cardTitle} mb="md">
+            {t("admin.formTitle")}
+          </Text>
+          {currencies.isPending ? (
+            <Stack gap="sm" aria-hidden="true">
+              <Skeleton height={56} />
+              <Skeleton height={56} />
+              <Skeleton height={56} />
+            </Stack>
+          ) : currencies.isError ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<AlertTriangleIcon />}
+              title={t("overview.loadError")}
+              role="alert"
+            >
+              <Button size="xs" variant="light" color="red" onClick={() => void currencies.refetch()}>
+                {t("overview.retry")}
+              </Button>
+            </Alert>
+          ) : (
+            <DepositForm currencies={currencies.data} />
+          )}
+        </section>
+        <Stack gap="lg">
+          <section className={classes.card} aria-labelledby="admin-recent-title">
+            <Text component="h2" id="admin-recent-title" className={classes.cardTitle}>
+              {t("admin.recentTitle")}
+            </Text>
+            <Text size="sm" c="dimmed" mt={4} mb="md">
+              {t("admin.recentHint")}
+            </Text>
+            <RecentDeposits currencies={currencies.data ?? []} />
+          </section>
+          <BroadcastCard />
+        </Stack>
+      </div>
+    </Container>
+  );
+}
+
+/** The dev chain's operator screen (admin role only); everyone else is told plainly it is not for them. */
+export function AdminDepositsPage() {
+  const { t } = useWalletTexts();
+  const { to } = useLocalizedPaths();
+  const { pathname, search } = useLocation();
+  const user = useCurrentUser();
+  if (!user) return <Navigate to={to("login", {}, { returnTo: `${pathname}${search}` })} replace />;
+  if (!user.roles.includes("admin")) {
+    return (
+      <>
+        <title>{`${t("admin.notAllowedTitle")} · Souk`}</title>
+        <StatusPage
+          testId="admin-not-allowed"
+          icon={<BanIcon />}
+          color="red"
+          eyebrow="403"
+          title={t("admin.notAllowedTitle")}
+          body={t("admin.notAllowedBody")}
+          actions={
+            <Button component={Link} to={to("wallet")} variant="light" rightSection={<ArrowRightIcon size={16} />}>
+              {t("admin.backToWallet")}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <title>{`${t("admin.metaTitle")} · Souk`}</title>
+      <AdminDeposits />
+    </>
+  );
+}
