@@ -72,7 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const module of modules) await module.publicRoutes?.(scope, deps);
   });
   await app.register(async (scope) => {
-    scope.addHook("preHandler", requireSession);
+    // Before body parsing and validation: a caller without a session learns nothing but 401.
+    scope.addHook("onRequest", requireSession);
     for (const module of modules) await module.privateRoutes?.(scope, deps);
   });
   await registerRealtime(app, deps, { modules, databaseUrl: options.databaseUrl });

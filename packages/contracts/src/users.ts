@@ -116,6 +116,7 @@ export const userSettingsRequestSchema = z
     fiatCurrencyCode: z.string().trim().min(3).max(5).optional(),
     fiatCurrencyId: z.number().int().positive().optional(),
     siteTheme: z.enum(["light", "dark"]).optional(),
+    isBalanceHidden: z.boolean().optional(),
     acceptChatMessages: z.enum(ACCEPT_CHAT_MESSAGES).optional(),
     locale: z.enum(["en", "fr"]).optional(),
   })

@@ -329,6 +329,15 @@ describe("chat attachments", () => {
     expect(overTrade.body.errors.details).toEqual({ files: ["attachment_limit_count"] });
   });
 
+  it("refuses a message text over the limit in an upload with 422", async () => {
+    const tradeId = await openTrade(cast);
+    const answer = await upload(cast.buyer.client, tradeId, [await png()], "x".repeat(2001));
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.details).toEqual({ message: ["chat_message_too_long"] });
+    const huge = await upload(cast.buyer.client, tradeId, [await png()], "y".repeat(20_000));
+    expect(huge.status).toBe(422);
+  });
+
   it("refuses an upload without files, or that is not multipart, with 422", async () => {
     const tradeId = await openTrade(cast);
     const noFiles = await upload(cast.buyer.client, tradeId, [], "just text");
@@ -405,6 +414,26 @@ describe("messenger", () => {
     expect((await alice.client.post(`/rest/v1/messenger/${alice.username}`, { message: "hi" })).status).toBe(422);
     expect((await alice.client.post(`/rest/v1/messenger/${cast.buyer.username}`, { message: "" })).status).toBe(422);
     expect((await t.client().post(`/rest/v1/messenger/${alice.username}`, { message: "hi" })).status).toBe(401);
+  });
+});
+
+describe("API document", () => {
+  it("lists the routes of contacts, chat, messenger, feedback and exports", async () => {
+    const doc = (await t.client().get("/rest/openapi.json")).body;
+    for (const route of [
+      "/rest/v1/users/{username}/relations",
+      "/rest/v1/users/me/contacts/trusted-list",
+      "/proxy/messenger/v3/profile",
+      "/rest/v1/trade/{id}/chat",
+      "/rest/v1/trade/{id}/chat/attachments",
+      "/rest/v1/chat/attachments/{id}",
+      "/rest/v1/messenger/{username}",
+      "/rest/v1/feedback/{id}",
+      "/rest/v1/feedback/{id}/give",
+      "/rest/v1/trade-history/exports/{id}/download",
+    ]) {
+      expect(doc.paths, route).toHaveProperty([route]);
+    }
   });
 });
 

@@ -19,7 +19,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type AppDeps, envelope, inputError, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import { type AppDeps, DomainError, envelope, inputError, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import type { UploadedFile } from "./chat.attachments.ts";
 import { attachmentRefused } from "./chat.errors.ts";
 import {
@@ -66,10 +66,12 @@ async function readUpload(request: FastifyRequest): Promise<AttachmentUpload> {
         const file = part as MultipartFile;
         files.push({ fileName: file.filename ?? "", declaredType: file.mimetype ?? "", bytes: await file.toBuffer() });
       } else if (part.fieldname === "message" && typeof part.value === "string") {
+        if (part.valueTruncated) throw inputError({ message: ["chat_message_too_long"] });
         text = part.value;
       }
     }
   } catch (error) {
+    if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw attachmentRefused("attachment_limit_size");
     if (code === "FST_FILES_LIMIT") throw attachmentRefused("attachment_limit_count");

@@ -5,10 +5,12 @@
  */
 import type { SoukModule } from "../../platform/index.ts";
 import { registerChatPrivateRoutes } from "./chat.routes.ts";
+import { seedDemoChat } from "./chat.seed.ts";
 
 export { type FileStorage, fileStorageFor, LocalDirectoryStorage, newStorageKey } from "./file-storage.ts";
 
 export const chatModule: SoukModule = {
   name: "chat",
   privateRoutes: registerChatPrivateRoutes,
+  seedDemo: seedDemoChat,
 };

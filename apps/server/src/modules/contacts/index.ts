@@ -4,6 +4,7 @@
  */
 import type { SoukModule } from "../../platform/index.ts";
 import { registerContactsPrivateRoutes } from "./contacts.routes.ts";
+import { seedDemoContacts } from "./contacts.seed.ts";
 
 export {
   type AcceptChatMessages,
@@ -17,4 +18,5 @@ export {
 export const contactsModule: SoukModule = {
   name: "contacts",
   privateRoutes: registerContactsPrivateRoutes,
+  seedDemo: seedDemoContacts,
 };

@@ -174,6 +174,11 @@ describe("the job under at-least-once delivery", () => {
     expect(row.rows[0]).toEqual({ attempts: 1, status: "completed" });
   });
 
+  it("ignores a message whose export id is malformed or unknown", async () => {
+    await expect(runJob("not-a-uuid")).resolves.toBeUndefined();
+    await expect(runJob("00000000-0000-4000-8000-000000000000")).resolves.toBeUndefined();
+  });
+
   it("picks up queued exports on its schedule, without a message naming them", async () => {
     const { id } = (await requestExport(cast.seller, { format: "csv" })).body.data;
     await runJob();

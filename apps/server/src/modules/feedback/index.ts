@@ -5,6 +5,7 @@
  */
 import type { SoukModule } from "../../platform/index.ts";
 import { registerFeedbackPrivateRoutes, registerFeedbackPublicRoutes } from "./feedback.routes.ts";
+import { seedDemoFeedback } from "./feedback.seed.ts";
 
 export { type FeedbackList, feedbackCounts, listFeedbackForUser } from "./feedback.service.ts";
 
@@ -12,4 +13,5 @@ export const feedbackModule: SoukModule = {
   name: "feedback",
   publicRoutes: registerFeedbackPublicRoutes,
   privateRoutes: registerFeedbackPrivateRoutes,
+  seedDemo: seedDemoFeedback,
 };

@@ -21,7 +21,11 @@ export interface TradeCounters {
  * values. The UPDATE locks the user's row until the caller commits, so two trades completing for
  * one user at once count one after the other instead of losing an update.
  */
-export async function adjustTradeCounters(db: Db | Tx, userId: number, delta: TradeCountersDelta): Promise<TradeCounters> {
+export async function adjustTradeCounters(
+  db: Db | Tx,
+  userId: number,
+  delta: TradeCountersDelta,
+): Promise<TradeCounters> {
   const result = await sql<{ completed_trades: number; total_partners: number }>`
     UPDATE users SET
       completed_trades = completed_trades + ${Math.trunc(delta.completed ?? 0)}::integer,

@@ -137,6 +137,7 @@ export interface SettingsPatch {
   full_name_visibility_type?: string;
   fiat_currency_id?: number;
   site_theme?: "light" | "dark";
+  is_balance_hidden?: boolean;
   accept_chat_messages?: string;
   locale?: string;
   timezone?: string | null;

@@ -50,6 +50,7 @@ export async function updateSettings(db: Db, userId: number, input: UserSettings
   if (Object.keys(errors).length > 0) throw inputError(errors);
   if (input.fullNameVisibilityType) patch.full_name_visibility_type = input.fullNameVisibilityType;
   if (input.siteTheme) patch.site_theme = input.siteTheme;
+  if (input.isBalanceHidden !== undefined) patch.is_balance_hidden = input.isBalanceHidden;
   if (input.acceptChatMessages) patch.accept_chat_messages = input.acceptChatMessages;
   if (input.locale) patch.locale = input.locale;
   await repo.updateUserSettings(db, userId, patch);

@@ -2,6 +2,8 @@ import type { JobDefinition } from "../../../platform/index.ts";
 import { fileStorageFor } from "../../chat/index.ts";
 import { generateExport, generatePendingExports, pruneExpiredExports } from "../exports.service.ts";
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Makes trade history files. Sent with `{exportId}` it makes that one; on its schedule (every
  * minute) it sweeps every export still waiting, which also picks up an export whose worker died
@@ -13,7 +15,8 @@ export const generateExportsJob: JobDefinition = {
   async handler(data, context) {
     const storage = fileStorageFor(context.config);
     if (typeof data.exportId === "string") {
-      await generateExport(context.db, storage, data.exportId, context.log);
+      // A malformed id names no export: nothing to do (retrying it would never help).
+      if (UUID_PATTERN.test(data.exportId)) await generateExport(context.db, storage, data.exportId, context.log);
       return;
     }
     const done = await generatePendingExports(context.db, storage, context.log);

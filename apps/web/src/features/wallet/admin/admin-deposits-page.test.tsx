@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 import { notifications } from "@mantine/notifications";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import { btc, createFetchStub, jsonAnswer } from "../test-fixtures.ts";
 import { AdminDepositsPage } from "./admin-deposits-page.tsx";
 import { resetRecentDepositsCache } from "./recent-deposits-store.ts";
+
+// Each step waits on a fetch and a render; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const deposit = {
   id: 31,

@@ -107,8 +107,7 @@ function HistoryItem({ item, currency }: { item: WalletTransaction; currency: Cr
         <Text
           fw={650}
           size="sm"
-          className={classes.mono}
-          c={isIn ? "var(--mantine-color-souk-light-color)" : undefined}
+          className={isIn ? `${classes.mono} ${classes.amountIn}` : classes.mono}
           data-testid="wallet-history-amount"
         >
           <Sensitive>{`${isIn ? "+" : "−"}${formatCrypto(item.amount, decimals, locale)}`}</Sensitive>{" "}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { notifications } from "@mantine/notifications";
 import { ErrorCode, LedgerErrorCode, WalletErrorCode, type WalletSendResult } from "@souk/contracts";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
@@ -16,6 +16,10 @@ import {
   usdt,
 } from "../test-fixtures.ts";
 import { SendForm } from "./send-form.tsx";
+
+// Each step waits on a fetch and a render; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const internalResult: WalletSendResult = {
   type: "internal",
@@ -108,7 +112,7 @@ describe("send form", () => {
     await screen.findByText("0.25000000 BTC");
 
     fireEvent.click(screen.getByText("External address"));
-    fireEvent.click(screen.getByRole("button", { name: "Use the largest amount you can send" }));
+    fireEvent.click(screen.getByRole("button", { name: "Max: the largest amount you can send" }));
 
     expect((screen.getByRole("textbox", { name: "Amount" }) as HTMLInputElement).value).toBe("0.24998");
   });

@@ -79,7 +79,7 @@ export const walletTextsEn = {
       "Withdrawal to another wallet, with a network fee. A Souk user’s address is paid internally, for free.",
     amountLabel: "Amount",
     max: "Max",
-    maxLabel: "Use the largest amount you can send",
+    maxLabel: "Max: the largest amount you can send",
     available: "Available",
     networkFee: "Network fee",
     free: "Free",

@@ -78,7 +78,7 @@ export const walletTextsFr: WalletTexts = {
       "Retrait vers un autre portefeuille, avec des frais de réseau. L’adresse d’un utilisateur Souk est payée en interne, gratuitement.",
     amountLabel: "Montant",
     max: "Max",
-    maxLabel: "Utiliser le plus grand montant possible",
+    maxLabel: "Max : le plus grand montant possible",
     available: "Disponible",
     networkFee: "Frais de réseau",
     free: "Gratuit",

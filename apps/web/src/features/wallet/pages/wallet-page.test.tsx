@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import { btc, btcSendInfo, createFetchStub, jsonAnswer, usdt } from "../test-fixtures.ts";
 import { WalletPage } from "./wallet-page.tsx";
+
+// Each step waits on a fetch and a render; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const balances = {
   data: [

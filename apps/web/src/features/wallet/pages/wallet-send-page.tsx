@@ -8,7 +8,7 @@ import { AlertTriangleIcon } from "../../../ui/icons.tsx";
 import { cryptoCurrenciesQueryOptions } from "../api/wallet-api.ts";
 import { SendForm } from "../components/send-form.tsx";
 import classes from "../components/wallet.module.css";
-import { ArrowDownLeftIcon } from "../components/wallet-icons.tsx";
+import { ArrowLeftIcon } from "../components/wallet-icons.tsx";
 import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
 
 const USE_WALLET = "use-wallet";
@@ -42,7 +42,7 @@ export function WalletSendPage() {
       <Container size={600} className={classes.page} data-testid="wallet-send-page">
         <Anchor component={Link} to={to("wallet")} size="sm" className={classes.backLink}>
           <Group gap={6} component="span">
-            <ArrowDownLeftIcon size={14} /> {t("send.backToWallet")}
+            <ArrowLeftIcon size={14} /> {t("send.backToWallet")}
           </Group>
         </Anchor>
         <Title order={1} className={classes.pageTitle} mt="sm">
