@@ -7,7 +7,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp, TestClient } from "../../../test/harness.ts";
 import { createTrader, createTradesTestApp } from "../../../test/races/trade-fixtures.ts";
-import { brokenPdf, jpegWithExif, pdfWithPages, pngImage } from "./test-files/sample-files.ts";
 import {
   ageFinishedTrade,
   cancelTrade,
@@ -15,7 +14,8 @@ import {
   openTrade,
   releaseTrade,
   type TradeCast,
-} from "./test-files/trade-scenario.ts";
+} from "../../../test/trade-scenario.ts";
+import { brokenPdf, jpegWithExif, pdfWithPages, pngImage } from "./test-files/sample-files.ts";
 
 let t: TestApp;
 let cast: TradeCast;

@@ -9,9 +9,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.ts";
 import { createTrader, createTradesTestApp, type TestUser } from "../../../test/races/trade-fixtures.ts";
+import { cancelTrade, castForTrades, openTrade, releaseTrade, type TradeCast } from "../../../test/trade-scenario.ts";
 import type { JobContext } from "../../platform/index.ts";
 import { generateExportsJob, pruneExportsJob } from "./jobs/generate-exports.job.ts";
-import { cancelTrade, castForTrades, openTrade, releaseTrade, type TradeCast } from "./test-files/trade-scenario.ts";
 
 let t: TestApp;
 let cast: TradeCast;

@@ -9,8 +9,8 @@ import {
   fund,
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
+import { cancelTrade, castForTrades, openTrade, releaseTrade, type TradeCast } from "../../../test/trade-scenario.ts";
 import { feedbackCounts, listFeedbackForUser } from "./index.ts";
-import { cancelTrade, castForTrades, openTrade, releaseTrade, type TradeCast } from "./test-files/trade-scenario.ts";
 
 let t: TestApp;
 let cast: TradeCast;

@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { TestApp } from "../../../../test/harness.ts";
-import { createOffer, createTrader, fund, type TestUser } from "../../../../test/races/trade-fixtures.ts";
+import type { TestApp } from "./harness.ts";
+import { createOffer, createTrader, fund, type TestUser } from "./races/trade-fixtures.ts";
 
 /**
- * Trades for this module's tests, made over the real trade API (the trades module's tables are
- * only touched to move a trade's clock, as its own tests do). The chat, feedback and exports
- * modules each keep a copy because a module may not import another module's files; it belongs in
- * apps/server/test once shared test helpers move there.
+ * Trades for the chat, feedback and exports tests, made over the real trade API (the trades
+ * module's tables are only touched to move a trade's clock, as its own tests do).
  */
 export interface TradeCast {
   seller: TestUser;
