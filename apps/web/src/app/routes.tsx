@@ -171,8 +171,21 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "createSpecialOffer" },
   { name: "viewTrade" },
   { name: "publicReceipt" },
-  { name: "calculator", accept: (params) => conversionPattern.test(params.conversion ?? "") },
-  { name: "currencies" },
+  {
+    name: "calculator",
+    accept: (params) => conversionPattern.test(params.conversion ?? ""),
+    page: lazyPage(
+      () => import("../features/converter/pages/converter-page.tsx"),
+      (m) => m.ConverterPage,
+    ),
+  },
+  {
+    name: "currencies",
+    page: lazyPage(
+      () => import("../features/converter/pages/currencies-page.tsx"),
+      (m) => m.CurrenciesPage,
+    ),
+  },
   { name: "bazaar" },
   { name: "bazaarCreate" },
   { name: "bazaarList" },
@@ -227,10 +240,22 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "tradeStatistics" },
   { name: "trustedUsers" },
   { name: "blockedUsers" },
-  { name: "favoriteOffers" },
+  {
+    name: "favoriteOffers",
+    page: lazyPage(
+      () => import("./pages/favorite-offers-page.tsx"),
+      (m) => m.FavoriteOffersPage,
+    ),
+  },
 
   // Account (account-platform §2).
-  { name: "userAccount" },
+  {
+    name: "userAccount",
+    page: lazyPage(
+      () => import("./pages/user-profile-page.tsx"),
+      (m) => m.UserProfilePage,
+    ),
+  },
   { name: "kycVerification" },
   { name: "accountSettings" },
   { name: "accountSettingsNotifications" },

@@ -12,7 +12,8 @@ export function useFeatureTexts<T extends object>(namespace: string, texts: Feat
   const { i18n } = useTranslation();
   // Bundles are added before the namespaced hook reads them, once per locale.
   for (const locale of Object.keys(texts) as Locale[]) {
-    if (!i18n.hasResourceBundle(locale, namespace)) i18n.addResourceBundle(locale, namespace, texts[locale], true, true);
+    if (!i18n.hasResourceBundle(locale, namespace))
+      i18n.addResourceBundle(locale, namespace, texts[locale], true, true);
   }
   return useTranslation(namespace);
 }

@@ -16,11 +16,11 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { formatDate } from "../../../lib/format.ts";
+import { isDecimalAmountText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon, CheckIcon } from "../../../ui/icons.tsx";
 import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
 import type { BidModalAction, BidModalState, BidPeriod } from "../model/bid-modal-state.ts";
-import { isDecimalAmountText } from "../model/text-inputs.ts";
 import classes from "./my-offers.module.css";
 import { formatPrice } from "./offer-format.ts";
 

@@ -176,9 +176,13 @@ export function MyOfferCard({ offer, controller, discountedEscrowFee, onPromote 
               {formatPrice(offer.fiatPricePerCrypto, locale)} {offer.fiatCurrencyCode}
             </span>
             <Text span size="xs" c="dimmed" display="block">
-              {offer.priceType === "margin"
-                ? t("card.marginValue", { value: formatPercent(offer.margin, locale) })
-                : t("card.fixedValue")}
+              {offer.priceType === "fixed"
+                ? t("card.fixedValue")
+                : offer.margin.startsWith("-")
+                  ? t("card.marginBelow", { value: formatPercent(offer.margin.slice(1), locale) })
+                  : /[1-9]/.test(offer.margin)
+                    ? t("card.marginValue", { value: formatPercent(offer.margin, locale) })
+                    : t("card.marginAt")}
             </Text>
           </dd>
         </div>
@@ -292,7 +296,7 @@ export function MyOfferCard({ offer, controller, discountedEscrowFee, onPromote 
             ))}
           </Menu.Dropdown>
         </Menu>
-        <Button component={Link} to={to("offerEdit", { id: hash }, { skipLite: "true" })} variant="default" size="sm">
+        <Button component={Link} to={to("offerEdit", { id: hash })} variant="default" size="sm">
           {t("card.edit")}
         </Button>
         <Button variant="default" size="sm" onClick={() => onPromote(offer)} data-testid={`promote-${hash}`}>

@@ -10,11 +10,11 @@ import {
 } from "@souk/contracts";
 import { compareDecimal, parseDecimal } from "@souk/money";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { isDecimalAmountText, isDigitsText, isSignedDecimalText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
 import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
 import type { QuickEditType } from "../model/my-offers-state.ts";
-import { isDecimalAmountText, isDigitsText, isSignedDecimalText } from "../model/text-inputs.ts";
 import classes from "./my-offers.module.css";
 import { formatLimit } from "./offer-format.ts";
 import type { MyOffersController } from "./use-my-offers.ts";

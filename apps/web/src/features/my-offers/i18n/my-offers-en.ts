@@ -61,6 +61,8 @@ export const myOffersEn = {
     toggleLabel: "Offer {{id}} active",
     price: "Price per coin",
     marginValue: "{{value}} % over market",
+    marginBelow: "{{value}} % below market",
+    marginAt: "At market",
     fixedValue: "Fixed price",
     limits: "Limits",
     fee: "Escrow fee",

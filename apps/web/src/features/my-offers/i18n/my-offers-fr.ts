@@ -64,6 +64,8 @@ export const myOffersFr: MyOffersTexts = {
     toggleLabel: "Offre {{id}} active",
     price: "Prix par unité",
     marginValue: "{{value}} % sur le marché",
+    marginBelow: "{{value}} % sous le marché",
+    marginAt: "Au cours du marché",
     fixedValue: "Prix fixe",
     limits: "Limites",
     fee: "Frais de séquestre",

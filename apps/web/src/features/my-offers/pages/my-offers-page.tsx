@@ -73,7 +73,7 @@ function MyOffers() {
     page?.userPerks.find((perk) => perk.paymentMethodId === paymentMethodId)?.discountedEscrowFee ?? null;
 
   return (
-    <Container size="lg" py={{ base: "lg", sm: "xl" }}>
+    <Container size="lg" w="100%" py={{ base: "lg", sm: "xl" }}>
       <title>{`${t("meta.title")} · Souk`}</title>
       <Group justify="space-between" align="flex-end" mb="lg" gap="md">
         <Stack gap={4}>
@@ -84,9 +84,9 @@ function MyOffers() {
         </Stack>
         <Group gap="sm">
           {meta ? (
-            <Badge size="lg" variant="light" color="grape" radius="sm" data-testid="promote-available">
+            <Text size="sm" fw={650} className={classes.pill} data-testid="promote-available">
               {t("page.promotions", { available: meta.promoteAvailable, total: meta.promoteTotal })}
-            </Badge>
+            </Text>
           ) : null}
           <Button component={Link} to={to("offerCreate", {}, { type })} data-testid="create-offer">
             {t("page.create")}
@@ -185,6 +185,7 @@ function MyOffers() {
                 variant="light"
                 color={hasActive ? "gray" : "souk"}
                 size="sm"
+                className={classes.wrapButton}
                 loading={controller.toggleAll.isPending}
                 onClick={() => controller.toggleAll.mutate(!hasActive)}
                 data-testid="toggle-all"

@@ -37,7 +37,10 @@ export async function updateOffer(idHashed: string, payload: OfferCreateRequest)
   ).data;
 }
 
-/** After a save, every cached copy of the vendor's offers is out of date. */
+/**
+ * After a save, every cached copy of the vendor's offers is out of date: this offer's, and the
+ * my-offers lists (their cache key is the my-offers feature's; only the key is shared, no code).
+ */
 function useForgetOffers() {
   const queryClient = useQueryClient();
   return async (offer: Offer) => {

@@ -53,7 +53,11 @@ export function BasicsStep({ reference, isEdit }: BasicsStepProps) {
   }, [reference, method, t]);
 
   function onMethodChange(slug: string | null) {
-    form.setValue("paymentMethodSlug", slug ?? "", { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    // A refusal shown on the field goes as soon as a method is chosen.
+    form.setValue("paymentMethodSlug", slug ?? "", {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted || form.getFieldState("paymentMethodSlug").invalid,
+    });
     const next = findPaymentMethod(reference, slug ?? "");
     // A method tied to some currencies moves the offer to one of them.
     if (next?.currencyCodes && !next.currencyCodes.includes(fiatCurrencyCode)) {

@@ -18,10 +18,10 @@ import { type Country, GIFT_CARD_REGIONS, OFFER_LIMITS, type Timezone } from "@s
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
+import { isDigitsText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { tagsQueryOptions } from "../api/reference-queries.ts";
 import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
-import { isDigitsText } from "../model/text-inputs.ts";
 import type { WizardFormValues } from "../model/wizard-form.ts";
 import { DutyHoursField } from "./duty-hours-field.tsx";
 import { FilteredTextInput } from "./filtered-text-input.tsx";

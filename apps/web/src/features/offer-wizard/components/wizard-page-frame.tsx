@@ -14,7 +14,7 @@ export interface WizardPageFrameProps {
 /** The page around the wizard and the lite editor: a heading and the content. */
 export function WizardPageFrame({ eyebrow, title, subtitle, aside, children }: WizardPageFrameProps) {
   return (
-    <Container size="lg" py={{ base: "lg", sm: "xl" }}>
+    <Container size="lg" w="100%" py={{ base: "lg", sm: "xl" }}>
       <Group justify="space-between" align="flex-end" className={classes.header} gap="md">
         <Stack gap={6}>
           <Badge variant="light" radius="sm" w="fit-content">

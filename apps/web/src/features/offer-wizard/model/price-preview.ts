@@ -10,7 +10,7 @@ import {
   roundDecimal,
   subtractDecimal,
 } from "@souk/money";
-import { canonicalDecimal, canonicalSignedDecimal } from "./text-inputs.ts";
+import { canonicalDecimal, canonicalSignedDecimal } from "../../../lib/text-inputs.ts";
 
 /**
  * The live price preview of the wizard, computed exactly as the server prices an offer:

@@ -10,7 +10,7 @@ import {
 } from "@souk/contracts";
 import { compareDecimal, parseDecimal } from "@souk/money";
 import { z } from "zod";
-import { canonicalDecimal, canonicalDigits, canonicalSignedDecimal } from "./text-inputs.ts";
+import { canonicalDecimal, canonicalDigits, canonicalSignedDecimal } from "../../../lib/text-inputs.ts";
 
 /**
  * The offer wizard's form. Inputs hold text as typed; every rule is checked in one pass (so a

@@ -1,0 +1,180 @@
+// @vitest-environment happy-dom
+import { ErrorCode, type Offer } from "@souk/contracts";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
+import { emptyWizardValues } from "../model/wizard-form.ts";
+import { OfferWizard } from "./offer-wizard.tsx";
+import type { WizardData } from "./use-wizard-data.ts";
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+const data: WizardData = {
+  reference: {
+    cryptoCurrencies: [
+      {
+        id: 1,
+        code: "BTC",
+        urlParam: "bitcoin",
+        fullName: "Bitcoin",
+        rate: "87350",
+        icon: "btc",
+        formattingDecimalsCount: 8,
+        shortName: "BTC",
+        isStablecoin: false,
+        precision: 8,
+        fiatPrecision: 2,
+        maxPrecision: 8,
+        isBlocked: false,
+      },
+    ],
+    fiatCurrencies: [
+      {
+        id: 144,
+        code: "USD",
+        name: "US Dollar",
+        nameLocalized: "US Dollar",
+        symbol: "$",
+        decimals: 2,
+        isPopular: true,
+      },
+    ],
+    popularFiatCodes: ["USD"],
+    paymentMethods: [
+      {
+        id: 15,
+        name: "Zelle",
+        nameLocalized: "Zelle",
+        paymentMethodGroupId: 6,
+        groupSlug: "online-transfers",
+        categoryId: 3,
+        slug: "zelle",
+        sellQuantity: 0,
+        isBinCodeEnabled: false,
+        iconName: "zelle",
+        isPopular: true,
+        currencyCodes: ["USD"],
+      },
+    ],
+    paymentMethodGroups: [
+      { id: 6, slug: "online-transfers", name: "Online transfers", nameLocalized: "Online transfers" },
+    ],
+  },
+  countries: [],
+  timezones: [{ name: "UTC", label: "Coordinated Universal Time", utcOffset: "+00:00" }],
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  // Rates for the price preview; the tags of step 3 are never asked for here.
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.includes("/rest/v2/wallet/crypto-currencies/rates")) {
+      return answer(200, { data: { BTC: "87350" }, meta: { asOf: "2026-11-20" } });
+    }
+    if (url.includes("/rest/v1/calculator/currency")) {
+      return answer(200, {
+        data: [
+          {
+            id: 144,
+            name: "US Dollar",
+            code: "USD",
+            rate: { usd: "1", btc: "87350.00", usdt: "1.00" },
+            defaultAmount: "1",
+            order: 1,
+          },
+        ],
+        meta: { asOf: "2026-11-20" },
+      });
+    }
+    return answer(404, { errors: { message: "Not here", code: "ERROR_NOT_FOUND", details: null } });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the offer wizard", () => {
+  it("refuses to leave a step with a missing field and says why", async () => {
+    const submit = vi.fn();
+    await renderWithApp(
+      <OfferWizard
+        mode="create"
+        initialValues={emptyWizardValues()}
+        data={data}
+        submit={submit}
+        onSaved={() => {}}
+        onCancel={() => {}}
+      />,
+      { user: makeCurrentUser() },
+    );
+
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+
+    expect(await screen.findByText("Choose a payment method.")).toBeTruthy();
+    expect(screen.getByTestId("wizard-step-basics")).toBeTruthy();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it("shows the live price from the current rates", async () => {
+    await renderWithApp(
+      <OfferWizard
+        mode="create"
+        initialValues={{ ...emptyWizardValues({ paymentMethodSlug: "zelle" }), margin: "2.5" }}
+        data={data}
+        submit={vi.fn()}
+        onSaved={() => {}}
+        onCancel={() => {}}
+      />,
+      { user: makeCurrentUser() },
+    );
+
+    expect((await screen.findByTestId("preview-price")).textContent).toBe("89,533.75");
+    expect(screen.getByTestId("preview-market-price").textContent).toBe("87,350.00 USD");
+  });
+
+  it("puts the server's field errors on their field and opens that field's step", async () => {
+    const submit = vi.fn(async (): Promise<Offer> => {
+      const { ApiError } = await import("../../../lib/api-client.ts");
+      throw new ApiError(
+        422,
+        {
+          errors: {
+            message: "Invalid input",
+            code: ErrorCode.INPUT_VALIDATION,
+            details: { fiatLimitMax: ["limit_max_below_min"] },
+          },
+        },
+        { method: "PUT", url: "/rest/v1/offers/x" },
+      );
+    });
+    await renderWithApp(
+      <OfferWizard
+        mode="edit"
+        initialValues={{
+          ...emptyWizardValues({ paymentMethodSlug: "zelle" }),
+          fiatLimitMin: "100",
+          fiatLimitMax: "500",
+        }}
+        data={data}
+        submit={submit}
+        onSaved={() => {}}
+        onCancel={() => {}}
+      />,
+      { user: makeCurrentUser() },
+    );
+
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText("The maximum must not be below the minimum.")).toBeTruthy();
+    expect(screen.getByTestId("wizard-step-pricing")).toBeTruthy();
+  });
+});
