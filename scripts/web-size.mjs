@@ -7,14 +7,17 @@
 //   node scripts/web-size.mjs --url http://localhost:3000/buy
 //       Browser count: every JavaScript file a headless Chromium fetches until the page is idle
 //       (lazy chunks the shell or the page asks for at start included).
+//   --dist <dir> reads another build than apps/web/dist (vite build --outDir <dir>).
 //
-// Sizes are gzip level 9 of the files in apps/web/dist/assets, as a server compressing them sends.
+// Sizes are gzip level 9 of the built files, as a server compressing them sends.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 const root = path.resolve(import.meta.dirname, "..");
-const dist = path.join(root, "apps", "web", "dist");
+const args = process.argv.slice(2);
+const distIndex = args.indexOf("--dist");
+const dist = distIndex >= 0 ? path.resolve(args.splice(distIndex, 2)[1] ?? "") : path.join(root, "apps", "web", "dist");
 const assets = path.join(dist, "assets");
 
 function gzipSize(file) {
@@ -75,7 +78,6 @@ async function measureInBrowser(url) {
   }
 }
 
-const args = process.argv.slice(2);
 const urlIndex = args.indexOf("--url");
 if (urlIndex >= 0) {
   const url = args[urlIndex + 1];

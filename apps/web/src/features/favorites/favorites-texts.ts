@@ -3,6 +3,7 @@ import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts
 const en = {
   page: {
     metaTitle: "Favourite offers",
+    loading: "Loading your favourites…",
     dashboard: "Dashboard",
     title: "Favourite offers",
     subtitle: "Offers you starred, to come back to them in one click.",
@@ -23,6 +24,15 @@ const en = {
     previous: "Previous",
     next: "Next",
     pageOf: "Page {{page}} of {{last}}",
+    sort: "Sort by",
+    sorts: {
+      newest: "Newest first",
+      oldest: "Oldest first",
+      price_asc: "Price: low to high",
+      price_desc: "Price: high to low",
+    },
+    loginTitle: "Log in to see your favourites",
+    loginAction: "Log in",
   },
 };
 
@@ -31,6 +41,7 @@ export type FavoritesTexts = typeof en;
 const fr: FavoritesTexts = {
   page: {
     metaTitle: "Offres favorites",
+    loading: "Chargement de vos favoris…",
     dashboard: "Tableau de bord",
     title: "Offres favorites",
     subtitle: "Les offres que vous avez étoilées, à retrouver en un clic.",
@@ -51,6 +62,15 @@ const fr: FavoritesTexts = {
     previous: "Précédente",
     next: "Suivante",
     pageOf: "Page {{page}} sur {{last}}",
+    sort: "Trier par",
+    sorts: {
+      newest: "Plus récentes d’abord",
+      oldest: "Plus anciennes d’abord",
+      price_asc: "Prix croissant",
+      price_desc: "Prix décroissant",
+    },
+    loginTitle: "Connectez-vous pour voir vos favoris",
+    loginAction: "Se connecter",
   },
 };
 

@@ -1,4 +1,7 @@
-import type { FavoriteOffer, OfferType } from "@souk/contracts";
+import type { FAVORITE_SORTS, FavoriteOffer, OfferType } from "@souk/contracts";
+
+export type FavoriteSort = (typeof FAVORITE_SORTS)[number];
+
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 
@@ -15,13 +18,13 @@ export interface FavoritesPage {
 }
 
 /** GET /rest/v1/favorites/offers: `type` is the visitor's side (buy: offers whose owner sells). */
-export function favoritesQueryOptions(filter: { type: OfferType; page: number }) {
+export function favoritesQueryOptions(filter: { type: OfferType; page: number; sort: FavoriteSort }) {
   return queryOptions({
-    queryKey: [...favoritesQueryKeyRoot, "offers", filter.type, filter.page],
+    queryKey: [...favoritesQueryKeyRoot, "offers", filter.type, filter.page, filter.sort],
     queryFn: async ({ signal }): Promise<FavoritesPage> => {
       const { favoritesResponseSchema } = await import("./schemas.ts");
       const answer = await apiClient.get("/rest/v1/favorites/offers", {
-        query: { type: filter.type, page: filter.page },
+        query: { type: filter.type, page: filter.page, sort: filter.sort },
         schema: favoritesResponseSchema,
         signal,
       });

@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Input, InputBase, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Badge, Box, Button, Group } from "@mantine/core";
 import type { CryptoCurrencyView, FiatCurrency, PaymentMethod, PaymentMethodGroup } from "@souk/contracts";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { FilterChange, ListingFilters } from "../listing-filters.ts";
 import { useMarketplaceTexts } from "../marketplace-texts.ts";
 import { ChoiceGroup } from "./choice-group.tsx";
+import field from "./field.module.css";
 import classes from "./filters-bar.module.css";
 import { ChevronDownIcon, CloseIcon, SlidersIcon } from "./marketplace-icons.tsx";
 
@@ -53,22 +54,24 @@ function PickerButton({
   placeholder: string;
   onOpen: () => void;
 }) {
+  const id = useId();
   return (
-    <InputBase
-      className={classes.wide}
-      component="button"
-      type="button"
-      pointer
-      label={label}
-      size="md"
-      onClick={onOpen}
-      onMouseEnter={preloadDialogs}
-      onFocus={preloadDialogs}
-      rightSection={<ChevronDownIcon size={16} />}
-      rightSectionPointerEvents="none"
-    >
-      <span className={`${classes.pickerValue} ${value ? "" : classes.placeholder}`}>{value ?? placeholder}</span>
-    </InputBase>
+    <div className={`${field.field} ${classes.wide}`}>
+      <label className={field.label} htmlFor={id}>
+        {label}
+      </label>
+      <button
+        id={id}
+        type="button"
+        className={`${field.control} ${field.button}`}
+        onClick={onOpen}
+        onMouseEnter={preloadDialogs}
+        onFocus={preloadDialogs}
+      >
+        <span className={`${field.value} ${value ? "" : field.placeholder}`}>{value ?? placeholder}</span>
+        <ChevronDownIcon size={16} className={field.chevron} />
+      </button>
+    </div>
   );
 }
 
@@ -83,6 +86,7 @@ function AmountInput({
   onCommit: (amount: string | null) => void;
 }) {
   const { t } = useMarketplaceTexts();
+  const id = useId();
   const [text, setText] = useState(value ?? "");
   const committed = useRef(value ?? "");
   useEffect(() => {
@@ -102,27 +106,27 @@ function AmountInput({
     return () => clearTimeout(timer);
   }, [text, onCommit]);
   return (
-    <TextInput
-      label={t("filters.amount")}
-      placeholder={t("filters.amountPlaceholder")}
-      size="md"
-      inputMode="decimal"
-      autoComplete="off"
-      value={text}
-      onChange={(event) => {
-        const next = event.currentTarget.value.replace(",", ".").replace(/\s/g, "");
-        if (AMOUNT_PATTERN.test(next)) setText(next);
-      }}
-      rightSection={
-        unit ? (
-          <Text size="xs" fw={600} c="dimmed">
-            {unit}
-          </Text>
-        ) : null
-      }
-      rightSectionWidth={unit ? 52 : undefined}
-      data-testid="filter-amount"
-    />
+    <div className={field.field}>
+      <label className={field.label} htmlFor={id}>
+        {t("filters.amount")}
+      </label>
+      <div className={field.control}>
+        <input
+          id={id}
+          className={field.input}
+          placeholder={t("filters.amountPlaceholder")}
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          onChange={(event) => {
+            const next = event.currentTarget.value.replace(",", ".").replace(/\s/g, "");
+            if (AMOUNT_PATTERN.test(next)) setText(next);
+          }}
+          data-testid="filter-amount"
+        />
+        {unit ? <span className={field.unit}>{unit}</span> : null}
+      </div>
+    </div>
   );
 }
 
@@ -161,12 +165,10 @@ export function FiltersBar({
   return (
     <div className={classes.bar} data-testid="listing-filters">
       <div className={classes.grid}>
-        <Input.Wrapper
-          label={t("filters.crypto")}
-          labelElement="div"
-          size="md"
-          className={`${classes.crypto} ${classes.wide}`}
-        >
+        <div className={`${field.field} ${classes.crypto} ${classes.wide}`}>
+          <div className={field.label} aria-hidden="true">
+            {t("filters.crypto")}
+          </div>
           <ChoiceGroup
             label={t("filters.crypto")}
             data={cryptoData}
@@ -174,7 +176,7 @@ export function FiltersBar({
             onChange={(value) => onChange({ crypto: value === "all" ? null : value })}
             testId="filter-crypto"
           />
-        </Input.Wrapper>
+        </div>
         <PickerButton
           label={t("filters.currency")}
           value={currency ? `${currency.code} · ${currency.nameLocalized}` : filters.currencyCode}
@@ -211,7 +213,12 @@ export function FiltersBar({
             setIsMoreOpen(true);
           }}
         >
-          {t("filters.more")}
+          <Box component="span" visibleFrom="xs">
+            {t("filters.more")}
+          </Box>
+          <Box component="span" hiddenFrom="xs">
+            {t("filters.moreShort")}
+          </Box>
         </Button>
       </div>
 

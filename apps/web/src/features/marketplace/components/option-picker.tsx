@@ -133,6 +133,7 @@ export function OptionPicker({
                 >
                   <span>
                     {option.label}
+                    {option.hint ? " " : null}
                     {option.hint ? (
                       <Text component="span" size="xs" c="dimmed" ml={8}>
                         {option.hint}

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, InputBase, Text, Title } from "@mantine/core";
+import { Button, Container, Group, Text, Title } from "@mantine/core";
 import { ErrorCode, type OfferListingItem, type OfferSortType, type OfferTab } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
@@ -15,6 +15,7 @@ import {
   paymentMethodsQueryOptions,
 } from "../api/reference-api.ts";
 import { ChoiceGroup, TabList } from "../components/choice-group.tsx";
+import field from "../components/field.module.css";
 import { FiltersBar } from "../components/filters-bar.tsx";
 import { ListingMessage } from "../components/listing-message.tsx";
 import { ListingPager } from "../components/listing-pager.tsx";
@@ -156,27 +157,24 @@ export function MarketplaceView({ screen, renderFavorite }: MarketplaceViewProps
   } else if (listing.isError && !listing.data) {
     const isBadFilter = isApiError(listing.error) && listing.error.code === ErrorCode.INPUT_VALIDATION;
     content = (
-      <Alert
+      <ListingMessage
+        icon={<AlertIcon size={28} />}
         color="red"
-        variant="light"
-        radius="lg"
-        icon={<AlertIcon size={20} />}
         title={isBadFilter ? t("error.badFilterTitle") : t("error.title")}
-        data-testid="listing-error"
-      >
-        <Text size="sm" mb="sm">
-          {isBadFilter ? t("error.badFilterBody") : t("error.body")}
-        </Text>
-        {isBadFilter && filters ? (
-          <Button size="xs" variant="white" color="red" onClick={() => go(clearedFilters(filters))}>
-            {t("empty.clear")}
-          </Button>
-        ) : (
-          <Button size="xs" variant="white" color="red" onClick={() => void listing.refetch()}>
-            {t("error.retry")}
-          </Button>
-        )}
-      </Alert>
+        body={isBadFilter ? t("error.badFilterBody") : t("error.body")}
+        testId="listing-error"
+        actions={
+          isBadFilter && filters ? (
+            <Button variant="default" onClick={() => go(clearedFilters(filters))}>
+              {t("empty.clear")}
+            </Button>
+          ) : (
+            <Button variant="default" onClick={() => void listing.refetch()}>
+              {t("error.retry")}
+            </Button>
+          )
+        }
+      />
     );
   } else if (!listing.data) {
     content = <OfferListSkeleton />;
@@ -213,7 +211,7 @@ export function MarketplaceView({ screen, renderFavorite }: MarketplaceViewProps
   }
 
   return (
-    <Container size="lg" py={{ base: "lg", sm: "xl" }} data-testid="marketplace-page">
+    <Container w="100%" size="lg" py={{ base: "lg", sm: "xl" }} data-testid="marketplace-page">
       <title>{`${title} · Souk`}</title>
       <header className={classes.hero}>
         <div>
@@ -282,21 +280,21 @@ export function MarketplaceView({ screen, renderFavorite }: MarketplaceViewProps
               <Text size="sm" c="dimmed" component="label" htmlFor="listing-sort">
                 {t("sort.label")}
               </Text>
-              <InputBase
-                component="select"
-                id="listing-sort"
-                size="sm"
-                value={filters.sortType}
-                onChange={(event) => change({ sortType: event.currentTarget.value as OfferSortType })}
-                rightSection={<ChevronDownIcon size={14} />}
-                rightSectionPointerEvents="none"
-              >
-                {SORT_TYPES.map((sortType) => (
-                  <option key={sortType} value={sortType}>
-                    {t(`sort.${sortType}`)}
-                  </option>
-                ))}
-              </InputBase>
+              <span className={field.selectWrap}>
+                <select
+                  id="listing-sort"
+                  className={`${field.control} ${field.small} ${field.select}`}
+                  value={filters.sortType}
+                  onChange={(event) => change({ sortType: event.currentTarget.value as OfferSortType })}
+                >
+                  {SORT_TYPES.map((sortType) => (
+                    <option key={sortType} value={sortType}>
+                      {t(`sort.${sortType}`)}
+                    </option>
+                  ))}
+                </select>
+                <ChevronDownIcon size={14} className={field.chevron} />
+              </span>
             </Group>
           ) : null}
         </div>

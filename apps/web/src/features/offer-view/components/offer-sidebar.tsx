@@ -42,10 +42,10 @@ export function VendorCard({ offer, actions }: { offer: Offer; actions?: ReactNo
         <Group gap={6}>
           {owner.badge.id !== "no_badge" ? (
             <Badge variant="light" radius="sm">
-              {owner.badge.name}
+              {t(`badges.${owner.badge.id}`, { defaultValue: owner.badge.name })}
             </Badge>
           ) : null}
-          <Badge variant="light" radius="sm" color={owner.isIdVerified ? "teal" : "gray"}>
+          <Badge variant="light" radius="sm" tt="none" color={owner.isIdVerified ? "teal" : "gray"}>
             {owner.isIdVerified ? t("vendor.idVerified") : t("vendor.notVerified")}
           </Badge>
           {owner.userCountryIso ? (

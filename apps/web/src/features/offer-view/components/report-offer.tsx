@@ -89,9 +89,7 @@ export function ReportOfferModal({ offerId, opened, onClose }: ReportOfferModalP
           <Textarea
             label={t("report.message")}
             description={t("report.messageHint")}
-            autosize
-            minRows={3}
-            maxRows={8}
+            rows={4}
             maxLength={MESSAGE_MAX_LENGTH}
             value={message}
             onChange={(event) => setMessage(event.currentTarget.value)}

@@ -3,7 +3,7 @@ import type { OfferView } from "@souk/contracts";
 import { formatDecimal } from "@souk/money";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { formatCryptoAmount } from "../../../lib/format.ts";
+import { formatCryptoAmount, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { formatServerDecimal } from "../offer-view-format.ts";
 import { useOfferViewTexts } from "../offer-view-texts.ts";
@@ -139,7 +139,7 @@ export function TradeAmountCard({
           </Text>
           <Text size="xs" c="dimmed">
             {check.status === "ok"
-              ? `${formatDecimal(check.fiat, offer.fiatCurrency.decimals)} ${fiat} · ${t("amount.cryptoHint")}`
+              ? `${formatFiatAmount(formatDecimal(check.fiat), locale, offer.fiatCurrency.decimals)} ${fiat} · ${t("amount.cryptoHint")}`
               : t("amount.cryptoHint")}
           </Text>
         </Paper>

@@ -69,7 +69,7 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
 
   if (viewQuery.isPending) {
     return (
-      <Container size="lg" py="xl" aria-busy="true" aria-label={t("loading")} data-testid="offer-loading">
+      <Container w="100%" size="lg" py="xl" aria-busy="true" aria-label={t("loading")} data-testid="offer-loading">
         <Skeleton height={28} width="50%" mb="md" />
         <div className={classes.layout}>
           <Stack gap="lg">
@@ -85,7 +85,7 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
   if (viewQuery.isError) {
     const isMissing = isApiError(viewQuery.error) && viewQuery.error.status === 404;
     return (
-      <Container size="sm" py={64}>
+      <Container w="100%" size="sm" py={64}>
         <Stack align="center" ta="center" gap="sm" data-testid={isMissing ? "offer-not-found" : "offer-error"}>
           <ThemeIcon size={56} radius="xl" variant="light" color={isMissing ? "gray" : "red"}>
             <Text fw={800} fz="xl">
@@ -122,7 +122,7 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
   const marginIsNegative = offer.margin.startsWith("-") && /[1-9]/.test(offer.margin);
 
   return (
-    <Container size="lg" py={{ base: "lg", sm: "xl" }} data-testid="offer-page">
+    <Container w="100%" size="lg" py={{ base: "lg", sm: "xl" }} data-testid="offer-page">
       <title>{`${title} · Souk`}</title>
       <Anchor
         component={Link}
@@ -145,8 +145,8 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
               </Badge>
             ) : null}
             {offer.tags.map((tag) => (
-              <Badge key={tag.slug} variant="default" radius="sm" tt="none" fw={500} title={tag.description}>
-                {tag.name}
+              <Badge key={tag.slug} variant="default" radius="sm" tt="none" fw={500}>
+                {t(`tags.${tag.slug}`, { defaultValue: tag.name })}
               </Badge>
             ))}
           </Group>
@@ -197,6 +197,7 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
               <Badge
                 variant="light"
                 radius="sm"
+                tt="none"
                 color={marginIsNegative ? "teal" : /[1-9]/.test(offer.margin) ? "orange" : "gray"}
               >
                 {t("price.margin", { margin: formatPercent(offer.margin, locale) })}

@@ -1,0 +1,38 @@
+import type { OfferListingItem } from "@souk/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useParams } from "react-router";
+import { FavoriteToggle } from "../../features/favorites/components/favorite-toggle.tsx";
+import { listingQueryKeyRoot } from "../../features/marketplace/api/listing-api.ts";
+import { OfferList } from "../../features/marketplace/components/offer-list.tsx";
+import { userOffersQueryKeyRoot } from "../../features/profile/api/profile-api.ts";
+import { ProfileScreen } from "../../features/profile/pages/profile-screen.tsx";
+import { useCurrentUser } from "../../lib/session.ts";
+
+/** Profile `/user/{username}`: the profile feature, its offers drawn by the marketplace's list with favourite stars. */
+export function UserProfilePage() {
+  const { username = "" } = useParams();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const renderOffers = (offers: OfferListingItem[]) => (
+    <OfferList
+      offers={offers}
+      showOwner={false}
+      testId="profile-offers"
+      renderFavorite={
+        user && user.username !== username
+          ? (offer) => (
+              <FavoriteToggle
+                idHashed={offer.idHashed}
+                isFavorite={offer.isFavorite}
+                onToggled={() => {
+                  void queryClient.invalidateQueries({ queryKey: userOffersQueryKeyRoot });
+                  void queryClient.invalidateQueries({ queryKey: listingQueryKeyRoot });
+                }}
+              />
+            )
+          : undefined
+      }
+    />
+  );
+  return <ProfileScreen key={username} username={username} renderOffers={renderOffers} />;
+}
