@@ -5,6 +5,7 @@
  * A new benchmark (offers, trades) exports a Bench and is added to BENCHES.
  */
 import { ledgerBench } from "./ledger.bench.ts";
+import { offersBench } from "./offers.ts";
 import { tradesBench } from "./trades.ts";
 
 export interface BenchOptions {
@@ -19,7 +20,7 @@ export interface Bench {
   run(options: BenchOptions): Promise<void>;
 }
 
-const BENCHES: Bench[] = [ledgerBench, tradesBench];
+const BENCHES: Bench[] = [ledgerBench, tradesBench, offersBench];
 
 function usage(print: (line: string) => void): void {
   print("usage: npm run bench -- [name ...] [--seconds N]");

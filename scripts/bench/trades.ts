@@ -19,7 +19,8 @@ import { pathToFileURL } from "node:url";
 import WebSocket from "ws";
 import type { Bench, BenchOptions } from "./run.ts";
 
-const CLIENTS = 16;
+/** 16 by the brief; TRADES_BENCH_CLIENTS overrides it to see where the time goes. */
+const CLIENTS = Number(process.env.TRADES_BENCH_CLIENTS) > 0 ? Number(process.env.TRADES_BENCH_CLIENTS) : 16;
 const DEFAULT_SECONDS = 20;
 const WARMUP_SECONDS = 3;
 const LIFECYCLES_GOAL_PER_SECOND = 300;
@@ -45,7 +46,13 @@ interface Answer {
 function client(port: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
   return {
-    request(session: Session, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    request(
+      session: Session,
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ): Promise<Answer> {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       return new Promise((resolve, reject) => {
         const request = http.request(
@@ -60,7 +67,9 @@ function client(port: number) {
               cookie: session.cookie,
               "x-csrf-token": session.csrf,
               "x-requested-with": "XMLHttpRequest",
-              ...(payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
+              ...(payload === undefined
+                ? {}
+                : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
               ...headers,
             },
           },
@@ -114,7 +123,11 @@ interface Pair {
   offerId: string;
 }
 
-async function seed(ownerUrl: string, appDb: import("../../apps/server/src/db/pool.ts").Db, port: number): Promise<Pair[]> {
+async function seed(
+  ownerUrl: string,
+  appDb: import("../../apps/server/src/db/pool.ts").Db,
+  port: number,
+): Promise<Pair[]> {
   const { sql } = await import("kysely");
   const { createSession } = await import("../../apps/server/src/platform/index.ts");
   const { accounts, resolveLedgerCurrency, transfer, withLedgerTx } = await import(
@@ -146,7 +159,9 @@ async function seed(ownerUrl: string, appDb: import("../../apps/server/src/db/po
           idempotencyKey: `bench-fund:${seller.userId}`,
           kind: "deposit",
           currencyId: usdt.id,
-          legs: [{ from: accounts.world(), to: accounts.available(seller.userId), amountMinor: 10_000_000n * 1_000_000n }],
+          legs: [
+            { from: accounts.world(), to: accounts.available(seller.userId), amountMinor: 10_000_000n * 1_000_000n },
+          ],
         }),
       );
       const offer = await http.request(seller, "POST", "/rest/v1/offers", {
@@ -171,7 +186,12 @@ async function seed(ownerUrl: string, appDb: import("../../apps/server/src/db/po
 }
 
 /** The seller's socket on their user channel: every trade of theirs announces itself there. */
-async function listen(port: number, http: ReturnType<typeof client>, seller: Session, onEvent: (tradeId: string, status: string) => void) {
+async function listen(
+  port: number,
+  http: ReturnType<typeof client>,
+  seller: Session,
+  onEvent: (tradeId: string, status: string) => void,
+) {
   const channel = `user.${seller.userId}`;
   const key = await http.request(seller, "POST", "/account/re-auth-push-subscription", { channels: [channel] });
   const token = (key.body?.data as { channels?: { token: string }[] } | undefined)?.channels?.[0]?.token;
@@ -183,7 +203,11 @@ async function listen(port: number, http: ReturnType<typeof client>, seller: Ses
   });
   const subscribed = new Promise<void>((resolve, reject) => {
     socket.on("message", (data) => {
-      const message = JSON.parse(String(data)) as { type: string; name?: string; payload?: { tradeId?: string; status?: string } };
+      const message = JSON.parse(String(data)) as {
+        type: string;
+        name?: string;
+        payload?: { tradeId?: string; status?: string };
+      };
       if (message.type === "subscribed") resolve();
       else if (message.type === "error") reject(new Error(`subscribe refused: ${String(data)}`));
       else if (message.type === "event" && message.name === "trade.updated" && message.payload?.tradeId) {
@@ -207,15 +231,36 @@ interface Figures {
   missedSocket: number;
 }
 
-async function drive(pairs: Pair[], http: ReturnType<typeof client>, pending: Map<string, number>, seconds: number, socketDelays: number[]): Promise<Figures> {
-  const figures: Figures = { lifecycles: 0, errors: 0, seconds, start: [], paid: [], release: [], socket: socketDelays, missedSocket: 0 };
+async function drive(
+  pairs: Pair[],
+  http: ReturnType<typeof client>,
+  pending: Map<string, number>,
+  seconds: number,
+  socketDelays: number[],
+): Promise<Figures> {
+  const figures: Figures = {
+    lifecycles: 0,
+    errors: 0,
+    seconds,
+    start: [],
+    paid: [],
+    release: [],
+    socket: socketDelays,
+    missedSocket: 0,
+  };
   const deadline = performance.now() + seconds * 1_000;
   const begun = performance.now();
   await Promise.all(
     pairs.map(async (pair) => {
       while (performance.now() < deadline) {
         let t0 = performance.now();
-        const started = await http.request(pair.buyer, "POST", "/rest/v1/trade", { offerId: pair.offerId, fiatAmount: TRADE_FIAT_AMOUNT }, { "idempotency-key": randomUUID() });
+        const started = await http.request(
+          pair.buyer,
+          "POST",
+          "/rest/v1/trade",
+          { offerId: pair.offerId, fiatAmount: TRADE_FIAT_AMOUNT },
+          { "idempotency-key": randomUUID() },
+        );
         figures.start.push(performance.now() - t0);
         const tradeId = started.body?.data?.id;
         if (started.status !== 200 || typeof tradeId !== "string") {
@@ -231,7 +276,13 @@ async function drive(pairs: Pair[], http: ReturnType<typeof client>, pending: Ma
           continue;
         }
         t0 = performance.now();
-        const released = await http.request(pair.seller, "POST", `/rest/v1/trade/${tradeId}/release`, {}, { "idempotency-key": randomUUID() });
+        const released = await http.request(
+          pair.seller,
+          "POST",
+          `/rest/v1/trade/${tradeId}/release`,
+          {},
+          { "idempotency-key": randomUUID() },
+        );
         figures.release.push(performance.now() - t0);
         if (released.status !== 200) figures.errors += 1;
         else figures.lifecycles += 1;
@@ -287,7 +338,7 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
       );
     }
     print(
-      `trades bench: server on port ${port}, ${CLIENTS} clients (buyer and seller each), ${WARMUP_SECONDS} s warm-up, ${seconds} s measured; ${os.cpus().length} CPUs; fsync=${database.settings.fsync} synchronous_commit=${database.settings.synchronous_commit}`,
+      `trades bench: server on port ${port}, ${CLIENTS} clients (buyer and seller each), ${WARMUP_SECONDS} s warm-up, ${seconds} s measured; ${os.cpus().length} CPUs, load ${os.loadavg()[0]?.toFixed(1)}; fsync=${database.settings.fsync} synchronous_commit=${database.settings.synchronous_commit}`,
     );
     await drive(pairs, http, pending, WARMUP_SECONDS, socketDelays);
     socketDelays = [];
@@ -297,18 +348,27 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
 
     const report = await verifyLedger(database.app.db);
     const perSecond = figures.lifecycles / figures.seconds;
-    const socketP99 = percentile([...figures.socket].sort((a, b) => a - b), 99);
+    const socketP99 = percentile(
+      [...figures.socket].sort((a, b) => a - b),
+      99,
+    );
     const isThroughputMet = perSecond >= LIFECYCLES_GOAL_PER_SECOND;
     const isSocketMet = socketP99 <= WEBSOCKET_P99_GOAL_MS && figures.missedSocket === 0;
     print("");
-    print(`${"full lifecycles (start, paid, release)".padEnd(34)} ${perSecond.toFixed(0).padStart(7)} /s   (${figures.lifecycles} in ${figures.seconds.toFixed(1)} s, ${figures.errors} errors)`);
+    print(
+      `${"full lifecycles (start, paid, release)".padEnd(34)} ${perSecond.toFixed(0).padStart(7)} /s   (${figures.lifecycles} in ${figures.seconds.toFixed(1)} s, ${figures.errors} errors)`,
+    );
     print(row("POST /trade (start, escrow hold)", figures.start));
     print(row("POST /trade/{id}/paid", figures.paid));
     print(row("POST /trade/{id}/release (post)", figures.release));
     print(row("paid -> seller's WebSocket", figures.socket));
     print("");
-    print(`goal  lifecycles >= ${LIFECYCLES_GOAL_PER_SECOND}/s            ${isThroughputMet ? "met" : "MISSED"} (${perSecond.toFixed(0)}/s)`);
-    print(`goal  paid -> WebSocket p99 <= ${WEBSOCKET_P99_GOAL_MS} ms   ${isSocketMet ? "met" : "MISSED"} (${socketP99.toFixed(2)} ms, ${figures.missedSocket} missed)`);
+    print(
+      `goal  lifecycles >= ${LIFECYCLES_GOAL_PER_SECOND}/s            ${isThroughputMet ? "met" : "MISSED"} (${perSecond.toFixed(0)}/s)`,
+    );
+    print(
+      `goal  paid -> WebSocket p99 <= ${WEBSOCKET_P99_GOAL_MS} ms   ${isSocketMet ? "met" : "MISSED"} (${socketP99.toFixed(2)} ms, ${figures.missedSocket} missed)`,
+    );
     print(`goal  zero ledger drift              ${report.isOk ? "met" : "MISSED"}`);
     if (!report.isOk) for (const line of formatVerifyReport(report)) print(line);
     return { isMet: isThroughputMet && isSocketMet && report.isOk };

@@ -12,7 +12,11 @@ import { pageMetaSchema, pageQuerySchema } from "./envelope.ts";
 // ---- vocabulary ----------------------------------------------------------------------------
 
 /** Statuses in which a trade holds escrow and is shown among the active trades. */
-export const TRADE_ACTIVE_STATUSES = ["active_funded", "paid", "dispute_open"] as const satisfies readonly TradeStatus[];
+export const TRADE_ACTIVE_STATUSES = [
+  "active_funded",
+  "paid",
+  "dispute_open",
+] as const satisfies readonly TradeStatus[];
 /** Terminal statuses: the escrow was posted (released, dispute_won_buyer) or voided (the others). */
 export const TRADE_FINISHED_STATUSES = [
   "released",
@@ -80,7 +84,13 @@ export const CHARGEBACK_STATES = ["Pending", "Dismissed", "Confirmed"] as const;
 export type ChargebackState = (typeof CHARGEBACK_STATES)[number];
 
 /** Reasons for reporting a trade problem (trading-core §3). */
-export const TRADE_REPORT_REASONS = ["outside_escrow", "bad_offer_terms", "obvious_scam", "negotiation", "other"] as const;
+export const TRADE_REPORT_REASONS = [
+  "outside_escrow",
+  "bad_offer_terms",
+  "obvious_scam",
+  "negotiation",
+  "other",
+] as const;
 
 /** Completed-trade filters of the trade history (trading-core §3). */
 export const COMPLETED_TRADE_FILTERS = ["all", "successful", "cancelled", "disputed", "dispute", "expired"] as const;

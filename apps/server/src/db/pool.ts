@@ -17,6 +17,9 @@ export type Tx = Transaction<{}>;
 /** The role the application runs as; migrations run as the owner (see docs/decisions). */
 export const APP_ROLE = "souk_app";
 
+/** Longest wait for a row lock before a statement gives up. */
+export const LOCK_TIMEOUT_MS = 5_000;
+
 export interface DatabaseHandles {
   db: Db;
   pool: pg.Pool;
@@ -29,11 +32,16 @@ export function openDatabase(url: string, options: { poolSize?: number; role?: s
     connectionString: url,
     max: options.poolSize ?? 20,
     // The restricted role is set at connection start-up so that no query ever runs as the owner.
-    ...(role ? { options: `-c role=${role}` } : {}),
+    // A lock wait longer than the timeout fails fast (and maps to a 503) instead of piling up.
+    options: [role ? `-c role=${role}` : "", `-c lock_timeout=${LOCK_TIMEOUT_MS}`].filter(Boolean).join(" "),
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection (a database restart) must not crash the process.
+  // A client losing its connection (a database restart), idle or checked out mid-transaction, must
+  // not crash the process: the query in flight fails and its request answers 503.
   pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   // biome-ignore lint/complexity/noBannedTypes: see Db.
   const db = new Kysely<{}>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/pool.ts";
@@ -38,9 +39,14 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
       });
     },
   };
-  for (const job of modules.flatMap((module) => module.jobs ?? [])) {
-    await boss.createQueue(job.name);
-    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: "UTC" });
+  const jobs = modules.flatMap((module) => module.jobs ?? []);
+  await withStartupLock(options.ownerUrl, async () => {
+    for (const job of jobs) {
+      await boss.createQueue(job.name);
+      if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: "UTC" });
+    }
+  });
+  for (const job of jobs) {
     if (options.isWorker) {
       await boss.work<Record<string, unknown>>(job.name, async (jobs) => {
         for (const item of jobs) await job.handler(item.data ?? {}, context);
@@ -48,4 +54,23 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
     }
   }
   return boss;
+}
+
+// Any constant works; it only has to be the same for every copy.
+const JOBS_STARTUP_LOCK_ID = 724_115_002;
+
+/**
+ * Queue and schedule creation take locks inside pg-boss; two copies starting at the same moment
+ * deadlocked there. One copy at a time sets them up (each step is idempotent).
+ */
+async function withStartupLock(ownerUrl: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [JOBS_STARTUP_LOCK_ID]);
+    await work();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [JOBS_STARTUP_LOCK_ID]).catch(() => {});
+    await client.end();
+  }
 }

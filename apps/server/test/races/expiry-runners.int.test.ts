@@ -54,7 +54,8 @@ afterAll(async () => {
 
 async function open(count: number): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < count; i += 1) ids.push((await startTrade(t.db, buyer.viewer, { offerId, fiatAmount: "10" }, options)).id);
+  for (let i = 0; i < count; i += 1)
+    ids.push((await startTrade(t.db, buyer.viewer, { offerId, fiatAmount: "10" }, options)).id);
   return ids;
 }
 
@@ -90,7 +91,7 @@ function jobContext(db: Db, sent: { name: string; data: object }[]): JobContext 
   };
 }
 
-describe("four expiry runners with user actions", () => {
+describe("four expiry runners with user actions", { timeout: 300_000 }, () => {
   it("expires each due unpaid trade once, and never a paid one", async () => {
     const due = await open(20);
     const paidLate = await open(20);
@@ -110,13 +111,20 @@ describe("four expiry runners with user actions", () => {
     const actions = [
       ...due.slice(0, 10).map((id) => () => cancelTrade(runners.db, buyer.viewer, id, options)),
       ...fresh.slice(0, 10).map((id) => () => markPaid(runners.db, buyer.viewer, id, options)),
-      ...paidLate.slice(0, 10).map((id) => () => releaseTrade(runners.db, seller.viewer, id, {}, { ...options, assertSecondFactor: async () => {} })),
+      ...paidLate
+        .slice(0, 10)
+        .map(
+          (id) => () =>
+            releaseTrade(runners.db, seller.viewer, id, {}, { ...options, assertSecondFactor: async () => {} }),
+        ),
     ];
     const gate = barrier(runnersOf.length + actions.length);
-    const outcomes = await Promise.allSettled([...runnersOf, ...actions].map(async (run) => {
-      await gate();
-      return run();
-    }));
+    const outcomes = await Promise.allSettled(
+      [...runnersOf, ...actions].map(async (run) => {
+        await gate();
+        return run();
+      }),
+    );
     for (const outcome of outcomes) {
       if (outcome.status === "rejected") expect((outcome.reason as { kind?: string }).kind).toBe("conflict");
     }
@@ -149,11 +157,15 @@ describe("four expiry runners with user actions", () => {
 
   it("queues an exact expiry job for each trade due before the next sweep", async () => {
     const [soon] = await open(1);
-    await sql`UPDATE trades SET expires_at = now() + interval '20 seconds' WHERE id_hashed = ${soon}`.execute(t.ownerDb);
+    await sql`UPDATE trades SET expires_at = now() + interval '20 seconds' WHERE id_hashed = ${soon}`.execute(
+      t.ownerDb,
+    );
     const job = tradesModule.jobs?.find((definition) => definition.name === "trades.expire");
     const sent: { name: string; data: object }[] = [];
     await job?.handler({}, jobContext(t.db, sent));
-    const id = await sql<{ id: string }>`SELECT id::text AS id FROM trades WHERE id_hashed = ${soon}`.execute(t.ownerDb);
+    const id = await sql<{ id: string }>`SELECT id::text AS id FROM trades WHERE id_hashed = ${soon}`.execute(
+      t.ownerDb,
+    );
     expect(sent).toContainEqual({ name: "trades.expire-trade", data: { tradeId: id.rows[0]?.id } });
     const exact = tradesModule.jobs?.find((definition) => definition.name === "trades.expire-trade");
     // Not due yet: the exact job does nothing; once due it expires the trade, and again does nothing.

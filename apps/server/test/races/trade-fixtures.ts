@@ -4,10 +4,17 @@ import { parseAmount } from "@souk/money";
 import { sql } from "kysely";
 import { expect } from "vitest";
 import type { Db } from "../../src/db/pool.ts";
-import { accounts, getOwnerBalances, resolveLedgerCurrency, transfer, verifyLedger, withLedgerTx } from "../../src/modules/ledger/index.ts";
+import {
+  accounts,
+  getOwnerBalances,
+  resolveLedgerCurrency,
+  transfer,
+  verifyLedger,
+  withLedgerTx,
+} from "../../src/modules/ledger/index.ts";
 import { createUser } from "../../src/modules/users/index.ts";
 import { hashPassword, type Viewer } from "../../src/platform/index.ts";
-import { createTestApp, type TestApp, type TestClient, TEST_PASSWORD, uniqueName } from "../harness.ts";
+import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient, uniqueName } from "../harness.ts";
 
 /**
  * Helpers of the trade tests (modules/trades and test/races). They use modules only through
@@ -79,7 +86,12 @@ export async function createTrader(
     if (response.status !== 200) throw new Error(`test log-in failed: ${response.status} ${response.text}`);
     client.user = { id: user.id, username, email: `${username}@example.com`, password: TEST_PASSWORD };
   }
-  return { id: user.id, username, client, viewer: viewerFor(user.id, username, ["user", ...roles.filter((r) => r !== "user")]) };
+  return {
+    id: user.id,
+    username,
+    client,
+    viewer: viewerFor(user.id, username, ["user", ...roles.filter((r) => r !== "user")]),
+  };
 }
 
 /** Credits a user's available balance from the world account (a deposit), in whole-unit decimals. */
@@ -90,17 +102,23 @@ export async function fund(db: Db, userId: number, code: string, amount: string)
       idempotencyKey: `test-fund:${randomBytes(12).toString("hex")}`,
       kind: "deposit",
       currencyId: currency.id,
-      legs: [{ from: accounts.world(), to: accounts.available(userId), amountMinor: parseAmount(amount, currency.decimals) }],
+      legs: [
+        { from: accounts.world(), to: accounts.available(userId), amountMinor: parseAmount(amount, currency.decimals) },
+      ],
     }),
   );
 }
 
 /** Minor units per account kind of one user and currency. */
-export async function balancesOf(db: Db, userId: number, code: string): Promise<Record<string, bigint>> {
+export async function balancesOf(db: Db, userId: number, code: string): Promise<{ available: bigint; escrow: bigint }> {
   const currency = await resolveLedgerCurrency(db, code);
   const rows = await getOwnerBalances(db, userId);
-  const out: Record<string, bigint> = { available: 0n, escrow: 0n };
-  for (const row of rows) if (row.currencyId === currency.id) out[row.kind] = row.balanceMinor;
+  const out = { available: 0n, escrow: 0n };
+  for (const row of rows) {
+    if (row.currencyId !== currency.id) continue;
+    if (row.kind === "available") out.available = row.balanceMinor;
+    if (row.kind === "escrow") out.escrow = row.balanceMinor;
+  }
   return out;
 }
 

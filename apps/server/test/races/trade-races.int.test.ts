@@ -69,9 +69,11 @@ type Setup = "active_funded" | "paid" | "dispute_open" | "window_passed" | "paid
 
 async function tradeIn(setup: Setup): Promise<string> {
   const trade = await startTrade(t.db, buyer.viewer, { offerId, fiatAmount: "10" }, options);
-  if (setup === "paid" || setup === "dispute_open" || setup === "paid_window_passed") await markPaid(t.db, buyer.viewer, trade.id, options);
+  if (setup === "paid" || setup === "dispute_open" || setup === "paid_window_passed")
+    await markPaid(t.db, buyer.viewer, trade.id, options);
   if (setup === "dispute_open") await openDispute(t.db, buyer.viewer, trade.id, reason, options);
-  if (setup === "window_passed" || setup === "paid_window_passed") await advanceTradeClock(t.ownerDb, 31 * 60, trade.id);
+  if (setup === "window_passed" || setup === "paid_window_passed")
+    await advanceTradeClock(t.ownerDb, 31 * 60, trade.id);
   return trade.id;
 }
 
@@ -102,12 +104,16 @@ interface Settled {
 
 async function settledState(idHashed: string): Promise<Settled> {
   const row = await sql<{ id: string; status: string; amount_minor: bigint; fee_minor: bigint; event_seq: number }>`
-    SELECT id::text AS id, status, amount_minor, fee_minor, event_seq FROM trades WHERE id_hashed = ${idHashed}`.execute(t.ownerDb);
+    SELECT id::text AS id, status, amount_minor, fee_minor, event_seq FROM trades WHERE id_hashed = ${idHashed}`.execute(
+    t.ownerDb,
+  );
   const trade = row.rows[0];
   if (!trade) throw new Error("trade vanished");
   const settlements = await sql<{ n: number }>`
     SELECT count(*)::integer AS n FROM ledger_transfers
-    WHERE reference_type = 'trade' AND reference_id = ${trade.id} AND kind IN ('escrow_post', 'escrow_void')`.execute(t.ownerDb);
+    WHERE reference_type = 'trade' AND reference_id = ${trade.id} AND kind IN ('escrow_post', 'escrow_void')`.execute(
+    t.ownerDb,
+  );
   const escrow = await getEscrowState(t.db, trade.id, "USDT");
   const isFinished = !["active_funded", "paid", "dispute_open"].includes(trade.status);
   // I4 and I5 for this trade: held while open, empty and closed once finished, settled once.
@@ -129,7 +135,8 @@ const expiryJob = async () => (await expireDueTrades(racing.db)).expired > 0;
 const award = (moderator: TestUser, outcome: "buyer" | "seller") => (id: string) =>
   resolveDispute(racing.db, moderator.viewer, id, { outcome, note: "Decided on the evidence." }, options);
 
-describe("race pairs of RELIABILITY.md I5, 50 times each", () => {
+// Generous limits: the runs are fast alone, but CI machines run many test files at once.
+describe("race pairs of RELIABILITY.md I5, 50 times each", { timeout: 300_000 }, () => {
   it("release vs cancel: one terminal state, escrow resolved once", async () => {
     const seen = new Set<string>();
     for (let i = 0; i < REPETITIONS; i += 1) {
@@ -220,7 +227,7 @@ describe("race pairs of RELIABILITY.md I5, 50 times each", () => {
     }
     expect(seen.size).toBeGreaterThanOrEqual(1);
     await expectLedgerHolds(t.ownerDb);
-  });
+  }, 180_000);
 });
 
 describe("overspend (I2)", () => {
@@ -239,11 +246,16 @@ describe("overspend (I2)", () => {
     const won = outcomes.filter((o) => o.status === "fulfilled");
     const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [(o.reason as { code?: string }).code] : []));
     expect(won).toHaveLength(1);
-    expect(new Set(refused)).toEqual(new Set(["ERROR_INSUFFICIENT_BALANCE"]));
-    const trades = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM trades WHERE offer_id_hashed = ${poorOffer}`.execute(
-      t.ownerDb,
+    // The losers find the balance short once the winner committed. On a starved machine a loser
+    // may instead wait past the ledger's lock timeout and be refused as busy: no effect either way.
+    expect(refused).toContain("ERROR_INSUFFICIENT_BALANCE");
+    expect(refused.every((code) => code === "ERROR_INSUFFICIENT_BALANCE" || code === "ERROR_LEDGER_ASYNC_MODE")).toBe(
+      true,
     );
+    const trades = await sql<{
+      n: number;
+    }>`SELECT count(*)::integer AS n FROM trades WHERE offer_id_hashed = ${poorOffer}`.execute(t.ownerDb);
     expect(trades.rows[0]?.n).toBe(1);
     await expectLedgerHolds(t.ownerDb);
-  });
+  }, 180_000);
 });

@@ -89,17 +89,18 @@ CREATE TABLE offers (
   ) STORED
 );
 
--- Listing indexes. For one crypto currency and fiat currency the market rate is one number, so
--- "cheapest first" is "lowest margin first" for margin offers and "lowest fixed price first" for
--- fixed ones: each kind is read in index order and the two streams are merged (listing.repo.ts).
+-- Listing indexes. For one crypto and fiat currency the market rate is one number, so "cheapest
+-- first" is "lowest margin first" for margin offers and "lowest fixed price first" for fixed ones:
+-- each kind is read in index order and the two streams are merged (listing.repo.ts). Every
+-- equality filter a typical query has comes before the order column, so a reusable (generic)
+-- plan can walk the index without filtering or sorting.
 CREATE INDEX offers_market_margin_idx ON offers (crypto_currency_id, type, fiat_currency_id, margin, id)
   WHERE is_listed AND fixed_price IS NULL;
-CREATE INDEX offers_market_fixed_idx ON offers (crypto_currency_id, type, fiat_currency_id, fixed_price, id)
-  WHERE is_listed AND fixed_price IS NOT NULL;
+CREATE INDEX offers_market_method_margin_idx
+  ON offers (crypto_currency_id, type, fiat_currency_id, payment_method_id, margin, id)
+  WHERE is_listed AND fixed_price IS NULL;
 CREATE INDEX offers_method_margin_idx ON offers (crypto_currency_id, type, payment_method_id, margin, id)
   WHERE is_listed AND fixed_price IS NULL;
-CREATE INDEX offers_method_fixed_idx ON offers (crypto_currency_id, type, payment_method_id, fixed_price, id)
-  WHERE is_listed AND fixed_price IS NOT NULL;
 CREATE INDEX offers_group_margin_idx ON offers (crypto_currency_id, type, payment_method_group_id, margin, id)
   WHERE is_listed AND fixed_price IS NULL;
 -- Without a fiat filter margin offers still sort by margin (the USD price is the coin's USD price
@@ -108,6 +109,14 @@ CREATE INDEX offers_crypto_margin_idx ON offers (crypto_currency_id, type, margi
   WHERE is_listed AND fixed_price IS NULL;
 -- Without any crypto filter: the markup over the market, whatever the coin.
 CREATE INDEX offers_type_margin_idx ON offers (type, margin, id) WHERE is_listed AND fixed_price IS NULL;
+-- Fixed prices: by the price within one currency, by its USD value across currencies.
+CREATE INDEX offers_market_fixed_idx ON offers (crypto_currency_id, type, fiat_currency_id, fixed_price, id)
+  WHERE is_listed AND fixed_price IS NOT NULL;
+CREATE INDEX offers_market_method_fixed_idx
+  ON offers (crypto_currency_id, type, fiat_currency_id, payment_method_id, fixed_price, id)
+  WHERE is_listed AND fixed_price IS NOT NULL;
+CREATE INDEX offers_method_fixed_idx ON offers (crypto_currency_id, type, payment_method_id, fixed_price_usd, id)
+  WHERE is_listed AND fixed_price IS NOT NULL;
 CREATE INDEX offers_crypto_fixed_idx ON offers (crypto_currency_id, type, fixed_price_usd, id)
   WHERE is_listed AND fixed_price IS NOT NULL;
 -- The owner's own lists (my offers, profile).

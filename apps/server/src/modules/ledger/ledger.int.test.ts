@@ -81,6 +81,27 @@ describe("transfers", () => {
     expect(rows.rows).toHaveLength(0);
   });
 
+  it("cannot commit a refused transfer even when the caller swallows the refusal", async () => {
+    const [a, b] = await insertUsers(t.db, 2);
+    await fund(t.db, a!, BTC, 10n);
+    const key = `t:${newTradeId()}`;
+    const code = await codeOf(
+      withTx(t.db, async (tx) => {
+        await codeOf(
+          transfer(tx, {
+            idempotencyKey: key,
+            kind: "internal_transfer",
+            currencyId: BTC,
+            legs: [{ from: accounts.available(a!), to: accounts.available(b!), amountMinor: 11n }],
+          }),
+        );
+      }),
+    );
+    expect(code).toBe("raw:23514");
+    const rows = await sql`SELECT 1 FROM ledger_transfers WHERE idempotency_key = ${key}`.execute(t.db);
+    expect(rows.rows).toHaveLength(0);
+  });
+
   it("keeps the database CHECK as a last line of defence against a negative balance", async () => {
     const [a] = await insertUsers(t.db, 1);
     await fund(t.db, a!, BTC, 5n);

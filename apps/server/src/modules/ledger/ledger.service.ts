@@ -45,6 +45,10 @@ export interface TransferResult {
  * 3. Overdrafts and escrow rules are checked on the locked balances (typed errors, never a raw
  *    CHECK violation), then the entries and balances are written in one statement.
  * 4. At commit a deferred trigger re-proves that the entries sum to zero per currency.
+ *
+ * A refusal (a DomainError) leaves the transfer half-written in the transaction: let the
+ * transaction roll back. A caller that swallowed the error and committed anyway would be stopped
+ * by that trigger (a transfer without entries does not commit).
  */
 export async function transfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
   const plan = planTransfer(request);
@@ -136,7 +140,7 @@ export interface LedgerTxOptions {
 /**
  * Runs money-moving work in one transaction. From the first ledger statement on, every lock wait
  * is bounded (LEDGER_LOCK_TIMEOUT_MS); statements the work runs before its first transfer are
- * not (see DECISIONS.md "Lock timeout"). Deadlocks and serialization failures are retried whole
+ * not (DECISIONS.md L6). Deadlocks and serialization failures are retried whole
  * (nothing was applied); when retries run out, or a lock cannot be had in time, the caller gets
  * ERROR_LEDGER_ASYNC_MODE (503), which the web app retries (trading-core §8).
  */

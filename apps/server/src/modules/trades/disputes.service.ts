@@ -12,7 +12,14 @@ import { inputError, type Viewer } from "../../platform/index.ts";
 import { appealStatusOf } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
 import * as repo from "./trades.repo.ts";
-import { type Features, findTradeFor, recordEvent, runCommand, type TradeOptions, viewTrade } from "./trades.service.ts";
+import {
+  type Features,
+  findTradeFor,
+  recordEvent,
+  runCommand,
+  type TradeOptions,
+  viewTrade,
+} from "./trades.service.ts";
 import { cryptoAmountOf, tradeUrl } from "./trades.view.ts";
 
 /**
@@ -74,10 +81,21 @@ export async function resolveDispute(
  * window (feature flag disputeAppeal). Money does not move again: a supermod who upholds an
  * appeal corrects it with a reversing transfer, outside the trade's machine.
  */
-export async function appealDispute(db: Db, viewer: Viewer, idHashed: string, text: string, features: Features): Promise<Trade> {
+export async function appealDispute(
+  db: Db,
+  viewer: Viewer,
+  idHashed: string,
+  text: string,
+  features: Features,
+): Promise<Trade> {
   const { row, role } = await findTradeFor(db, viewer, idHashed);
   const appeal = appealStatusOf(
-    { status: row.status, disputeResolvedAt: row.dispute_resolved_at, disputeOutcome: row.dispute_outcome, appealedAt: row.appealed_at },
+    {
+      status: row.status,
+      disputeResolvedAt: row.dispute_resolved_at,
+      disputeOutcome: row.dispute_outcome,
+      appealedAt: row.appealed_at,
+    },
     role,
     features.disputeAppeal,
     new Date(),
@@ -86,7 +104,12 @@ export async function appealDispute(db: Db, viewer: Viewer, idHashed: string, te
   const updated = await withTx(db, async (tx) => {
     const changed = await repo.setAppeal(tx, row.id, text);
     if (!changed) throw errors.appealNotAvailable("appealed");
-    await recordEvent(tx, changed, { name: "dispute_appealed", actorRole: role, actorUserId: viewer.userId, payload: {} });
+    await recordEvent(tx, changed, {
+      name: "dispute_appealed",
+      actorRole: role,
+      actorUserId: viewer.userId,
+      payload: {},
+    });
     return changed;
   });
   return viewTrade(db, updated, viewer, role, features);

@@ -6,11 +6,12 @@ import type { SoukModule } from "../../platform/index.ts";
 import { registerLedgerCheck, registerSettledReferenceSource } from "../ledger/index.ts";
 import { expireTradeJob, expireTradesJob } from "./jobs/expire-trades.job.ts";
 import { refreshAllTraderStatsJob, refreshTraderStatsJob } from "./jobs/refresh-trader-stats.job.ts";
+import { tradeChannel } from "./trades.channel.ts";
 import { openTradesHoldEscrowCheck, settledTradesSource } from "./trades.checks.ts";
 import { registerTradesPrivateRoutes, registerTradesPublicRoutes } from "./trades.routes.ts";
 import { seedDemoTrades } from "./trades.seed.ts";
-import { tradeChannel } from "./trades.channel.ts";
 
+export { appealDispute, listDisputeReasons, openDispute, resolveDispute } from "./disputes.service.ts";
 export {
   chatBlockReasonOf,
   getTradeAccess,
@@ -21,7 +22,6 @@ export {
 } from "./trades.access.ts";
 export { isActiveStatus, isFinishedStatus, isSuccessfulStatus, TRANSITIONS } from "./trades.domain.ts";
 export { listTradeHistory } from "./trades.queries.ts";
-export { appealDispute, listDisputeReasons, openDispute, resolveDispute } from "./disputes.service.ts";
 export {
   cancelTrade,
   expireDueTrades,

@@ -51,7 +51,11 @@ export interface TradeAccess {
  * The trade an id names as this viewer may use it, or null: unknown ids, anonymous viewers and
  * strangers all get null, so a caller cannot leak that a trade exists (answer 404).
  */
-export async function getTradeAccess(db: Db | Tx, idHashed: string, viewer: Viewer | null): Promise<TradeAccess | null> {
+export async function getTradeAccess(
+  db: Db | Tx,
+  idHashed: string,
+  viewer: Viewer | null,
+): Promise<TradeAccess | null> {
   if (!viewer || !isTradeHash(idHashed)) return null;
   const row = await repo.findTradeByIdHashed(db, idHashed);
   if (!row) return null;
@@ -133,7 +137,10 @@ export async function haveTradedTogether(db: Db | Tx, userA: number, userB: numb
  * TRADE_RULES.chatGraceHoursAfterFinish, then it is closed with the reason of how it ended.
  * Staff are never blocked. ChatBlocked (a block between the two) is the contacts module's fact.
  */
-export function chatBlockReasonOf(access: Pick<TradeAccess, "status" | "isParty" | "isStaff" | "completedAt" | "cancelledAt">, now: Date = new Date()): ChatBlockReason | null {
+export function chatBlockReasonOf(
+  access: Pick<TradeAccess, "status" | "isParty" | "isStaff" | "completedAt" | "cancelledAt">,
+  now: Date = new Date(),
+): ChatBlockReason | null {
   if (access.isStaff && !access.isParty) return null;
   if (!isFinishedStatus(access.status)) return null;
   const endedAt = access.completedAt ?? access.cancelledAt;

@@ -12,8 +12,8 @@ import {
   requirementsForOffer,
   rolesFor,
   ruleFor,
-  type TradeFacts,
   TRANSITIONS,
+  type TradeFacts,
 } from "./trades.domain.ts";
 
 const minutes = (n: number) => n * 60_000;
@@ -99,13 +99,20 @@ describe("explainRefusal", () => {
     expect(explainRefusal("dispute", "buyer", facts(), at)).toMatchObject({ guard: "dispute_available" });
     const old = facts({ startedAt: new Date(at.getTime() - minutes(10)) });
     expect(explainRefusal("dispute", "seller", old, at)).toBeNull();
-    expect(explainRefusal("dispute", "seller", { ...old, expiresAt: at }, at)).toMatchObject({ guard: "dispute_available" });
+    expect(explainRefusal("dispute", "seller", { ...old, expiresAt: at }, at)).toMatchObject({
+      guard: "dispute_available",
+    });
     expect(explainRefusal("dispute", "buyer", facts({ status: "paid", paidAt: at }), at)).toBeNull();
   });
 });
 
 describe("appeals", () => {
-  const resolved = { status: "dispute_won_seller" as const, disputeResolvedAt: at, disputeOutcome: "seller" as const, appealedAt: null };
+  const resolved = {
+    status: "dispute_won_seller" as const,
+    disputeResolvedAt: at,
+    disputeOutcome: "seller" as const,
+    appealedAt: null,
+  };
 
   it("are available to the losing party within 48 hours when the feature is on", () => {
     expect(appealStatusOf(resolved, "buyer", true, at).status).toBe("available");
@@ -119,9 +126,9 @@ describe("appeals", () => {
 describe("requirements and flow", () => {
   it("derives the requirements from the offer", () => {
     expect(requirementsForOffer({ type: "sell", tags: [], paymentMethodGroupSlug: "cash-deposits" })).toEqual([]);
-    expect(requirementsForOffer({ type: "sell", tags: [], paymentMethodGroupSlug: "bank-transfers" }).map((r) => r.id)).toEqual([
-      "payer_name",
-    ]);
+    expect(
+      requirementsForOffer({ type: "sell", tags: [], paymentMethodGroupSlug: "bank-transfers" }).map((r) => r.id),
+    ).toEqual(["payer_name"]);
     expect(requirementsForOffer({ type: "buy", tags: [], paymentMethodGroupSlug: "bank-transfers" })).toEqual([]);
     expect(
       requirementsForOffer({
@@ -133,10 +140,16 @@ describe("requirements and flow", () => {
   });
 
   it("reveals the payment details once the first step's requirements are met", () => {
-    const requirement = { id: "payer_name" as const, step: "before_reveal_payment_details" as const, isOptional: false };
+    const requirement = {
+      id: "payer_name" as const,
+      step: "before_reveal_payment_details" as const,
+      isOptional: false,
+    };
     expect(flowStepOf({ requirements: [{ ...requirement, status: "pending" }] })).toBe("before_reveal_payment_details");
     expect(flowStepOf({ requirements: [{ ...requirement, status: "uploaded" }] })).toBe("before_mark_as_paid");
-    expect(flowStepOf({ requirements: [{ ...requirement, status: "rejected" }] })).toBe("before_reveal_payment_details");
+    expect(flowStepOf({ requirements: [{ ...requirement, status: "rejected" }] })).toBe(
+      "before_reveal_payment_details",
+    );
   });
 });
 

@@ -82,17 +82,66 @@ export interface TransitionRule {
  * Any (command, role) pair not listed is refused with no effect (I6).
  */
 export const TRANSITIONS: readonly TransitionRule[] = [
-  { command: "paid", role: "buyer", from: ["active_funded"], to: "paid", ledger: "none", guards: ["before_expiry", "requirements_met"] },
+  {
+    command: "paid",
+    role: "buyer",
+    from: ["active_funded"],
+    to: "paid",
+    ledger: "none",
+    guards: ["before_expiry", "requirements_met"],
+  },
   { command: "cancel", role: "buyer", from: ["active_funded"], to: "cancelled_buyer", ledger: "void", guards: [] },
   // "cancelled_seller (where policy allows)": Souk allows it once the payment window passed unpaid,
   // the same moment the expiry job would cancel (DECISIONS.md "Seller cancel").
-  { command: "cancel", role: "seller", from: ["active_funded"], to: "cancelled_seller", ledger: "void", guards: ["after_expiry"] },
-  { command: "expire", role: "system", from: ["active_funded"], to: "cancelled_system", ledger: "void", guards: ["after_expiry"] },
+  {
+    command: "cancel",
+    role: "seller",
+    from: ["active_funded"],
+    to: "cancelled_seller",
+    ledger: "void",
+    guards: ["after_expiry"],
+  },
+  {
+    command: "expire",
+    role: "system",
+    from: ["active_funded"],
+    to: "cancelled_system",
+    ledger: "void",
+    guards: ["after_expiry"],
+  },
   { command: "release", role: "seller", from: ["paid"], to: "released", ledger: "post", guards: [] },
-  { command: "dispute", role: "buyer", from: ["paid", "active_funded"], to: "dispute_open", ledger: "none", guards: ["dispute_available"] },
-  { command: "dispute", role: "seller", from: ["paid", "active_funded"], to: "dispute_open", ledger: "none", guards: ["dispute_available"] },
-  { command: "award_buyer", role: "moderator", from: ["dispute_open"], to: "dispute_won_buyer", ledger: "post", guards: [] },
-  { command: "award_seller", role: "moderator", from: ["dispute_open"], to: "dispute_won_seller", ledger: "void", guards: [] },
+  {
+    command: "dispute",
+    role: "buyer",
+    from: ["paid", "active_funded"],
+    to: "dispute_open",
+    ledger: "none",
+    guards: ["dispute_available"],
+  },
+  {
+    command: "dispute",
+    role: "seller",
+    from: ["paid", "active_funded"],
+    to: "dispute_open",
+    ledger: "none",
+    guards: ["dispute_available"],
+  },
+  {
+    command: "award_buyer",
+    role: "moderator",
+    from: ["dispute_open"],
+    to: "dispute_won_buyer",
+    ledger: "post",
+    guards: [],
+  },
+  {
+    command: "award_seller",
+    role: "moderator",
+    from: ["dispute_open"],
+    to: "dispute_won_seller",
+    ledger: "void",
+    guards: [],
+  },
 ];
 
 /** The rule for a command by a role, or null when that role may never do it. */
@@ -112,14 +161,22 @@ export interface TradeFacts {
   startedAt: Date;
   expiresAt: Date;
   paidAt: Date | null;
-  requirements: readonly { id: TradeRequirementId; step: TradeFlowStep; status: RequirementStatus; isOptional: boolean }[];
+  requirements: readonly {
+    id: TradeRequirementId;
+    step: TradeFlowStep;
+    status: RequirementStatus;
+    isOptional: boolean;
+  }[];
 }
 
 export function isRequirementMet(status: RequirementStatus): boolean {
   return (REQUIREMENT_MET_STATUSES as readonly string[]).includes(status);
 }
 
-export function pendingRequirements(facts: Pick<TradeFacts, "requirements">, step?: TradeFlowStep): TradeRequirementId[] {
+export function pendingRequirements(
+  facts: Pick<TradeFacts, "requirements">,
+  step?: TradeFlowStep,
+): TradeRequirementId[] {
   return facts.requirements
     .filter((r) => !r.isOptional && !isRequirementMet(r.status) && (step === undefined || r.step === step))
     .map((r) => r.id);
@@ -160,7 +217,12 @@ export type Refusal =
  * Why a command by a role would not apply to a trade as it stands, or null when it would. The
  * service asks this only to explain a refusal: the conditional UPDATE is what decides.
  */
-export function explainRefusal(command: TradeCommand, role: TradeActorRole, facts: TradeFacts, now: Date): Refusal | null {
+export function explainRefusal(
+  command: TradeCommand,
+  role: TradeActorRole,
+  facts: TradeFacts,
+  now: Date,
+): Refusal | null {
   const rule = ruleFor(command, role);
   if (!rule) return { kind: "not_allowed_for_role" };
   if (!rule.from.includes(facts.status)) return { kind: "wrong_state", status: facts.status };
@@ -174,13 +236,19 @@ export type AppealStatus = "available" | "not_available" | "expired" | "appealed
 
 /** The losing party may appeal an award within the window, when the feature is on. */
 export function appealStatusOf(
-  trade: { status: TradeStatus; disputeResolvedAt: Date | null; disputeOutcome: "buyer" | "seller" | null; appealedAt: Date | null },
+  trade: {
+    status: TradeStatus;
+    disputeResolvedAt: Date | null;
+    disputeOutcome: "buyer" | "seller" | null;
+    appealedAt: Date | null;
+  },
   viewerRole: TradeActorRole,
   isFeatureOn: boolean,
   now: Date,
 ): { status: AppealStatus; availableUntil: Date | null } {
   if (trade.appealedAt) return { status: "appealed", availableUntil: null };
-  if (!isFeatureOn || !trade.disputeResolvedAt || !trade.disputeOutcome) return { status: "not_available", availableUntil: null };
+  if (!isFeatureOn || !trade.disputeResolvedAt || !trade.disputeOutcome)
+    return { status: "not_available", availableUntil: null };
   const until = new Date(trade.disputeResolvedAt.getTime() + TRADE_RULES.disputeAppealWindowHours * 3_600_000);
   const isLoser =
     (viewerRole === "buyer" && trade.disputeOutcome === "seller") ||
@@ -205,14 +273,16 @@ export function requirementsForOffer(offer: {
   paymentMethodGroupSlug: string | null;
 }): RequirementPlan[] {
   const plans: RequirementPlan[] = [];
-  const isTransfer = offer.paymentMethodGroupSlug === "bank-transfers" || offer.paymentMethodGroupSlug === "online-transfers";
+  const isTransfer =
+    offer.paymentMethodGroupSlug === "bank-transfers" || offer.paymentMethodGroupSlug === "online-transfers";
   if ((offer.type === "sell" && isTransfer) || offer.tags.includes("no-third-party")) {
     plans.push({ id: "payer_name", step: "before_reveal_payment_details", isOptional: false });
   }
   if (offer.tags.includes("receipt-required")) {
     plans.push({ id: "payment_receipt", step: "before_mark_as_paid", isOptional: false });
   }
-  if (offer.tags.includes("invoice-required")) plans.push({ id: "invoice", step: "before_mark_as_paid", isOptional: false });
+  if (offer.tags.includes("invoice-required"))
+    plans.push({ id: "invoice", step: "before_mark_as_paid", isOptional: false });
   if (offer.paymentMethodGroupSlug === "gift-cards" && offer.tags.includes("physical-card")) {
     plans.push({ id: "card_photo", step: "before_mark_as_paid", isOptional: false });
   }

@@ -71,8 +71,7 @@ export const sellerBalanceTooLow = (isOwnBalance: boolean) =>
     { reason: "default", limitKind: "LowBalance", isOwnBalance, fiatAmount: ["insufficient_balance"] },
   );
 
-export const ownDispute = () =>
-  forbidden("You cannot decide a dispute of your own trade.", TradeErrorCode.OWN_DISPUTE);
+export const ownDispute = () => forbidden("You cannot decide a dispute of your own trade.", TradeErrorCode.OWN_DISPUTE);
 
 export const appealNotAvailable = (appeal: string) =>
   conflict("This award cannot be appealed.", TradeErrorCode.APPEAL_NOT_AVAILABLE, { appeal });

@@ -90,11 +90,30 @@ describe("flow requirements", () => {
       code: "ERROR_TRADE_REQUIREMENTS_PENDING",
       details: { requirements: ["payer_name", "payment_receipt"] },
     });
-    expect((await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payer_name", value: "Jane" })).status).toBe(403);
-    expect((await stranger.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payer_name", value: "Jane" })).status).toBe(404);
-    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payer_name" })).status).toBe(422);
+    expect(
+      (
+        await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, {
+          requirementId: "payer_name",
+          value: "Jane",
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await stranger.client.post(`/rest/v1/trade/${trade.id}/requirement`, {
+          requirementId: "payer_name",
+          value: "Jane",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await buyer.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payer_name" })).status,
+    ).toBe(422);
 
-    const named = await buyer.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payer_name", value: "Jane Doe" });
+    const named = await buyer.client.post(`/rest/v1/trade/${trade.id}/requirement`, {
+      requirementId: "payer_name",
+      value: "Jane Doe",
+    });
     expect(named.status, named.text).toBe(200);
     expect(named.body.data.flow.step).toBe("before_mark_as_paid");
     expect(named.body.data.paymentDetails).toMatchObject({
@@ -106,30 +125,71 @@ describe("flow requirements", () => {
       "payment_receipt",
     ]);
 
-    const file = { requirementId: "payment_receipt", fileName: "receipt.png", contentType: "image/png", sizeBytes: 2048 };
-    const tooBig = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [{ ...file, sizeBytes: 11 * 1024 * 1024 }] });
+    const file = {
+      requirementId: "payment_receipt",
+      fileName: "receipt.png",
+      contentType: "image/png",
+      sizeBytes: 2048,
+    };
+    const tooBig = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, {
+      requirements: [{ ...file, sizeBytes: 11 * 1024 * 1024 }],
+    });
     expect(tooBig.status).toBe(422);
     expect(tooBig.body.errors.details["requirements.0.sizeBytes"]).toEqual(["attachment_limit_size"]);
-    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [{ ...file, contentType: "text/html" }] })).status).toBe(422);
-    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [{ ...file, requirementId: "payer_name" }] })).status).toBe(422);
-    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [{ ...file, requirementId: "invoice" }] })).status).toBe(422);
+    expect(
+      (
+        await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, {
+          requirements: [{ ...file, contentType: "text/html" }],
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, {
+          requirements: [{ ...file, requirementId: "payer_name" }],
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, {
+          requirements: [{ ...file, requirementId: "invoice" }],
+        })
+      ).status,
+    ).toBe(422);
     expect((await seller.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] })).status).toBe(403);
-    expect((await stranger.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] })).status).toBe(404);
+    expect((await stranger.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] })).status).toBe(
+      404,
+    );
     const uploaded = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] });
     expect(uploaded.status, uploaded.text).toBe(200);
-    expect(uploaded.body.data.flow.requirements[1]).toMatchObject({ id: "payment_receipt", status: "uploaded", attachmentsCount: 1 });
+    expect(uploaded.body.data.flow.requirements[1]).toMatchObject({
+      id: "payment_receipt",
+      status: "uploaded",
+      attachmentsCount: 1,
+    });
 
     const uploads = await seller.client.get(`/rest/v1/trade/${trade.id}/uploads`);
     expect(uploads.body.data).toEqual([
-      expect.objectContaining({ requirementId: "payment_receipt", fileName: "receipt.png", uploadedBy: buyer.username }),
+      expect.objectContaining({
+        requirementId: "payment_receipt",
+        fileName: "receipt.png",
+        uploadedBy: buyer.username,
+      }),
     ]);
     expect((await stranger.client.get(`/rest/v1/trade/${trade.id}/uploads`)).status).toBe(404);
 
-    const rejected = await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payment_receipt", decision: "rejected" });
+    const rejected = await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, {
+      requirementId: "payment_receipt",
+      decision: "rejected",
+    });
     expect(rejected.body.data.flow.requirements[1].status).toBe("rejected");
     expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(409);
     await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] });
-    const approved = await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, { requirementId: "payment_receipt", decision: "approved" });
+    const approved = await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, {
+      requirementId: "payment_receipt",
+      decision: "approved",
+    });
     expect(approved.body.data.flow.requirements[1].status).toBe("approved");
     expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(200);
   });
@@ -137,9 +197,18 @@ describe("flow requirements", () => {
   it("limits the number of attachments of a trade", async () => {
     const receiptOffer = await createOffer(seller, { tags: ["receipt-required"] });
     const trade = await start(buyer, "100", receiptOffer);
-    const file = { requirementId: "payment_receipt", fileName: "r.pdf", contentType: "application/pdf", sizeBytes: 100 };
-    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: Array(10).fill(file) })).status).toBe(200);
-    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: Array(10).fill(file) })).status).toBe(200);
+    const file = {
+      requirementId: "payment_receipt",
+      fileName: "r.pdf",
+      contentType: "application/pdf",
+      sizeBytes: 100,
+    };
+    expect(
+      (await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: Array(10).fill(file) })).status,
+    ).toBe(200);
+    expect(
+      (await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: Array(10).fill(file) })).status,
+    ).toBe(200);
     const over = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] });
     expect(over.status).toBe(422);
     expect(over.body.errors.details.requirements).toEqual(["attachment_limit_count"]);
@@ -149,10 +218,14 @@ describe("flow requirements", () => {
 describe("policy links, fallback and reports", () => {
   it("records a policy link and answers its url", async () => {
     const trade = await start(buyer);
-    const read = await buyer.client.post(`/rest/v1/trade/${trade.id}/policy-read`, { url: "https://souk.example/policy/escrow" });
+    const read = await buyer.client.post(`/rest/v1/trade/${trade.id}/policy-read`, {
+      url: "https://souk.example/policy/escrow",
+    });
     expect(read.status).toBe(200);
     expect(read.body.data).toEqual({ url: "https://souk.example/policy/escrow" });
-    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/policy-read`, { url: "javascript:alert(1)" })).status).toBe(422);
+    expect(
+      (await buyer.client.post(`/rest/v1/trade/${trade.id}/policy-read`, { url: "javascript:alert(1)" })).status,
+    ).toBe(422);
     expect((await stranger.client.post(`/rest/v1/trade/${trade.id}/policy-read`, { url: "/terms" })).status).toBe(404);
   });
 
@@ -172,7 +245,9 @@ describe("policy links, fallback and reports", () => {
   it("takes one open problem report per party", async () => {
     const trade = await start(buyer);
     const report = { reason: "outside_escrow", message: "Asked me to pay outside the platform." };
-    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/report`, report)).body.data).toEqual({ reported: true });
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/report`, report)).body.data).toEqual({
+      reported: true,
+    });
     expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/report`, report)).status).toBe(409);
     expect((await seller.client.post(`/rest/v1/trade/${trade.id}/report`, { reason: "negotiation" })).status).toBe(200);
     expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/report`, { reason: "rude" })).status).toBe(422);
@@ -184,11 +259,17 @@ describe("chargeback reports", () => {
   it("are the verified seller's, once per trade, after delivery", async () => {
     const trade = await start(buyer);
     const body = { tradeId: trade.id, timing: "before_mark_as_paid", description: "The card payment was reversed." };
-    expect((await seller.client.post("/rest/v1/user-reports/chargeback", body)).body.errors.code).toBe("ERROR_CHARGEBACK_NOT_ALLOWED");
+    expect((await seller.client.post("/rest/v1/user-reports/chargeback", body)).body.errors.code).toBe(
+      "ERROR_CHARGEBACK_NOT_ALLOWED",
+    );
     await release(trade.id);
-    expect((await buyer.client.post("/rest/v1/user-reports/chargeback", body)).body.errors.code).toBe("ERROR_CHARGEBACK_NOT_ALLOWED");
+    expect((await buyer.client.post("/rest/v1/user-reports/chargeback", body)).body.errors.code).toBe(
+      "ERROR_CHARGEBACK_NOT_ALLOWED",
+    );
     expect((await stranger.client.post("/rest/v1/user-reports/chargeback", body)).status).toBe(404);
-    expect((await seller.client.post("/rest/v1/user-reports/chargeback", { ...body, timing: "later" })).status).toBe(422);
+    expect((await seller.client.post("/rest/v1/user-reports/chargeback", { ...body, timing: "later" })).status).toBe(
+      422,
+    );
     const reported = await seller.client.post("/rest/v1/user-reports/chargeback", body);
     expect(reported.status, reported.text).toBe(200);
     expect(reported.body.data).toMatchObject({ tradeId: trade.id, timing: "before_mark_as_paid", state: "Pending" });
@@ -202,9 +283,15 @@ describe("chargeback reports", () => {
     const trade = await start(buyer, "100", theirOffer);
     await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`);
     await unverified.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key());
-    const response = await unverified.client.post("/rest/v1/user-reports/chargeback", { tradeId: trade.id, timing: "before_reveal_payment_details" });
+    const response = await unverified.client.post("/rest/v1/user-reports/chargeback", {
+      tradeId: trade.id,
+      timing: "before_reveal_payment_details",
+    });
     expect(response.status).toBe(403);
-    expect(response.body.errors).toMatchObject({ code: "ERROR_CHARGEBACK_VERIFICATION_INCORRECT", details: { contactSupport: true } });
+    expect(response.body.errors).toMatchObject({
+      code: "ERROR_CHARGEBACK_VERIFICATION_INCORRECT",
+      details: { contactSupport: true },
+    });
     const stored = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM trade_chargebacks`.execute(t.ownerDb);
     expect(stored.rows[0]?.n).toBe(1);
   });
@@ -246,7 +333,10 @@ describe("lists and figures", () => {
     await expireDueTrades(t.db);
     const disputed = await start(trader, "14");
     await trader.client.post(`/rest/v1/trade/${disputed.id}/paid`);
-    await trader.client.post(`/rest/v1/trade/${disputed.id}/dispute`, { disputeReasonId: 1, disputeReasonText: "Paid but nothing came." });
+    await trader.client.post(`/rest/v1/trade/${disputed.id}/dispute`, {
+      disputeReasonId: 1,
+      disputeReasonText: "Paid but nothing came.",
+    });
     const open = await start(trader, "15");
 
     const ids = async (query: string) => {
@@ -360,7 +450,11 @@ describe("the doors other modules use", () => {
       cryptoAmount: "100.000000",
       fiatAmount: "100.00",
     });
-    expect(await getTradeAccess(t.db, trade.id, moderator.viewer)).toMatchObject({ isParty: false, isStaff: true, viewerRole: "moderator" });
+    expect(await getTradeAccess(t.db, trade.id, moderator.viewer)).toMatchObject({
+      isParty: false,
+      isStaff: true,
+      viewerRole: "moderator",
+    });
     expect(await getTradeAccess(t.db, trade.id, stranger.viewer)).toBeNull();
     expect(await getTradeAccess(t.db, trade.id, null)).toBeNull();
     expect(await getTradeAccess(t.db, "nope", buyer.viewer)).toBeNull();
@@ -371,7 +465,11 @@ describe("the doors other modules use", () => {
     expect(await haveTradedTogether(t.db, buyer.id, seller.id)).toBe(true);
     expect(await haveTradedTogether(t.db, buyer.id, stranger.id)).toBe(false);
     expect(chatBlockReasonOf(access!)).toBeNull();
-    const ended = { ...access!, status: "cancelled_buyer" as const, cancelledAt: new Date(Date.now() - 25 * 3_600_000) };
+    const ended = {
+      ...access!,
+      status: "cancelled_buyer" as const,
+      cancelledAt: new Date(Date.now() - 25 * 3_600_000),
+    };
     expect(chatBlockReasonOf(ended)).toBe("ChatBlockedAfterTradeIsCanceled");
   });
 });
@@ -381,7 +479,9 @@ describe("real-time", () => {
     const trade = await start(buyer);
     await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`);
     const rows = await sql<{ channel: string; name: string; payload: { tradeId: string; status: string } }>`
-      SELECT channel, name, payload FROM realtime_events WHERE payload->>'tradeId' = ${trade.id} ORDER BY id`.execute(t.ownerDb);
+      SELECT channel, name, payload FROM realtime_events WHERE payload->>'tradeId' = ${trade.id} ORDER BY id`.execute(
+      t.ownerDb,
+    );
     expect(rows.rows.map((r) => `${r.channel} ${r.name} ${r.payload.status}`)).toEqual([
       `trade.${trade.id} trade.updated active_funded`,
       `user.${buyer.id} trade.updated active_funded`,
@@ -394,7 +494,8 @@ describe("real-time", () => {
 
   it("hands out the trade channel's key to parties and staff only", async () => {
     const trade = await start(buyer);
-    const ask = (user: TestUser) => user.client.post("/account/re-auth-push-subscription", { channels: [`trade.${trade.id}`] });
+    const ask = (user: TestUser) =>
+      user.client.post("/account/re-auth-push-subscription", { channels: [`trade.${trade.id}`] });
     expect((await ask(buyer)).status).toBe(200);
     expect((await ask(seller)).status).toBe(200);
     expect((await ask(moderator)).status).toBe(200);
@@ -407,11 +508,22 @@ describe("demo seed", () => {
     const seedApp = await createTradesTestApp();
     try {
       const lines: string[] = [];
-      const context = { db: seedApp.db, config: seedApp.config, print: (line: string) => lines.push(line), users: new Map<string, number>() };
+      const context = {
+        db: seedApp.db,
+        config: seedApp.config,
+        print: (line: string) => lines.push(line),
+        users: new Map<string, number>(),
+      };
       for (const module of modules) await module.seedDemo?.(context);
       for (const module of modules) await module.seedDemo?.(context);
       const statuses = await sql<{ status: string }>`SELECT status FROM trades ORDER BY id`.execute(seedApp.ownerDb);
-      expect(statuses.rows.map((r) => r.status)).toEqual(["active_funded", "paid", "released", "cancelled_buyer", "dispute_open"]);
+      expect(statuses.rows.map((r) => r.status)).toEqual([
+        "active_funded",
+        "paid",
+        "released",
+        "cancelled_buyer",
+        "dispute_open",
+      ]);
       await expectLedgerHolds(seedApp.ownerDb);
     } finally {
       await seedApp.close();

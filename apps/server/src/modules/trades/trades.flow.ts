@@ -21,14 +21,29 @@ import { factsOf, type ViewerRole } from "./trades.view.ts";
  */
 
 /** Re-derives the flow step after a requirement changed; announces the reveal of payment details. */
-async function advanceFlow(tx: Tx, row: repo.TradeRow, actor: { role: ViewerRole; userId: number }, event: { name: string; payload: Record<string, unknown> }) {
+async function advanceFlow(
+  tx: Tx,
+  row: repo.TradeRow,
+  actor: { role: ViewerRole; userId: number },
+  event: { name: string; payload: Record<string, unknown> },
+) {
   const requirements = await repo.listRequirements(tx, [row.id]);
   const step = flowStepOf(factsOf(row, requirements));
   let current = await repo.nextEventSeq(tx, row.id, step !== row.flow_step ? { flowStep: step } : {});
-  await recordEvent(tx, current, { name: event.name, actorRole: actor.role, actorUserId: actor.userId, payload: event.payload });
+  await recordEvent(tx, current, {
+    name: event.name,
+    actorRole: actor.role,
+    actorUserId: actor.userId,
+    payload: event.payload,
+  });
   if (step !== row.flow_step && step === "before_mark_as_paid") {
     current = await repo.nextEventSeq(tx, row.id);
-    await recordEvent(tx, current, { name: "payment_details_revealed", actorRole: "system", actorUserId: null, payload: {} });
+    await recordEvent(tx, current, {
+      name: "payment_details_revealed",
+      actorRole: "system",
+      actorUserId: null,
+      payload: {},
+    });
   }
   return current;
 }
@@ -84,7 +99,8 @@ export async function uploadRequirements(
     const requirements = await repo.listRequirements(tx, [row.id]);
     const known = new Set(requirements.map((r) => r.requirement_id));
     const unknown = input.requirements.findIndex((item) => !known.has(item.requirementId));
-    if (unknown >= 0) throw errors.attachmentRefused({ [`requirements.${unknown}.requirementId`]: ["requirement_not_on_trade"] });
+    if (unknown >= 0)
+      throw errors.attachmentRefused({ [`requirements.${unknown}.requirementId`]: ["requirement_not_on_trade"] });
     const counts = await repo.countAttachmentsByRequirement(tx, [row.id]);
     const total = counts.reduce((sum, c) => sum + c.n, 0);
     if (total + input.requirements.length > TRADE_RULES.attachmentsPerTradeMax) {
@@ -97,10 +113,15 @@ export async function uploadRequirements(
     for (const id of new Set(input.requirements.map((item) => item.requirementId))) {
       await repo.setRequirement(tx, row.id, id, { status: "uploaded" });
     }
-    return advanceFlow(tx, locked, { role, userId: viewer.userId }, {
-      name: "requirement_uploaded",
-      payload: { requirements: [...new Set(input.requirements.map((item) => item.requirementId))] },
-    });
+    return advanceFlow(
+      tx,
+      locked,
+      { role, userId: viewer.userId },
+      {
+        name: "requirement_uploaded",
+        payload: { requirements: [...new Set(input.requirements.map((item) => item.requirementId))] },
+      },
+    );
   });
   return viewTrade(db, updated, viewer, role, features);
 }
@@ -126,25 +147,42 @@ export async function submitRequirement(
     const locked = await repo.lockTrade(tx, row.id);
     if (!locked) throw errors.tradeNotFound();
     assertOpen(locked);
-    const requirement = (await repo.listRequirements(tx, [row.id])).find((r) => r.requirement_id === input.requirementId);
+    const requirement = (await repo.listRequirements(tx, [row.id])).find(
+      (r) => r.requirement_id === input.requirementId,
+    );
     if (!requirement) throw errors.attachmentRefused({ requirementId: ["requirement_not_on_trade"] });
     if (!isValue && requirement.status !== "uploaded") throw errors.wrongState(locked.status);
     const status = isValue ? "uploaded" : (input.decision ?? "rejected");
     await repo.setRequirement(tx, row.id, input.requirementId, { status, ...(isValue ? { value: input.value } : {}) });
-    return advanceFlow(tx, locked, { role, userId: viewer.userId }, {
-      name: isValue ? "requirement_submitted" : `requirement_${status}`,
-      payload: { requirementId: input.requirementId },
-    });
+    return advanceFlow(
+      tx,
+      locked,
+      { role, userId: viewer.userId },
+      {
+        name: isValue ? "requirement_submitted" : `requirement_${status}`,
+        payload: { requirementId: input.requirementId },
+      },
+    );
   });
   return viewTrade(db, updated, viewer, role, features);
 }
 
 /** POST /rest/v1/trade/{id}/policy-read: records that a party opened a policy link; answers data.url. */
-export async function recordPolicyRead(db: Db, viewer: Viewer, idHashed: string, url: string): Promise<{ url: string }> {
+export async function recordPolicyRead(
+  db: Db,
+  viewer: Viewer,
+  idHashed: string,
+  url: string,
+): Promise<{ url: string }> {
   const { row, role } = await findTradeFor(db, viewer, idHashed);
   await withTx(db, async (tx) => {
     const current = await repo.nextEventSeq(tx, row.id);
-    await recordEvent(tx, current, { name: "policy_read", actorRole: role, actorUserId: viewer.userId, payload: { url } });
+    await recordEvent(tx, current, {
+      name: "policy_read",
+      actorRole: role,
+      actorUserId: viewer.userId,
+      payload: { url },
+    });
   });
   return { url };
 }

@@ -55,11 +55,15 @@ async function start(taker: TestUser, fiatAmount = "100", offer = offerId) {
 
 /** Every ledger balance, to prove a refused command moved nothing. */
 async function ledgerSnapshot(): Promise<string> {
-  const result = await sql<{ key: string; balance: bigint }>`SELECT key, balance FROM ledger_accounts ORDER BY key`.execute(
-    t.ownerDb,
-  );
+  const result = await sql<{
+    key: string;
+    balance: bigint;
+  }>`SELECT key, balance FROM ledger_accounts ORDER BY key`.execute(t.ownerDb);
   const transfers = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ledger_transfers`.execute(t.ownerDb);
-  return JSON.stringify({ accounts: result.rows.map((r) => [r.key, String(r.balance)]), transfers: transfers.rows[0]?.n });
+  return JSON.stringify({
+    accounts: result.rows.map((r) => [r.key, String(r.balance)]),
+    transfers: transfers.rows[0]?.n,
+  });
 }
 
 async function expectRefused(
@@ -115,7 +119,9 @@ describe("POST /rest/v1/trade", () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body.data.id).toBe(first.body.data.id);
-    const count = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM trades WHERE idempotency_key = ${headers["idempotency-key"]}`.execute(
+    const count = await sql<{
+      n: number;
+    }>`SELECT count(*)::integer AS n FROM trades WHERE idempotency_key = ${headers["idempotency-key"]}`.execute(
       t.ownerDb,
     );
     expect(count.rows[0]?.n).toBe(1);
@@ -176,19 +182,37 @@ describe("POST /rest/v1/trade", () => {
 
   it("checks the offer's limits, predefined amounts and new-buyer limit", async () => {
     const limited = await offerWith({ fiatLimitMin: "50", fiatLimitMax: "200", newBuyerMaxFiatLimit: "80" });
-    const below = await expectRefused(() => buyer.client.post("/rest/v1/trade", { offerId: limited, fiatAmount: "49.99" }, key()), 422);
+    const below = await expectRefused(
+      () => buyer.client.post("/rest/v1/trade", { offerId: limited, fiatAmount: "49.99" }, key()),
+      422,
+    );
     expect(below.body.errors.details.fiatAmount).toEqual(["amount_below_min"]);
-    const above = await expectRefused(() => buyer.client.post("/rest/v1/trade", { offerId: limited, fiatAmount: "201" }, key()), 422);
+    const above = await expectRefused(
+      () => buyer.client.post("/rest/v1/trade", { offerId: limited, fiatAmount: "201" }, key()),
+      422,
+    );
     expect(above.body.errors.details.fiatAmount).toEqual(["amount_above_max"]);
     const newcomer = await createTrader(t);
     const newBuyer = await expectRefused(
       () => newcomer.client.post("/rest/v1/trade", { offerId: limited, fiatAmount: "81" }, key()),
       422,
     );
-    expect(newBuyer.body.errors.details).toMatchObject({ fiatAmount: ["amount_above_new_buyer_limit"], limitKind: "NewBuyerTradeLimit", limit: "80" });
+    expect(newBuyer.body.errors.details).toMatchObject({
+      fiatAmount: ["amount_above_new_buyer_limit"],
+      limitKind: "NewBuyerTradeLimit",
+      limit: "80",
+    });
     await start(newcomer, "80", limited);
-    const predefined = await offerWith({ rangeType: "predefined", predefinedAmounts: ["25", "50"], fiatLimitMin: "25", fiatLimitMax: "50" });
-    const odd = await expectRefused(() => buyer.client.post("/rest/v1/trade", { offerId: predefined, fiatAmount: "30" }, key()), 422);
+    const predefined = await offerWith({
+      rangeType: "predefined",
+      predefinedAmounts: ["25", "50"],
+      fiatLimitMin: "25",
+      fiatLimitMax: "50",
+    });
+    const odd = await expectRefused(
+      () => buyer.client.post("/rest/v1/trade", { offerId: predefined, fiatAmount: "30" }, key()),
+      422,
+    );
     expect(odd.body.errors.details.fiatAmount).toEqual(["amount_not_predefined"]);
     await start(buyer, "50", predefined);
   });
@@ -210,18 +234,24 @@ describe("POST /rest/v1/trade", () => {
       403,
       "ERROR_OFFER_REQUIREMENTS_NOT_MET",
     );
-    expect((await seller.client.post(`/rest/v1/users/${friend.username}/relations`, { action: "trust" })).status).toBe(200);
+    expect((await seller.client.post(`/rest/v1/users/${friend.username}/relations`, { action: "trust" })).status).toBe(
+      200,
+    );
     await start(friend, "100", trustedOnly);
 
     const blockedByOwner = await createTrader(t);
-    expect((await seller.client.post(`/rest/v1/users/${blockedByOwner.username}/relations`, { action: "block" })).status).toBe(200);
+    expect(
+      (await seller.client.post(`/rest/v1/users/${blockedByOwner.username}/relations`, { action: "block" })).status,
+    ).toBe(200);
     await expectRefused(
       () => blockedByOwner.client.post("/rest/v1/trade", { offerId, fiatAmount: "100" }, key()),
       403,
       "ERROR_TRADE_USER_BLOCKED",
     );
     const blocker = await createTrader(t);
-    expect((await blocker.client.post(`/rest/v1/users/${seller.username}/relations`, { action: "block" })).status).toBe(200);
+    expect((await blocker.client.post(`/rest/v1/users/${seller.username}/relations`, { action: "block" })).status).toBe(
+      200,
+    );
     await expectRefused(
       () => blocker.client.post("/rest/v1/trade", { offerId, fiatAmount: "100" }, key()),
       403,
@@ -284,7 +314,9 @@ describe("POST /rest/v1/trade", () => {
 
   it("refuses a taker whose KYC action start-trade-buy is blocked", async () => {
     const blockedKyc = await createTrader(t);
-    await sql`UPDATE users SET blocked_kyc_actions = ARRAY['start-trade-buy'] WHERE id = ${blockedKyc.id}`.execute(t.ownerDb);
+    await sql`UPDATE users SET blocked_kyc_actions = ARRAY['start-trade-buy'] WHERE id = ${blockedKyc.id}`.execute(
+      t.ownerDb,
+    );
     await expectRefused(
       () => blockedKyc.client.post("/rest/v1/trade", { offerId, fiatAmount: "100" }, key()),
       403,
@@ -299,7 +331,11 @@ describe("GET /rest/v1/trade/{id}", () => {
     expect((await buyer.client.get(`/rest/v1/trade/${trade.id}`)).status).toBe(200);
     expect((await seller.client.get(`/rest/v1/trade/${trade.id}`)).status).toBe(200);
     const asModerator = await moderator.client.get(`/rest/v1/trade/${trade.id}`);
-    expect(asModerator.body.data).toMatchObject({ viewerRole: "moderator", side: null, actions: { canMarkPaid: false } });
+    expect(asModerator.body.data).toMatchObject({
+      viewerRole: "moderator",
+      side: null,
+      actions: { canMarkPaid: false },
+    });
     const asStranger = await stranger.client.get(`/rest/v1/trade/${trade.id}`);
     expect(asStranger.status).toBe(404);
     expect(asStranger.body.errors.code).toBe("ERROR_TRADE_NOT_FOUND");
@@ -313,15 +349,27 @@ describe("GET /rest/v1/trade/{id}", () => {
 describe("the transitions of RELIABILITY.md", () => {
   it("active_funded -> paid by the buyer; the seller and strangers are refused", async () => {
     const trade = await start(buyer);
-    await expectRefused(() => seller.client.post(`/rest/v1/trade/${trade.id}/paid`), 403, "ERROR_TRADE_NOT_ALLOWED_FOR_ROLE");
+    await expectRefused(
+      () => seller.client.post(`/rest/v1/trade/${trade.id}/paid`),
+      403,
+      "ERROR_TRADE_NOT_ALLOWED_FOR_ROLE",
+    );
     await expectRefused(() => stranger.client.post(`/rest/v1/trade/${trade.id}/paid`), 404);
     await expectRefused(() => moderator.client.post(`/rest/v1/trade/${trade.id}/paid`), 403);
     await expectRefused(() => t.client().post(`/rest/v1/trade/${trade.id}/paid`), 401);
     const paid = await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`);
     expect(paid.status).toBe(200);
-    expect(paid.body.data).toMatchObject({ status: "paid", actions: { canMarkPaid: false, canCancel: false }, lastEventSeq: 2 });
+    expect(paid.body.data).toMatchObject({
+      status: "paid",
+      actions: { canMarkPaid: false, canCancel: false },
+      lastEventSeq: 2,
+    });
     expect(paid.body.data.paidAt).not.toBeNull();
-    const again = await expectRefused(() => buyer.client.post(`/rest/v1/trade/${trade.id}/paid`), 409, "ERROR_TRADE_WRONG_STATE");
+    const again = await expectRefused(
+      () => buyer.client.post(`/rest/v1/trade/${trade.id}/paid`),
+      409,
+      "ERROR_TRADE_WRONG_STATE",
+    );
     expect(again.body.errors.details.status).toBe("paid");
   });
 
@@ -333,7 +381,11 @@ describe("the transitions of RELIABILITY.md", () => {
 
   it("paid -> released by the seller: escrow to the buyer, the fee to the platform", async () => {
     const trade = await start(buyer, "200");
-    await expectRefused(() => seller.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key()), 409, "ERROR_TRADE_WRONG_STATE");
+    await expectRefused(
+      () => seller.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key()),
+      409,
+      "ERROR_TRADE_WRONG_STATE",
+    );
     await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`);
     await expectRefused(() => buyer.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key()), 403);
     await expectRefused(() => stranger.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key()), 404);
@@ -441,7 +493,14 @@ describe("disputes", () => {
     await expectRefused(() => stranger.client.post(`/rest/v1/trade/${paid.id}/dispute`, reason), 404);
     await expectRefused(() => moderator.client.post(`/rest/v1/trade/${paid.id}/dispute`, reason), 403);
     await expectRefused(() => buyer.client.post(`/rest/v1/trade/${paid.id}/dispute`, sellerReason), 422);
-    await expectRefused(() => buyer.client.post(`/rest/v1/trade/${paid.id}/dispute`, { disputeReasonId: 99, disputeReasonText: "x".repeat(20) }), 422);
+    await expectRefused(
+      () =>
+        buyer.client.post(`/rest/v1/trade/${paid.id}/dispute`, {
+          disputeReasonId: 99,
+          disputeReasonText: "x".repeat(20),
+        }),
+      422,
+    );
     await expectRefused(() => buyer.client.post(`/rest/v1/trade/${paid.id}/dispute`, { disputeReasonId: "1" }), 422);
     const disputed = await buyer.client.post(`/rest/v1/trade/${paid.id}/dispute`, reason);
     expect(disputed.body.data.status).toBe("dispute_open");
@@ -456,11 +515,17 @@ describe("disputes", () => {
     const award = { outcome: "buyer", note: "The payment proof is genuine." };
     await expectRefused(() => buyer.client.post(`/rest/v1/trade/${trade.id}/dispute/resolve`, award), 403);
     await expectRefused(() => stranger.client.post(`/rest/v1/trade/${trade.id}/dispute/resolve`, award), 403);
-    await expectRefused(() => moderator.client.post(`/rest/v1/trade/${trade.id}/dispute/resolve`, { outcome: "both", note: "x" }), 422);
+    await expectRefused(
+      () => moderator.client.post(`/rest/v1/trade/${trade.id}/dispute/resolve`, { outcome: "both", note: "x" }),
+      422,
+    );
     const before = await balancesOf(t.db, buyer.id, "USDT");
     const won = await moderator.client.post(`/rest/v1/trade/${trade.id}/dispute/resolve`, award);
     expect(won.status, won.text).toBe(200);
-    expect(won.body.data).toMatchObject({ status: "dispute_won_buyer", dispute: { outcome: "buyer", note: award.note } });
+    expect(won.body.data).toMatchObject({
+      status: "dispute_won_buyer",
+      dispute: { outcome: "buyer", note: award.note },
+    });
     expect((await balancesOf(t.db, buyer.id, "USDT")).available - before.available).toBe(120_000_000n);
     await expectRefused(
       () => moderator.client.post(`/rest/v1/trade/${trade.id}/dispute/resolve`, { outcome: "seller", note: "again" }),
@@ -486,7 +551,11 @@ describe("disputes", () => {
     const asSeller = await seller.client.get(`/rest/v1/trade/${trade.id}`);
     expect(asSeller.body.data.dispute.appeal.status).toBe("not_available");
     const text = { text: "I have a bank statement that shows the payment." };
-    await expectRefused(() => seller.client.post(`/rest/v1/trade/${trade.id}/dispute/appeal`, text), 409, "ERROR_DISPUTE_APPEAL_NOT_AVAILABLE");
+    await expectRefused(
+      () => seller.client.post(`/rest/v1/trade/${trade.id}/dispute/appeal`, text),
+      409,
+      "ERROR_DISPUTE_APPEAL_NOT_AVAILABLE",
+    );
     await expectRefused(() => stranger.client.post(`/rest/v1/trade/${trade.id}/dispute/appeal`, text), 404);
     const appealed = await buyer.client.post(`/rest/v1/trade/${trade.id}/dispute/appeal`, text);
     expect(appealed.status).toBe(200);
@@ -531,9 +600,14 @@ describe("every (actor, command) pair", () => {
       (u: TestUser, id: string) => u.client.post(`/rest/v1/trade/${id}/release`, {}, key()),
       (u: TestUser, id: string) => u.client.post(`/rest/v1/trade/${id}/cancel`),
       (u: TestUser, id: string) =>
-        u.client.post(`/rest/v1/trade/${id}/dispute`, { disputeReasonId: 9, disputeReasonText: "Something is wrong here." }),
-      (u: TestUser, id: string) => u.client.post(`/rest/v1/trade/${id}/dispute/resolve`, { outcome: "buyer", note: "n" }),
-      (u: TestUser, id: string) => u.client.post(`/rest/v1/trade/${id}/dispute/resolve`, { outcome: "seller", note: "n" }),
+        u.client.post(`/rest/v1/trade/${id}/dispute`, {
+          disputeReasonId: 9,
+          disputeReasonText: "Something is wrong here.",
+        }),
+      (u: TestUser, id: string) =>
+        u.client.post(`/rest/v1/trade/${id}/dispute/resolve`, { outcome: "buyer", note: "n" }),
+      (u: TestUser, id: string) =>
+        u.client.post(`/rest/v1/trade/${id}/dispute/resolve`, { outcome: "seller", note: "n" }),
     ];
     const actors: [string, TestUser][] = [
       ["buyer", buyer],
@@ -547,7 +621,10 @@ describe("every (actor, command) pair", () => {
     await buyer.client.post(`/rest/v1/trade/${paid.id}/paid`);
     const disputed = await start(buyer);
     await buyer.client.post(`/rest/v1/trade/${disputed.id}/paid`);
-    await buyer.client.post(`/rest/v1/trade/${disputed.id}/dispute`, { disputeReasonId: 1, disputeReasonText: "Paid, not released." });
+    await buyer.client.post(`/rest/v1/trade/${disputed.id}/dispute`, {
+      disputeReasonId: 1,
+      disputeReasonText: "Paid, not released.",
+    });
     // The pairs that would succeed (they change state, so they are not tried here).
     const legal: Record<string, string[]> = {
       active_funded: ["buyer:0", "buyer:2"],
@@ -564,7 +641,10 @@ describe("every (actor, command) pair", () => {
           if (legal[status]?.includes(`${name}:${index}`)) continue;
           const before = await ledgerSnapshot();
           const response = await command(actor, trade.id);
-          expect(response.status, `${name} ${index} on ${status}: ${JSON.stringify(response.body)}`).toBeGreaterThanOrEqual(400);
+          expect(
+            response.status,
+            `${name} ${index} on ${status}: ${JSON.stringify(response.body)}`,
+          ).toBeGreaterThanOrEqual(400);
           expect(response.status).toBeLessThan(500);
           expect(await ledgerSnapshot()).toBe(before);
         }

@@ -166,12 +166,27 @@ class StartCommand implements Command {
     const isLegal = (model.available.get(owner.id) ?? 0n) >= held;
     let id = "";
     await expectOutcome(isLegal, async () => {
-      id = (await startTrade(t.db, taker.viewer, { offerId: offerOf.get(owner.id) ?? "", fiatAmount: String(this.fiat) }, options)).id;
+      id = (
+        await startTrade(
+          t.db,
+          taker.viewer,
+          { offerId: offerOf.get(owner.id) ?? "", fiatAmount: String(this.fiat) },
+          options,
+        )
+      ).id;
     });
     if (isLegal) {
       add(model.available, owner.id, -held);
       add(model.escrow, owner.id, held);
-      model.trades.push({ id, buyer: taker.id, seller: owner.id, heldMinor: held, amountMinor, status: "active_funded", ageMinutes: 0 });
+      model.trades.push({
+        id,
+        buyer: taker.id,
+        seller: owner.id,
+        heldMinor: held,
+        amountMinor,
+        status: "active_funded",
+        ageMinutes: 0,
+      });
     }
     await checkInvariants(model);
   }
@@ -183,7 +198,9 @@ abstract class TradeCommand implements Command {
     readonly pick: number,
     readonly actor: Actor,
   ) {}
-  check = (model: Readonly<Model>) => model.trades.length > 0;
+  check(model: Readonly<Model>): boolean {
+    return model.trades.length > 0;
+  }
   protected tradeOf(model: Model): ModelTrade {
     return model.trades[this.pick % model.trades.length] as ModelTrade;
   }
@@ -198,31 +215,36 @@ class PaidCommand extends TradeCommand {
     if (isLegal) trade.status = "paid";
     await checkInvariants(model);
   }
-  toString = () => `paid(#${this.pick} by ${this.actor})`;
+  override toString = () => `paid(#${this.pick} by ${this.actor})`;
 }
 
 class ReleaseCommand extends TradeCommand {
   async run(model: Model) {
     const trade = this.tradeOf(model);
     const isLegal = this.actor === "seller" && trade.status === "paid";
-    await expectOutcome(isLegal, () => releaseTrade(t.db, userOf(trade, this.actor).viewer, trade.id, {}, noSecondFactor));
+    await expectOutcome(isLegal, () =>
+      releaseTrade(t.db, userOf(trade, this.actor).viewer, trade.id, {}, noSecondFactor),
+    );
     if (isLegal) settle(model, trade, "released", "post");
     await checkInvariants(model);
   }
-  toString = () => `release(#${this.pick} by ${this.actor})`;
+  override toString = () => `release(#${this.pick} by ${this.actor})`;
 }
 
 class CancelCommand extends TradeCommand {
   async run(model: Model) {
     const trade = this.tradeOf(model);
     const byBuyer = this.actor === "buyer" && trade.status === "active_funded";
-    const bySeller = this.actor === "seller" && trade.status === "active_funded" && trade.ageMinutes >= PAYMENT_WINDOW_MIN;
-    await expectOutcome(byBuyer || bySeller, () => cancelTrade(t.db, userOf(trade, this.actor).viewer, trade.id, options));
+    const bySeller =
+      this.actor === "seller" && trade.status === "active_funded" && trade.ageMinutes >= PAYMENT_WINDOW_MIN;
+    await expectOutcome(byBuyer || bySeller, () =>
+      cancelTrade(t.db, userOf(trade, this.actor).viewer, trade.id, options),
+    );
     if (byBuyer) settle(model, trade, "cancelled_buyer", "void");
     if (bySeller) settle(model, trade, "cancelled_seller", "void");
     await checkInvariants(model);
   }
-  toString = () => `cancel(#${this.pick} by ${this.actor})`;
+  override toString = () => `cancel(#${this.pick} by ${this.actor})`;
 }
 
 class DisputeCommand extends TradeCommand {
@@ -231,7 +253,9 @@ class DisputeCommand extends TradeCommand {
     const isParty = this.actor === "buyer" || this.actor === "seller";
     const isAvailable =
       trade.status === "paid" ||
-      (trade.status === "active_funded" && trade.ageMinutes >= DISPUTE_AFTER_MIN && trade.ageMinutes < PAYMENT_WINDOW_MIN);
+      (trade.status === "active_funded" &&
+        trade.ageMinutes >= DISPUTE_AFTER_MIN &&
+        trade.ageMinutes < PAYMENT_WINDOW_MIN);
     const isLegal = isParty && isAvailable;
     await expectOutcome(isLegal, () =>
       openDispute(
@@ -245,7 +269,7 @@ class DisputeCommand extends TradeCommand {
     if (isLegal) trade.status = "dispute_open";
     await checkInvariants(model);
   }
-  toString = () => `dispute(#${this.pick} by ${this.actor})`;
+  override toString = () => `dispute(#${this.pick} by ${this.actor})`;
 }
 
 class ResolveCommand extends TradeCommand {
@@ -260,20 +284,33 @@ class ResolveCommand extends TradeCommand {
     const trade = this.tradeOf(model);
     const isLegal = this.actor === "moderator" && trade.status === "dispute_open";
     await expectOutcome(isLegal, () =>
-      resolveDispute(t.db, userOf(trade, this.actor).viewer, trade.id, { outcome: this.outcome, note: "Model award." }, options),
+      resolveDispute(
+        t.db,
+        userOf(trade, this.actor).viewer,
+        trade.id,
+        { outcome: this.outcome, note: "Model award." },
+        options,
+      ),
     );
     if (isLegal) {
-      settle(model, trade, this.outcome === "buyer" ? "dispute_won_buyer" : "dispute_won_seller", this.outcome === "buyer" ? "post" : "void");
+      settle(
+        model,
+        trade,
+        this.outcome === "buyer" ? "dispute_won_buyer" : "dispute_won_seller",
+        this.outcome === "buyer" ? "post" : "void",
+      );
     }
     await checkInvariants(model);
   }
-  toString = () => `resolve(#${this.pick} by ${this.actor} to ${this.outcome})`;
+  override toString = () => `resolve(#${this.pick} by ${this.actor} to ${this.outcome})`;
 }
 
 class ExpireCommand implements Command {
   check = () => true;
   async run(model: Model) {
-    const due = model.trades.filter((trade) => trade.status === "active_funded" && trade.ageMinutes >= PAYMENT_WINDOW_MIN);
+    const due = model.trades.filter(
+      (trade) => trade.status === "active_funded" && trade.ageMinutes >= PAYMENT_WINDOW_MIN,
+    );
     const result = await expireDueTrades(t.db);
     expect(result.expired).toBe(due.length);
     for (const trade of due) settle(model, trade, "cancelled_system", "void");
@@ -296,15 +333,23 @@ class AdvanceClockCommand implements Command {
 const actor = fc.constantFrom<Actor>("buyer", "seller", "moderator", "stranger", "buyer", "seller");
 const pick = fc.nat({ max: 30 });
 const commands = [
-  fc.tuple(fc.nat({ max: 3 }), fc.nat({ max: 2 }), fc.constantFrom(10, 60, 250, 450)).map(([a, b, c]) => new StartCommand(a, b, c)),
-  fc.tuple(fc.nat({ max: 3 }), fc.nat({ max: 2 }), fc.constantFrom(10, 60, 250, 450)).map(([a, b, c]) => new StartCommand(a, b, c)),
+  fc
+    .tuple(fc.nat({ max: 3 }), fc.nat({ max: 2 }), fc.constantFrom(10, 60, 250, 450))
+    .map(([a, b, c]) => new StartCommand(a, b, c)),
+  fc
+    .tuple(fc.nat({ max: 3 }), fc.nat({ max: 2 }), fc.constantFrom(10, 60, 250, 450))
+    .map(([a, b, c]) => new StartCommand(a, b, c)),
   fc.tuple(pick, actor).map(([p, a]) => new PaidCommand(p, a)),
   fc.tuple(pick, actor).map(([p, a]) => new ReleaseCommand(p, a)),
   fc.tuple(pick, actor).map(([p, a]) => new CancelCommand(p, a)),
   fc.tuple(pick, actor).map(([p, a]) => new DisputeCommand(p, a)),
-  fc.tuple(pick, fc.constantFrom<Actor>("moderator", "moderator", "buyer", "seller"), fc.constantFrom<"buyer" | "seller">("buyer", "seller")).map(
-    ([p, a, o]) => new ResolveCommand(p, a, o),
-  ),
+  fc
+    .tuple(
+      pick,
+      fc.constantFrom<Actor>("moderator", "moderator", "buyer", "seller"),
+      fc.constantFrom<"buyer" | "seller">("buyer", "seller"),
+    )
+    .map(([p, a, o]) => new ResolveCommand(p, a, o)),
   fc.constant(new ExpireCommand()),
   fc.constantFrom(5, 11, 31).map((minutes) => new AdvanceClockCommand(minutes)),
 ];

@@ -1,3 +1,4 @@
+import type { recentTradeSchema, tradeReceiptSchema } from "@souk/contracts";
 import {
   type CompletedTradeFilter,
   type PageMeta,
@@ -19,7 +20,6 @@ import * as errors from "./trades.errors.ts";
 import * as repo from "./trades.repo.ts";
 import { isTradeHash } from "./trades.service.ts";
 import { cryptoAmountOf, toTradeSummary, tradeUrl } from "./trades.view.ts";
-import type { recentTradeSchema, tradeReceiptSchema } from "@souk/contracts";
 
 /** Lists and figures of trades: active trades, history, recent trades, statistics, the receipt. */
 
@@ -51,7 +51,8 @@ export function toListFilter(userId: number, filters: Partial<TradeHistoryFilter
     : byFilter;
   const startedFrom = filters.startDate ? parseDay(filters.startDate, "startDate") : undefined;
   const endDay = filters.endDate ? parseDay(filters.endDate, "endDate") : undefined;
-  if (startedFrom && endDay && endDay.getTime() < startedFrom.getTime()) throw inputError({ endDate: ["date_before_start"] });
+  if (startedFrom && endDay && endDay.getTime() < startedFrom.getTime())
+    throw inputError({ endDate: ["date_before_start"] });
   return {
     userId,
     ...(statuses ? { statuses } : {}),
@@ -65,7 +66,10 @@ export function toListFilter(userId: number, filters: Partial<TradeHistoryFilter
 }
 
 async function summaries(db: Db, userId: number, rows: repo.TradeRow[]): Promise<TradeSummary[]> {
-  const parties = await repo.findParties(db, rows.flatMap((row) => [row.buyer_id, row.seller_id]));
+  const parties = await repo.findParties(
+    db,
+    rows.flatMap((row) => [row.buyer_id, row.seller_id]),
+  );
   const now = new Date();
   return rows.map((row) => toTradeSummary(row, userId, parties, now));
 }
@@ -104,7 +108,11 @@ const ACTIVE_LIST_MAX = 200;
 
 /** GET /rest/v1/trade/active: the viewer's open trades, the ones waiting for them flagged. */
 export async function listActiveTrades(db: Db, userId: number) {
-  const { rows } = await repo.listUserTrades(db, { userId, statuses: TRADE_ACTIVE_STATUSES }, { limit: ACTIVE_LIST_MAX, offset: 0 });
+  const { rows } = await repo.listUserTrades(
+    db,
+    { userId, statuses: TRADE_ACTIVE_STATUSES },
+    { limit: ACTIVE_LIST_MAX, offset: 0 },
+  );
   const items = await summaries(db, userId, rows);
   return {
     items,
@@ -125,8 +133,15 @@ export async function listRecentTrades(
   userId: number,
   page: { page: number; perPage: number },
 ): Promise<{ items: z.infer<typeof recentTradeSchema>[]; meta: PageMeta }> {
-  const { total, rows } = await repo.listUserTrades(db, { userId }, { limit: page.perPage, offset: (page.page - 1) * page.perPage });
-  const parties = await repo.findParties(db, rows.flatMap((row) => [row.buyer_id, row.seller_id]));
+  const { total, rows } = await repo.listUserTrades(
+    db,
+    { userId },
+    { limit: page.perPage, offset: (page.page - 1) * page.perPage },
+  );
+  const parties = await repo.findParties(
+    db,
+    rows.flatMap((row) => [row.buyer_id, row.seller_id]),
+  );
   const items = rows.map((row) => {
     const isBuyer = Number(row.buyer_id) === userId;
     const partner = parties.get(String(isBuyer ? row.seller_id : row.buyer_id));
@@ -178,7 +193,7 @@ export async function getTradeStatistics(db: Db, userId: number): Promise<TradeS
 /** GET /rest/v1/trade/{id}/receipt (public): released trades only, and nothing about who traded. */
 export async function getTradeReceipt(db: Db, idHashed: string): Promise<z.infer<typeof tradeReceiptSchema>> {
   const row = isTradeHash(idHashed) ? await repo.findTradeByIdHashed(db, idHashed) : undefined;
-  if (!row || row.status !== "released" || !row.completed_at) throw errors.tradeNotFound();
+  if (row?.status !== "released" || !row.completed_at) throw errors.tradeNotFound();
   return {
     id: row.id_hashed,
     status: "released",

@@ -1,4 +1,10 @@
-import type { RequirementStatus, TradeActorRole, TradeFlowStep, TradeRequirementId, TradeStatus } from "@souk/contracts";
+import type {
+  RequirementStatus,
+  TradeActorRole,
+  TradeFlowStep,
+  TradeRequirementId,
+  TradeStatus,
+} from "@souk/contracts";
 import { type Generated, type RawBuilder, type Selectable, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import type { TransitionGuard } from "./trades.domain.ts";
@@ -180,7 +186,11 @@ export async function lockTrade(tx: Tx, id: bigint): Promise<TradeRow | undefine
   return tables(tx).selectFrom("trades").selectAll().where("id", "=", id).forNoKeyUpdate().executeTakeFirst();
 }
 
-export async function findTradeByIdempotencyKey(db: Db | Tx, takerId: number, key: string): Promise<TradeRow | undefined> {
+export async function findTradeByIdempotencyKey(
+  db: Db | Tx,
+  takerId: number,
+  key: string,
+): Promise<TradeRow | undefined> {
   return tables(db)
     .selectFrom("trades")
     .selectAll()
@@ -380,12 +390,20 @@ export async function lockTakerFacts(tx: Tx, userId: number): Promise<TakerFacts
 }
 
 export async function findFeeDiscount(db: Db | Tx, userId: number): Promise<string> {
-  const row = await tables(db).selectFrom("users").select("fee_discount").where("id", "=", BigInt(userId)).executeTakeFirst();
+  const row = await tables(db)
+    .selectFrom("users")
+    .select("fee_discount")
+    .where("id", "=", BigInt(userId))
+    .executeTakeFirst();
   return row?.fee_discount ?? "0";
 }
 
 export async function isIdVerified(db: Db | Tx, userId: number): Promise<boolean> {
-  const row = await tables(db).selectFrom("users").select("id_verified_at").where("id", "=", BigInt(userId)).executeTakeFirst();
+  const row = await tables(db)
+    .selectFrom("users")
+    .select("id_verified_at")
+    .where("id", "=", BigInt(userId))
+    .executeTakeFirst();
   return row?.id_verified_at != null;
 }
 
@@ -444,7 +462,12 @@ export async function sumDailyVolumeUsd(db: Db | Tx, userId: number): Promise<st
 }
 
 /** Whether two users finished a successful trade together other than `exceptTradeId`. */
-export async function haveCompletedTogether(db: Db | Tx, a: number, b: number, exceptTradeId: bigint): Promise<boolean> {
+export async function haveCompletedTogether(
+  db: Db | Tx,
+  a: number,
+  b: number,
+  exceptTradeId: bigint,
+): Promise<boolean> {
   const result = await sql<{ found: boolean }>`
     SELECT EXISTS (
       SELECT 1 FROM trades WHERE id <> ${exceptTradeId} AND status IN ('released', 'dispute_won_buyer')
@@ -512,7 +535,14 @@ export async function insertRequirements(
   if (plans.length === 0) return;
   await tables(tx)
     .insertInto("trade_requirements")
-    .values(plans.map((plan) => ({ trade_id: tradeId, requirement_id: plan.id, step: plan.step, is_optional: plan.isOptional })))
+    .values(
+      plans.map((plan) => ({
+        trade_id: tradeId,
+        requirement_id: plan.id,
+        step: plan.step,
+        is_optional: plan.isOptional,
+      })),
+    )
     .execute();
 }
 
@@ -544,7 +574,14 @@ export async function setRequirement(
 
 export async function insertAttachments(
   tx: Tx,
-  rows: { tradeId: bigint; requirementId: string; uploaderId: number; fileName: string; contentType: string; sizeBytes: number }[],
+  rows: {
+    tradeId: bigint;
+    requirementId: string;
+    uploaderId: number;
+    fileName: string;
+    contentType: string;
+    sizeBytes: number;
+  }[],
 ): Promise<void> {
   await tables(tx)
     .insertInto("trade_attachments")
@@ -589,7 +626,12 @@ export async function insertReport(
 ): Promise<boolean> {
   const row = await tables(db)
     .insertInto("trade_reports")
-    .values({ trade_id: report.tradeId, reporter_id: BigInt(report.reporterId), reason: report.reason, message: report.message })
+    .values({
+      trade_id: report.tradeId,
+      reporter_id: BigInt(report.reporterId),
+      reason: report.reason,
+      message: report.message,
+    })
     .onConflict((oc) => oc.columns(["trade_id", "reporter_id"]).where("status", "=", "open").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -669,10 +711,17 @@ export async function listDisputes(
       : status === "appealed"
         ? sql`appealed_at IS NOT NULL`
         : sql`dispute_resolved_at IS NOT NULL`;
-  const order = status === "open" ? sql`dispute_opened_at ASC` : status === "appealed" ? sql`appealed_at ASC` : sql`dispute_resolved_at DESC`;
+  const order =
+    status === "open"
+      ? sql`dispute_opened_at ASC`
+      : status === "appealed"
+        ? sql`appealed_at ASC`
+        : sql`dispute_resolved_at DESC`;
   const [count, rows] = await Promise.all([
     sql<{ n: string }>`SELECT count(*)::text AS n FROM trades WHERE ${where}`.execute(db),
-    sql<TradeRow>`SELECT * FROM trades WHERE ${where} ORDER BY ${order}, id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+    sql<TradeRow>`SELECT * FROM trades WHERE ${where} ORDER BY ${order}, id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(
+      db,
+    ),
   ]);
   return { total: Number(count.rows[0]?.n ?? 0), rows: rows.rows };
 }

@@ -22,7 +22,12 @@ export async function reportTrade(
     if (!isNew) throw errors.alreadyReported();
     const current = await repo.nextEventSeq(tx, row.id);
     // The reason stays with moderators: the counterpart only learns that a report exists.
-    await recordEvent(tx, current, { name: "trade_reported", actorRole: role, actorUserId: viewer.userId, payload: {} });
+    await recordEvent(tx, current, {
+      name: "trade_reported",
+      actorRole: role,
+      actorUserId: viewer.userId,
+      payload: {},
+    });
   });
   return { reported: true };
 }
@@ -41,7 +46,11 @@ export interface ChargebackReport {
  * incorrect the report is not taken and they are told to contact support. Souk reads "incorrect"
  * as "the reporter's identity is not verified" (DECISIONS.md "Chargeback reports").
  */
-export async function reportChargeback(db: Db, viewer: Viewer, input: ChargebackReportRequest): Promise<ChargebackReport> {
+export async function reportChargeback(
+  db: Db,
+  viewer: Viewer,
+  input: ChargebackReportRequest,
+): Promise<ChargebackReport> {
   const { row, role } = await findTradeFor(db, viewer, input.tradeId);
   if (role !== "seller") throw errors.chargebackNotAllowed("Only the seller of a trade can report a chargeback.");
   if (!(await repo.isIdVerified(db, viewer.userId))) throw errors.chargebackVerificationIncorrect();

@@ -29,10 +29,23 @@ import {
   tradeUploadSchema,
 } from "@souk/contracts";
 import { z } from "zod";
-import { type AppDeps, envelope, parseFeatureFlags, requireRole, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import {
+  type AppDeps,
+  envelope,
+  parseFeatureFlags,
+  requireRole,
+  type SoukRoutes,
+  viewerOf,
+} from "../../platform/index.ts";
 import { assertSecondFactor } from "../wallet/index.ts";
 import { appealDispute, listDisputeReasons, listDisputes, openDispute, resolveDispute } from "./disputes.service.ts";
-import { listUploads, recordPolicyRead, requestFallback, submitRequirement, uploadRequirements } from "./trades.flow.ts";
+import {
+  listUploads,
+  recordPolicyRead,
+  requestFallback,
+  submitRequirement,
+  uploadRequirements,
+} from "./trades.flow.ts";
 import {
   getTradeHistory,
   getTradeReceipt,
@@ -140,7 +153,12 @@ export function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
   app.get(
     "/rest/v1/trade/:id",
     {
-      schema: { tags: ["trades"], summary: "A trade (its parties and staff; others get 404)", params, response: tradeResponse },
+      schema: {
+        tags: ["trades"],
+        summary: "A trade (its parties and staff; others get 404)",
+        params,
+        response: tradeResponse,
+      },
     },
     async (request) => envelope(await getTrade(deps.db, viewerOf(request), request.params.id, features)),
   );
@@ -173,7 +191,10 @@ export function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
           deps.db,
           viewer,
           request.params.id,
-          { ...(request.body?.code ? { code: request.body.code } : {}), idempotencyKey: request.idempotency?.key ?? null },
+          {
+            ...(request.body?.code ? { code: request.body.code } : {}),
+            idempotencyKey: request.idempotency?.key ?? null,
+          },
           { ...options, assertSecondFactor: (userId, code) => assertSecondFactor(deps.db, userId, "release", code) },
         ),
       );
@@ -204,7 +225,8 @@ export function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
         response: tradeResponse,
       },
     },
-    async (request) => envelope(await openDispute(deps.db, viewerOf(request), request.params.id, request.body, options)),
+    async (request) =>
+      envelope(await openDispute(deps.db, viewerOf(request), request.params.id, request.body, options)),
   );
 
   app.post(
@@ -219,7 +241,8 @@ export function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
         response: tradeResponse,
       },
     },
-    async (request) => envelope(await resolveDispute(deps.db, viewerOf(request), request.params.id, request.body, options)),
+    async (request) =>
+      envelope(await resolveDispute(deps.db, viewerOf(request), request.params.id, request.body, options)),
   );
 
   app.post(
@@ -320,7 +343,8 @@ export function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
         response: { 200: envelopeSchema(z.object({ url: z.string() })) },
       },
     },
-    async (request) => envelope(await recordPolicyRead(deps.db, viewerOf(request), request.params.id, request.body.url)),
+    async (request) =>
+      envelope(await recordPolicyRead(deps.db, viewerOf(request), request.params.id, request.body.url)),
   );
 
   app.post(

@@ -21,6 +21,9 @@ const PLANS: Plan[] = [
   { seller: "grace", buyer: "frank", end: "disputed" },
 ];
 
+/** Demo vendors with funded wallets (the wallet module's seed), tried when a planned seller's offers are off duty. */
+const VENDORS = ["alice", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"];
+
 const SEED_FEATURES: Features = {
   offerCap: true,
   offRamp: false,
@@ -57,16 +60,93 @@ function viewerOf(userId: number, username: string, roles: UserRole[] = ["user"]
 async function fulfilRequirements(context: SeedContext, buyer: Viewer, trade: Trade): Promise<void> {
   for (const requirement of trade.flow.requirements) {
     if (requirement.kind === "text") {
-      await submitRequirement(context.db, buyer, trade.id, { requirementId: requirement.id, value: buyer.username }, SEED_FEATURES);
+      await submitRequirement(
+        context.db,
+        buyer,
+        trade.id,
+        { requirementId: requirement.id, value: buyer.username },
+        SEED_FEATURES,
+      );
     } else {
       await uploadRequirements(
         context.db,
         buyer,
         trade.id,
-        { requirements: [{ requirementId: requirement.id, fileName: `${requirement.id}.jpg`, contentType: "image/jpeg", sizeBytes: 48_213 }] },
+        {
+          requirements: [
+            {
+              requirementId: requirement.id,
+              fileName: `${requirement.id}.jpg`,
+              contentType: "image/jpeg",
+              sizeBytes: 48_213,
+            },
+          ],
+        },
         SEED_FEATURES,
       );
     }
+  }
+}
+
+/** Sell offers of a vendor that any demo buyer may take (flow requirements are fulfilled as a buyer would). */
+async function takeableOffers(
+  context: SeedContext,
+  ownerId: number,
+): Promise<{ idHashed: string; fiatLimitMin: string }[]> {
+  const offers = await listOwnOffers(context.db, {
+    ownerId,
+    type: "sell",
+    flowTypes: ["default"],
+    limit: 100,
+    offset: 0,
+  });
+  return offers
+    .filter(
+      ({ offer }) =>
+        offer.isActive &&
+        offer.isEnabled &&
+        offer.rangeType === "min_max" &&
+        offer.availableIn.length === 0 &&
+        !offer.requireVerifiedId &&
+        !offer.requireFullNameVisibility &&
+        !offer.showOnlyTrustedUser &&
+        offer.requireMinPastTrades === 0,
+    )
+    .map(({ offer }) => ({ idHashed: offer.idHashed, fiatLimitMin: offer.fiatLimitMin }));
+}
+
+/** Starts a trade on the offer and takes it to the plan's end through the service functions. */
+async function playTrade(
+  context: SeedContext,
+  plan: Plan,
+  buyer: Viewer,
+  seller: Viewer,
+  offer: { idHashed: string; fiatLimitMin: string },
+): Promise<void> {
+  const options = { features: SEED_FEATURES };
+  const trade = await startTrade(
+    context.db,
+    buyer,
+    { offerId: offer.idHashed, fiatAmount: offer.fiatLimitMin },
+    options,
+  );
+  if (plan.end === "paid" || plan.end === "released" || plan.end === "disputed") {
+    await fulfilRequirements(context, buyer, trade);
+    await markPaid(context.db, buyer, trade.id, options);
+  }
+  // The operator seeds: no second factor is asked of the demo seller.
+  if (plan.end === "released") {
+    await releaseTrade(context.db, seller, trade.id, {}, { ...options, assertSecondFactor: async () => {} });
+  }
+  if (plan.end === "cancelled") await cancelTrade(context.db, buyer, trade.id, options);
+  if (plan.end === "disputed") {
+    await openDispute(
+      context.db,
+      buyer,
+      trade.id,
+      { disputeReasonId: 1, disputeReasonText: "I paid the full amount and the seller has not released." },
+      options,
+    );
   }
 }
 
@@ -78,52 +158,28 @@ export async function seedDemoTrades(context: SeedContext): Promise<void> {
     context.db,
   );
   if ((existing.rows[0]?.n ?? 0) > 0) return;
-  const options = { features: SEED_FEATURES };
   const made: string[] = [];
   for (const plan of PLANS) {
-    const sellerId = context.users.get(plan.seller);
     const buyerId = context.users.get(plan.buyer);
-    if (sellerId === undefined || buyerId === undefined) continue;
+    if (buyerId === undefined) continue;
     const buyer = viewerOf(buyerId, plan.buyer);
-    const seller = viewerOf(sellerId, plan.seller);
-    const offers = await listOwnOffers(context.db, { ownerId: sellerId, type: "sell", flowTypes: ["default"], limit: 100, offset: 0 });
-    // An offer open to any demo buyer (its flow requirements are fulfilled below, as a buyer would).
-    const candidates = offers.filter(
-      ({ offer }) =>
-        offer.isActive &&
-        offer.isEnabled &&
-        offer.rangeType === "min_max" &&
-        offer.availableIn.length === 0 &&
-        !offer.requireVerifiedId &&
-        !offer.requireFullNameVisibility &&
-        !offer.showOnlyTrustedUser &&
-        offer.requireMinPastTrades === 0,
-    );
-    for (const { offer } of candidates) {
-      try {
-        const trade = await startTrade(context.db, buyer, { offerId: offer.idHashed, fiatAmount: offer.fiatLimitMin }, options);
-        if (plan.end === "paid" || plan.end === "released" || plan.end === "disputed") {
-          await fulfilRequirements(context, buyer, trade);
-          await markPaid(context.db, buyer, trade.id, options);
+    // The planned seller first; when none of their offers can be taken now (duty hours, say),
+    // another demo vendor's.
+    const sellers = [plan.seller, ...VENDORS.filter((name) => name !== plan.seller && name !== plan.buyer)];
+    let isMade = false;
+    for (const sellerName of sellers) {
+      const sellerId = context.users.get(sellerName);
+      if (sellerId === undefined || isMade) continue;
+      const seller = viewerOf(sellerId, sellerName);
+      for (const offer of await takeableOffers(context, sellerId)) {
+        try {
+          await playTrade(context, plan, buyer, seller, offer);
+          made.push(`${plan.end} (${plan.buyer} buys from ${sellerName})`);
+          isMade = true;
+          break;
+        } catch {
+          // Outside duty hours, over a limit, no rate: the next offer may do.
         }
-        // The operator seeds: no second factor is asked of the demo seller.
-        if (plan.end === "released") {
-          await releaseTrade(context.db, seller, trade.id, {}, { ...options, assertSecondFactor: async () => {} });
-        }
-        if (plan.end === "cancelled") await cancelTrade(context.db, buyer, trade.id, options);
-        if (plan.end === "disputed") {
-          await openDispute(
-            context.db,
-            buyer,
-            trade.id,
-            { disputeReasonId: 1, disputeReasonText: "I paid the full amount and the seller has not released." },
-            options,
-          );
-        }
-        made.push(`${plan.end} (${plan.buyer} buys from ${plan.seller})`);
-        break;
-      } catch {
-        // Outside duty hours, over a limit, no rate: the next offer may do.
       }
     }
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   ErrorCode,
   type FeatureFlag,
@@ -21,7 +22,6 @@ import {
   roundDecimal,
   subtractDecimal,
 } from "@souk/money";
-import { randomBytes } from "node:crypto";
 import type { Db, Tx } from "../../db/pool.ts";
 import { DomainError, forbidden, inputError, isStaff, type Viewer } from "../../platform/index.ts";
 import { channelFor, publishEvent } from "../../realtime/index.ts";
@@ -112,7 +112,13 @@ export async function findTradeFor(
 }
 
 /** The view of a trade for a viewer, with its parties, requirements and currency details. */
-export async function viewTrade(db: Db, row: repo.TradeRow, viewer: Viewer, role: ViewerRole, features: Features): Promise<Trade> {
+export async function viewTrade(
+  db: Db,
+  row: repo.TradeRow,
+  viewer: Viewer,
+  role: ViewerRole,
+  features: Features,
+): Promise<Trade> {
   const [parties, requirements, attachments, catalog, market] = await Promise.all([
     repo.findParties(db, [row.buyer_id, row.seller_id]),
     repo.listRequirements(db, [row.id]),
@@ -146,7 +152,13 @@ export async function getTrade(db: Db, viewer: Viewer, idHashed: string, feature
 export async function recordEvent(
   tx: Tx,
   row: repo.TradeRow,
-  event: { name: string; actorRole: TradeActorRole; actorUserId: number | null; payload: Record<string, unknown>; idempotencyKey?: string | null },
+  event: {
+    name: string;
+    actorRole: TradeActorRole;
+    actorUserId: number | null;
+    payload: Record<string, unknown>;
+    idempotencyKey?: string | null;
+  },
 ): Promise<void> {
   await repo.insertEvent(tx, { tradeId: row.id, seq: row.event_seq, ...event });
   const payload = { tradeId: row.id_hashed, status: row.status };
@@ -168,7 +180,10 @@ function perkFeeBps(offerFeeBps: number, discountFraction: string): number | nul
   const discount = parseDecimal(discountFraction);
   if (compareDecimal(discount, decimal(0n)) <= 0) return null;
   const kept = subtractDecimal(decimal(1n), discount);
-  const rate = multiplyDecimal(decimal(BigInt(offerFeeBps)), compareDecimal(kept, decimal(0n)) < 0 ? decimal(0n) : kept);
+  const rate = multiplyDecimal(
+    decimal(BigInt(offerFeeBps)),
+    compareDecimal(kept, decimal(0n)) < 0 ? decimal(0n) : kept,
+  );
   return Number(roundDecimal(rate, 0, "half_up").units);
 }
 
@@ -184,7 +199,12 @@ function toUsd(fiat: Decimal, fiatPerUsd: string | undefined): Decimal {
  * queue), the price is locked from the offer as it stands, the seller's amount plus fee moves to
  * the trade's escrow, and the trade, its first event and the real-time hints commit with it.
  */
-export async function startTrade(db: Db, viewer: Viewer, input: TradeStartRequest, options: StartOptions): Promise<Trade> {
+export async function startTrade(
+  db: Db,
+  viewer: Viewer,
+  input: TradeStartRequest,
+  options: StartOptions,
+): Promise<Trade> {
   const fiat = parseDecimal(input.fiatAmount);
   if (compareDecimal(fiat, decimal(0n)) <= 0) throw inputError({ fiatAmount: ["amount_must_be_positive"] });
   const idempotencyKey = options.idempotencyKey ?? null;
@@ -364,7 +384,12 @@ export interface CommandInput {
   idempotencyKey?: string | null;
 }
 
-function columnsFor(rule: TransitionRule, actorRole: TradeActorRole, viewerId: number | null, input: CommandInput): repo.TransitionColumns {
+function columnsFor(
+  rule: TransitionRule,
+  actorRole: TradeActorRole,
+  viewerId: number | null,
+  input: CommandInput,
+): repo.TransitionColumns {
   switch (rule.command) {
     case "paid":
       return { paidAt: true };
@@ -374,7 +399,8 @@ function columnsFor(rule: TransitionRule, actorRole: TradeActorRole, viewerId: n
     case "expire":
       return { cancelledAt: true };
     case "dispute":
-      if (!input.dispute || (actorRole !== "buyer" && actorRole !== "seller")) throw new Error("a dispute needs its reason");
+      if (!input.dispute || (actorRole !== "buyer" && actorRole !== "seller"))
+        throw new Error("a dispute needs its reason");
       return { dispute: { openedBy: actorRole, ...input.dispute } };
     case "award_buyer":
     case "award_seller":
@@ -462,7 +488,13 @@ export async function applyRule(
   });
 }
 
-function refusalError(command: TradeCommand, role: ViewerRole, row: repo.TradeRow, requirements: Awaited<ReturnType<typeof repo.listRequirements>>, now: Date): DomainError {
+function refusalError(
+  command: TradeCommand,
+  role: ViewerRole,
+  row: repo.TradeRow,
+  requirements: Awaited<ReturnType<typeof repo.listRequirements>>,
+  now: Date,
+): DomainError {
   const facts = factsOf(row, requirements);
   const refusal = explainRefusal(command, role, facts, now);
   if (!refusal || refusal.kind === "wrong_state") return errors.wrongState(row.status);
@@ -528,9 +560,17 @@ export async function releaseTrade(
   options: TradeOptions & { assertSecondFactor: (userId: number, code?: string) => Promise<void> },
 ): Promise<Trade> {
   // The second factor is asked of the seller of a paid trade only, after the role was checked.
-  return runCommand(db, viewer, idHashed, "release", { idempotencyKey: input.idempotencyKey ?? null }, options, async (row) => {
-    if (row.status === "paid") await options.assertSecondFactor(viewer.userId, input.code);
-  });
+  return runCommand(
+    db,
+    viewer,
+    idHashed,
+    "release",
+    { idempotencyKey: input.idempotencyKey ?? null },
+    options,
+    async (row) => {
+      if (row.status === "paid") await options.assertSecondFactor(viewer.userId, input.code);
+    },
+  );
 }
 
 // ---- expiry --------------------------------------------------------------------------------
