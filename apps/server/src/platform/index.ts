@@ -3,6 +3,7 @@ import "./fastify-types.ts";
 
 export { CSRF_COOKIE, issueCsrfToken } from "./csrf.ts";
 export { envelope } from "./envelope.ts";
+export { validationDetails } from "./error-mapper.ts";
 export {
   conflict,
   DomainError,

@@ -20,13 +20,14 @@ import {
 } from "@souk/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import { validationDetails } from "../../platform/error-mapper.ts";
+
 import {
   type AppDeps,
   envelope,
   inputError,
   parseFeatureFlags,
   type SoukRoutes,
+  validationDetails,
   viewerOf,
 } from "../../platform/index.ts";
 import { type FieldErrors, groupedErrors } from "./my-offers.domain.ts";

@@ -1,6 +1,7 @@
 import type { BondStatus } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
 import { getBondStatus } from "../wallet/index.ts";
+import { forgetCachedListings } from "./listing-cache.ts";
 import * as repo from "./offers.repo.ts";
 
 /**
@@ -25,7 +26,8 @@ export async function readBondStatus(db: Db | Tx, ownerId: number): Promise<Bond
  */
 export async function syncOfferBondState(db: Db | Tx, ownerId: number): Promise<BondStatus> {
   const status = await readBondStatus(db, ownerId);
-  await repo.setEnabledByType(db, ownerId, BOND_REQUIRED_TYPES, !status.isBondInsufficient);
+  const changed = await repo.setEnabledByType(db, ownerId, BOND_REQUIRED_TYPES, !status.isBondInsufficient);
+  if (changed > 0) forgetCachedListings();
   return status;
 }
 
@@ -36,5 +38,6 @@ export async function syncAllOfferBondStates(db: Db): Promise<number> {
     const status = await readBondStatus(db, ownerId);
     changed += await repo.setEnabledByType(db, ownerId, BOND_REQUIRED_TYPES, !status.isBondInsufficient);
   }
+  if (changed > 0) forgetCachedListings();
   return changed;
 }

@@ -8,6 +8,7 @@ import { seedDemoOffers } from "./offers.seed.ts";
 export { BOND_REQUIRED_TYPES, needsBond, readBondStatus, syncOfferBondState } from "./bond.service.ts";
 export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 export { describeOffers, type OfferSummary } from "./listing.service.ts";
+export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
 export {
   editOwnOffer,
   type Features,

@@ -46,8 +46,31 @@ export interface PricedColumns {
   fixed_price: string | null;
 }
 
+/**
+ * Prices depend only on the market (one cached copy of the rates), the currencies and the margin
+ * or fixed price, and the same few thousand combinations come back request after request: they
+ * are computed once per copy of the rates. The memo is dropped with its copy of the rates.
+ */
+const priceMemo = new WeakMap<object, Map<string, OfferPrices | null>>();
+const PRICE_MEMO_MAX = 50_000;
+
 /** The offer's prices at today's rates; null when a rate is missing (the offer cannot be priced). */
 export function pricesOf(row: PricedColumns, context: Pick<ShapeContext, "catalog" | "market">): OfferPrices | null {
+  let memo = priceMemo.get(context.market);
+  if (!memo) {
+    memo = new Map();
+    priceMemo.set(context.market, memo);
+  }
+  const key = `${row.crypto_currency_id}|${row.fiat_currency_id}|${row.margin}|${row.fixed_price ?? ""}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const prices = computePricesOf(row, context);
+  if (memo.size >= PRICE_MEMO_MAX) memo.clear();
+  memo.set(key, prices);
+  return prices;
+}
+
+function computePricesOf(row: PricedColumns, context: Pick<ShapeContext, "catalog" | "market">): OfferPrices | null {
   const crypto = context.catalog.cryptoById.get(row.crypto_currency_id);
   const fiat = context.catalog.fiatById.get(row.fiat_currency_id);
   if (!crypto || !fiat) return null;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/harness.ts";
 import { openDatabase } from "../../db/pool.ts";
 import { recordDeposit } from "../wallet/index.ts";
-import { recordTraderStats } from "./index.ts";
+import { forgetCachedListings, recordTraderStats } from "./index.ts";
 import { executePrepared, statementNameOf } from "./prepared-query.ts";
 
 /**
@@ -138,6 +138,8 @@ beforeAll(async () => {
   await sql`UPDATE users SET last_seen_at = now() - interval '3 hours' WHERE id = ${erin.user!.id}`.execute(t.ownerDb);
   await recordTraderStats(t.db, alice.user!.id, { releaseTimeMedianSeconds: 300 });
   await recordTraderStats(t.db, bob.user!.id, { releaseTimeMedianSeconds: 60 });
+  // Rows changed by hand above do not pass through the offers module: drop cached pages.
+  forgetCachedListings();
 });
 
 afterAll(async () => {
@@ -330,6 +332,7 @@ describe("the marketplace listing", () => {
       VALUES (${five.rows[0]!.id}, ${erin.user!.id}, 1, 'sell', 146, 'USDT', 20000000, now() - interval '1 hour', now() + interval '1 day', 'FUNDED')`.execute(
       t.ownerDb,
     );
+    forgetCachedListings();
     const response = await t.client().get(`/rest/v1/offers?${GBP_BUY}`);
     expect(names(response.body.data.map((item: { hash: string }) => item.hash))).toEqual([
       "five",
@@ -341,6 +344,7 @@ describe("the marketplace listing", () => {
     expect(response.body.data[0]).toMatchObject({ isStickied: true, pinnedPosition: 1 });
     expect(names(await list(`${GBP_BUY}&sortType=price_asc`))).toEqual(["cheap", "one", "fixed", "three", "five"]);
     await sql`UPDATE offer_bids SET status = 'COMPLETED'`.execute(t.ownerDb);
+    forgetCachedListings();
   });
 
   it("leaves out owners the viewer blocks or who block the viewer, and shows trusted-only offers to the trusted", async () => {
@@ -429,6 +433,22 @@ describe("a user's active offers", () => {
     expect((await t.client().get("/rest/v1/users/nobody_here/active-offers")).status).toBe(404);
     const ofBanned = await t.client().get(`/rest/v1/users/${banned.user!.username}/active-offers`);
     expect(ofBanned.body.data).toEqual([]);
+  });
+});
+
+describe("the visitors' page cache", () => {
+  it("serves a visitor the same page for a moment and forgets it when an offer changes", async () => {
+    const first = await t.client().get(`/rest/v1/offers?${GBP_BUY}&limit=3`);
+    // Changed by hand: the cached page is still served.
+    await sql`UPDATE offers SET margin = 0.01 WHERE id_hashed = ${hash.three!}`.execute(t.ownerDb);
+    const cached = await t.client().get(`/rest/v1/offers?${GBP_BUY}&limit=3`);
+    expect(cached.text).toBe(first.text);
+    // A logged-in viewer's page is never cached.
+    const viewer = await t.signUp();
+    expect(names(await list(`${GBP_BUY}&limit=3`, viewer))).toEqual(["cheap", "three", "one"]);
+    // A change through the offers module drops every cached page at once.
+    expect((await alice.put(`/rest/v1/my-offers/${hash.three!}/margin`, { new_margin: "3" })).status).toBe(200);
+    expect(names(await list(`${GBP_BUY}&limit=3`))).toEqual(["cheap", "one", "fixed"]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { OFFER_TAG_SLUGS } from "@souk/contracts";
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/pool.ts";
 import { OWNER_IS_LISTABLE } from "./offers.repo.ts";
@@ -146,6 +147,8 @@ function conditions(filter: ListingFilter): RawBuilder<unknown> {
   if (filter.flowTypes && filter.flowTypes.length > 0) {
     parts.push(sql`o.flow_type = ANY(${[...filter.flowTypes]}::text[])`);
   }
+  // Each filter is written only when used: with a filter switched off by a NULL parameter instead,
+  // a reusable plan cannot estimate how many rows match and sorts thousands (measured: 200 ms).
   if (filter.fiatAmount !== undefined) {
     parts.push(
       sql`o.fiat_limit_min <= ${filter.fiatAmount}::numeric AND o.fiat_limit_max >= ${filter.fiatAmount}::numeric`,
@@ -160,7 +163,12 @@ function conditions(filter: ListingFilter): RawBuilder<unknown> {
     parts.push(sql`(cardinality(o.available_in) = 0 OR ${filter.availableInCountry} = ANY(o.available_in))`);
   }
   if (filter.locationCountry !== undefined) parts.push(sql`o.location_country_iso = ${filter.locationCountry}`);
-  if (filter.tags && filter.tags.length > 0) parts.push(sql`o.tags @> ${filter.tags}::text[]`);
+  if (filter.tags && filter.tags.length > 0) {
+    // Written into the text (known tag slugs only) so the plan is estimated from the tags' statistics;
+    // as a parameter a reusable plan takes a tag for a rarity and sorts thousands of rows.
+    const known = filter.tags.filter((tag) => OFFER_TAG_SLUGS.includes(tag));
+    parts.push(sql`o.tags @> ARRAY[${sql.join(known.map((tag) => sql.lit(tag)))}]::text[]`);
+  }
   if (filter.binCode !== undefined) parts.push(sql`${filter.binCode} = ANY(o.bin_codes)`);
   if (filter.cardRegion !== undefined) parts.push(sql`${filter.cardRegion} = ANY(o.card_regions)`);
   if (filter.isVerifiedOffersOnly) parts.push(sql`o.require_verified_id`);
@@ -206,12 +214,33 @@ function ratesCte(rates: ListingRates) {
     fx AS (SELECT * FROM unnest(${fiatIds}::int[], ${fiatIds.map((id) => rates.fiatPerUsd.get(id))}::numeric[]) AS t(id, per_usd))`;
 }
 
-/** Joins of a stream: owner, and when needed the owner's stats and the market rates. */
-function streamFrom(needsStats: boolean, needsRates: boolean) {
+/**
+ * How a stream uses the market rates: not at all (one known market), only to keep offers that
+ * have rates (an id filter, cheap), or joined for their values (prices across markets).
+ */
+type RateUse = "none" | "filter" | "join";
+
+/** The FROM of a stream: offers and owner, and when needed the owner's stats and the rates. */
+function streamFrom(needsStats: boolean, rateUse: RateUse) {
   return sql`FROM offers o
     JOIN users u ON u.id = o.user_id
     ${needsStats ? sql`LEFT JOIN trader_stats s ON s.user_id = o.user_id` : sql``}
-    ${needsRates ? sql`JOIN cx ON cx.id = o.crypto_currency_id JOIN fx ON fx.id = o.fiat_currency_id` : sql``}`;
+    ${rateUse === "join" ? sql`JOIN cx ON cx.id = o.crypto_currency_id JOIN fx ON fx.id = o.fiat_currency_id` : sql``}`;
+}
+
+/** Conditions a stream adds for its rate use. */
+function rateCondition(rateUse: RateUse, rates: ListingRates) {
+  return rateUse === "filter"
+    ? sql`AND o.crypto_currency_id = ANY(${[...rates.cryptoUsd.keys()]}::int[])
+        AND o.fiat_currency_id = ANY(${[...rates.fiatPerUsd.keys()]}::int[])`
+    : sql``;
+}
+
+const STREAM_DEPTHS = [16, 32, 64, 128, 256, 512, 1024];
+
+/** Rows each stream reads for a page ending at `rows`, rounded up to a few sizes. */
+export function streamDepth(rows: number): number {
+  return STREAM_DEPTHS.find((depth) => depth >= rows) ?? rows;
 }
 
 export interface ListingQuery {
@@ -238,18 +267,19 @@ export async function queryListing(db: Db, query: ListingQuery): Promise<Listing
   const where = conditions(filter);
   const dir = order.direction === "asc" ? sql`ASC` : sql`DESC`;
   // Each stream reads the rows up to the end of the page, and one more to tell whether more follow.
-  // Row counts are written into the text (they are validated integers): with them as parameters
-  // the planner cannot cost a reusable plan well and keeps planning every execution anew.
-  const depth = sql.lit(query.offset + query.limit + 1);
+  // The count is written into the text, rounded up to a few sizes: the plan is costed for it,
+  // and pages of similar depth share one prepared statement. The page's own limit and offset are
+  // parameters (they only cut the merged rows).
+  const depth = sql.lit(streamDepth(query.offset + query.limit + 1));
   const cryptoUsd = filter.cryptoId !== undefined ? rates.cryptoUsd.get(filter.cryptoId) : undefined;
   const fiatPerUsd = filter.fiatId !== undefined ? rates.fiatPerUsd.get(filter.fiatId) : undefined;
   const knownMarket = cryptoUsd !== undefined && fiatPerUsd !== undefined;
-  // Without a known market, the rate join keeps only offers that have rates (and prices fixed
-  // offers); with one, the service has checked its rates exist.
-  const needsRates = filter.fiatAmountUsd !== undefined || !knownMarket;
+  // Only offers with rates can be priced. With one known market they all have them; otherwise the
+  // rates filter them, or are joined when a value is needed (USD amounts, prices across markets).
+  const baseUse: RateUse = filter.fiatAmountUsd !== undefined ? "join" : knownMarket ? "none" : "filter";
   const withPinned = order.withPinned && knownMarket && order.kind === "price" && filter.ownerType !== undefined;
   const pinnedCte = withPinned
-    ? sql`, pinned AS (
+    ? sql`pinned AS (
         SELECT b.offer_id, row_number() OVER (ORDER BY b.amount_minor * bc.usd / bc.unit DESC, b.created_at, b.id) AS position
         FROM offer_bids b
         JOIN unnest(${rates.bidCurrencies.map((c) => c.code)}::text[], ${rates.bidCurrencies.map((c) => c.usd)}::numeric[],
@@ -268,58 +298,64 @@ export async function queryListing(db: Db, query: ListingQuery): Promise<Listing
     streams = sql`(SELECT o.id, 1 AS branch, s.release_time_median_seconds::numeric AS k1,
         CASE WHEN o.fixed_price IS NULL THEN 100 + o.margin ELSE o.fixed_price * 100 / (cx.usd * fx.per_usd) END AS k2,
         NULL::int AS pin
-      ${streamFrom(true, true)}
+      ${streamFrom(true, "join")}
       WHERE ${where}
       ORDER BY k1 ${dir} NULLS LAST, k2 ${dir}, o.id ${dir}
       LIMIT ${depth})`;
   } else {
     // k1 is the price as a percentage of the market price, comparable across all offers.
     const marginStream = sql`(SELECT o.id, 1 AS branch, 100 + o.margin AS k1, 0::numeric AS k2, NULL::int AS pin
-      ${streamFrom(false, needsRates)}
-      WHERE ${where} AND o.fixed_price IS NULL ${notPinned}
+      ${streamFrom(false, baseUse)}
+      WHERE ${where} AND o.fixed_price IS NULL ${rateCondition(baseUse, rates)} ${notPinned}
       ORDER BY o.margin ${dir}, o.id ${dir}
       LIMIT ${depth})`;
     let fixedStream: RawBuilder<unknown>;
     if (knownMarket) {
       fixedStream = sql`(SELECT o.id, 1 AS branch, o.fixed_price * 100 / (${cryptoUsd}::numeric * ${fiatPerUsd}::numeric) AS k1,
           0::numeric AS k2, NULL::int AS pin
-        ${streamFrom(false, needsRates)}
-        WHERE ${where} AND o.fixed_price IS NOT NULL ${notPinned}
+        ${streamFrom(false, baseUse)}
+        WHERE ${where} AND o.fixed_price IS NOT NULL ${rateCondition(baseUse, rates)} ${notPinned}
         ORDER BY o.fixed_price ${dir}, o.id ${dir}
         LIMIT ${depth})`;
     } else if (cryptoUsd !== undefined) {
       // One coin, any currency: the USD value of fixed prices (refreshed when rates move) orders them.
       fixedStream = sql`(SELECT o.id, 1 AS branch, o.fixed_price_usd * 100 / ${cryptoUsd}::numeric AS k1,
           0::numeric AS k2, NULL::int AS pin
-        ${streamFrom(false, true)}
-        WHERE ${where} AND o.fixed_price IS NOT NULL
+        ${streamFrom(false, baseUse)}
+        WHERE ${where} AND o.fixed_price IS NOT NULL ${rateCondition(baseUse, rates)}
         ORDER BY o.fixed_price_usd ${dir}, o.id ${dir}
         LIMIT ${depth})`;
     } else {
       fixedStream = sql`(SELECT o.id, 1 AS branch, o.fixed_price * 100 / (cx.usd * fx.per_usd) AS k1, 0::numeric AS k2,
           NULL::int AS pin
-        ${streamFrom(false, true)}
+        ${streamFrom(false, "join")}
         WHERE ${where} AND o.fixed_price IS NOT NULL
         ORDER BY k1 ${dir}, o.id ${dir}
         LIMIT ${depth})`;
     }
     const pinnedStream = withPinned
       ? sql`(SELECT o.id, 0 AS branch, pinned.position::numeric AS k1, 0::numeric AS k2, pinned.position::int AS pin
-          ${streamFrom(false, needsRates)}
+          ${streamFrom(false, baseUse)}
           JOIN pinned ON pinned.offer_id = o.id
-          WHERE ${where}) UNION ALL `
+          WHERE ${where} ${rateCondition(baseUse, rates)}) UNION ALL `
       : sql``;
     streams = sql`${pinnedStream}${marginStream} UNION ALL ${fixedStream}`;
   }
 
   // Pinned offers keep their position order whatever the direction of the price sort.
   const pageOrder = sql`branch, CASE WHEN branch = 0 THEN k1 END ASC, k1 ${dir} NULLS LAST, k2 ${dir}, id ${dir}`;
+  // The rate tables travel as parameters only when a stream joins them.
+  const usesRates = baseUse === "join" || order.kind === "release_time" || (!knownMarket && cryptoUsd === undefined);
+  const ctes = [
+    ...(usesRates ? [ratesCte(rates)] : []),
+    ...(withPinned ? [pinnedCte] : []),
+    sql`candidates AS (${streams})`,
+  ];
   const rows = await executePrepared(
     db,
     sql<ListingRow & { branch: number }>`
-    WITH ${ratesCte(rates)} ${pinnedCte},
-    candidates AS (${streams}),
-    page AS (SELECT * FROM candidates ORDER BY ${pageOrder} LIMIT ${sql.lit(query.limit + 1)} OFFSET ${sql.lit(query.offset)})
+    WITH ${sql.join(ctes, sql`, `)},
+    page AS (SELECT * FROM candidates ORDER BY ${pageOrder} LIMIT ${query.limit + 1} OFFSET ${query.offset})
     SELECT ${LISTING_COLUMNS}, page.pin AS pinned_position, page.branch, page.k1, page.k2,
       ${query.viewerId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM offer_favorites f WHERE f.user_id = ${query.viewerId} AND f.offer_id = o.id)`} AS is_favorite
     FROM page

@@ -20,11 +20,23 @@ import {
   queryListing,
   queryListingRowsByIds,
 } from "./listing.repo.ts";
+import { cachedListing } from "./listing-cache.ts";
 import { flowTypesOfTab, minuteOfWeekUtc, ownerSideOf } from "./offers.domain.ts";
 import { unknownFilterValue } from "./offers.errors.ts";
 import { findViewerFacts } from "./offers.repo.ts";
 
+const ratesByMarket = new WeakMap<Market, ListingRates>();
+
+/** Rates by id for the listing query; built once per cached copy of the rates. */
 export function listingRatesOf(catalog: Catalog, market: Market): ListingRates {
+  const known = ratesByMarket.get(market);
+  if (known) return known;
+  const built = buildListingRates(catalog, market);
+  ratesByMarket.set(market, built);
+  return built;
+}
+
+function buildListingRates(catalog: Catalog, market: Market): ListingRates {
   const cryptoUsd = new Map<number, string>();
   const fiatPerUsd = new Map<number, string>();
   for (const crypto of catalog.cryptoById.values()) {
@@ -165,8 +177,16 @@ export interface ListingAnswer {
   };
 }
 
-/** GET /rest/v1/offers: the marketplace. */
-export async function listOffers(db: Db, viewer: Viewer | null, query: OfferListQuery): Promise<ListingAnswer> {
+/**
+ * GET /rest/v1/offers: the marketplace. A visitor's pages are the same for every visitor and are
+ * cached for a moment (listing-cache.ts); a logged-in viewer's carry favourites and blocks.
+ */
+export function listOffers(db: Db, viewer: Viewer | null, query: OfferListQuery): Promise<ListingAnswer> {
+  if (viewer !== null) return loadListing(db, viewer, query);
+  return cachedListing(db, JSON.stringify(query), () => loadListing(db, null, query));
+}
+
+async function loadListing(db: Db, viewer: Viewer | null, query: OfferListQuery): Promise<ListingAnswer> {
   const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
   const resolved = resolveListingQuery(query, catalog);
   if (viewer) resolved.filter.viewerId = viewer.userId;

@@ -3,6 +3,7 @@ import type { Db } from "../../db/pool.ts";
 export { syncAllOfferBondStates } from "./bond.service.ts";
 
 import { getCatalog, getMarket } from "./catalog.service.ts";
+import { forgetCachedListings } from "./listing-cache.ts";
 import { dutyUtcRanges, zoneOffsetMinutes } from "./offers.domain.ts";
 import * as repo from "./offers.repo.ts";
 
@@ -23,6 +24,7 @@ export async function refreshDutyRanges(db: Db, at: Date): Promise<number> {
       changed += 1;
     }
   }
+  if (changed > 0) forgetCachedListings();
   return changed;
 }
 
@@ -30,9 +32,11 @@ export async function refreshDutyRanges(db: Db, at: Date): Promise<number> {
 export async function refreshFixedPricesUsd(db: Db): Promise<number> {
   const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
   const fiat = catalog.fiatList.filter((item) => market.fiatPerUsd[item.code] !== undefined);
-  return repo.refreshFixedPricesUsd(
+  const changed = await repo.refreshFixedPricesUsd(
     db,
     fiat.map((item) => item.id),
     fiat.map((item) => market.fiatPerUsd[item.code] as string),
   );
+  if (changed > 0) forgetCachedListings();
+  return changed;
 }

@@ -593,3 +593,30 @@ describe("calculator and converter", () => {
     expect(response.body.meta.asOf).toBe("2026-11-20");
   });
 });
+
+describe("the API document", () => {
+  it("describes the offers, my-offers and favourites routes", async () => {
+    const response = await t.client().get("/rest/openapi.json");
+    expect(response.status).toBe(200);
+    const paths = Object.keys(response.body.paths);
+    for (const path of [
+      "/rest/v1/offers",
+      "/rest/v1/offers/{id}",
+      "/rest/v1/offers/{id}/offer-cap",
+      "/rest/v1/offers/{id}/report",
+      "/rest/v1/tags",
+      "/rest/v1/users/{username}/active-offers",
+      "/rest/v1/calculator",
+      "/rest/v1/calculator/currency",
+      "/rest/v1/my-offers/list",
+      "/rest/v1/my-offers/{hash}/margin",
+      "/rest/v1/my-offers/{hash}/bid",
+      "/offer-manager/toggle-all-offers-state",
+      "/rest/v1/favorites/offers",
+      "/rest/v1/favorites/offers/{id}",
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+    expect(response.body.paths["/rest/v1/offers"].get.responses["200"]).toBeDefined();
+  });
+});

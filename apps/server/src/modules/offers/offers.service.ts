@@ -17,6 +17,7 @@ import { grantRoles } from "../users/index.ts";
 import { syncOfferBondState } from "./bond.service.ts";
 import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 import { listRecommendedOffers } from "./listing.service.ts";
+import { forgetCachedListings } from "./listing-cache.ts";
 import { draftOf, escrowFeeBpsOf, rowOf, toOffer } from "./offer-shape.domain.ts";
 import {
   changeReasonOf,
@@ -156,6 +157,7 @@ export async function createOffer(
     }
     throw new Error("could not draw a free offer id");
   });
+  forgetCachedListings();
   return answerOffer(db, idHashed, catalog, market);
 }
 
@@ -181,6 +183,7 @@ export async function updateOffer(
     assertMayTransact(viewer);
     await applyDraftEdit(tx, viewer, record, input, catalog, market, features);
   });
+  forgetCachedListings();
   return answerOffer(db, idHashed, catalog, market);
 }
 
@@ -226,6 +229,7 @@ export async function editOwnOffer(
     assertMayTransact(viewer);
     await applyDraftEdit(tx, viewer, record, input, catalog, market, features);
   });
+  forgetCachedListings();
 }
 
 /** DELETE /rest/v1/offers/{idHashed}: the owner, or staff. The row stays for the trades that used it. */
@@ -238,6 +242,7 @@ export async function deleteOffer(db: Db, viewer: Viewer, idHashed: string): Pro
     if (!isOwner && !isStaff(viewer)) throw offerNotFound();
     await repo.softDeleteOffer(tx, record.id);
   });
+  forgetCachedListings();
 }
 
 /** POST /rest/v1/offers/{id}/offer-cap. */
@@ -271,6 +276,7 @@ export async function updateOfferCap(
       throw error;
     }
   });
+  forgetCachedListings();
   return answerOffer(db, idHashed, catalog, market);
 }
 

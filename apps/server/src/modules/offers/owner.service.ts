@@ -3,6 +3,7 @@ import { type Db, withTx } from "../../db/pool.ts";
 import { assertMayTransact, DomainError, type Viewer } from "../../platform/index.ts";
 import { needsBond, syncOfferBondState } from "./bond.service.ts";
 import { getCatalog, getMarket } from "./catalog.service.ts";
+import { forgetCachedListings } from "./listing-cache.ts";
 import { toOffer } from "./offer-shape.domain.ts";
 import { offerNotFound } from "./offers.errors.ts";
 import * as repo from "./offers.repo.ts";
@@ -68,7 +69,7 @@ export async function setOwnOffersActive(
   type?: "buy" | "sell",
 ): Promise<ToggleResult[]> {
   assertMayTransact(viewer, isActive ? "activate-offer" : undefined);
-  return withTx(db, async (tx) => {
+  const results = await withTx(db, async (tx) => {
     const records = await repo.lockOwnerOffers(tx, viewer.userId, type);
     const results: ToggleResult[] = [];
     for (const record of records) {
@@ -91,6 +92,8 @@ export async function setOwnOffersActive(
       return { ...result, isEnabled: !isHeldByBond };
     });
   });
+  forgetCachedListings();
+  return results;
 }
 
 /** What keeps an offer from being switched on by its owner. */
@@ -110,9 +113,11 @@ export async function resetOwnOfferPenalty(db: Db, viewer: Viewer, idHashed: str
     if (!record || Number(record.user_id) !== viewer.userId) throw offerNotFound();
     await repo.setPenalty(tx, record.id, null);
   });
+  forgetCachedListings();
 }
 
 /** Highlights an offer until a moment (promotion). */
 export async function setOfferFeaturedUntil(db: Db, offerId: bigint, until: Date | null): Promise<void> {
   await repo.setFeaturedUntil(db, offerId, until);
+  forgetCachedListings();
 }

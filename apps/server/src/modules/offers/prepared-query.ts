@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type CompiledQuery, type RawBuilder, sql } from "kysely";
-import { type Db, withTx } from "../../db/pool.ts";
+import type { Db } from "../../db/pool.ts";
 
 /**
  * Runs a query as a named prepared statement with a reusable (generic) plan, so PostgreSQL plans
@@ -12,7 +12,8 @@ import { type Db, withTx } from "../../db/pool.ts";
  *   the text, so one name always means one text.
  * - PostgreSQL's own choice between a generic and a per-execution plan prefers re-planning for this
  *   query, so the statement runs in a transaction with `SET LOCAL plan_cache_mode`: the setting
- *   ends with the transaction and no other query of the connection is affected.
+ *   ends with the transaction and no other query of the connection is affected. BEGIN and the SET
+ *   travel in one simple-protocol round trip (no parameters), so the whole costs three.
  * - Each name is a plan kept in every pooled connection, so only MAX_PREPARED distinct texts
  *   (query shapes: which filters are present, page size and offset) are named; others run as
  *   ordinary one-off statements.
@@ -21,6 +22,9 @@ import { type Db, withTx } from "../../db/pool.ts";
  * breaks this is noticed.
  */
 const MAX_PREPARED = 64;
+const BEGIN_GENERIC = sql.raw("BEGIN READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan");
+const COMMIT = sql.raw("COMMIT");
+const ROLLBACK = sql.raw("ROLLBACK");
 const named = new Set<string>();
 
 export function statementNameOf(text: string): string {
@@ -33,8 +37,15 @@ export async function executePrepared<Row>(db: Db, query: RawBuilder<Row>): Prom
   if (!named.has(name) && named.size >= MAX_PREPARED) return (await db.executeQuery(compiled)).rows;
   named.add(name);
   const prepared = { ...compiled, sql: { name, text: compiled.sql } as unknown as string } as CompiledQuery<Row>;
-  return withTx(db, async (tx) => {
-    await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(tx);
-    return (await tx.executeQuery(prepared)).rows;
+  return db.connection().execute(async (connection) => {
+    await BEGIN_GENERIC.execute(connection);
+    try {
+      const rows = (await connection.executeQuery(prepared)).rows;
+      await COMMIT.execute(connection);
+      return rows;
+    } catch (error) {
+      await ROLLBACK.execute(connection).catch(() => {});
+      throw error;
+    }
   });
 }

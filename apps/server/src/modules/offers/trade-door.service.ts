@@ -2,6 +2,7 @@ import { type DutyHour, OFFER_PENALTY_MESSAGE, type OfferFlowType, type OfferRan
 import type { Db, Tx } from "../../db/pool.ts";
 import { getCatalog, getMarket } from "./catalog.service.ts";
 import { pricesOf } from "./listing.domain.ts";
+import { forgetCachedListings } from "./listing-cache.ts";
 import { dutyHoursOf, escrowFeeBpsOf, offerCapOf } from "./offer-shape.domain.ts";
 import { isOnDuty } from "./offers.domain.ts";
 import * as repo from "./offers.repo.ts";
@@ -189,11 +190,13 @@ export function describeOfferChange(
 export async function recordOfferCapUsage(tx: Tx, offerId: bigint, fiatAmount: string): Promise<void> {
   if (!/^(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(fiatAmount)) throw new RangeError(`not a fiat amount: ${fiatAmount}`);
   await repo.addCapUsage(tx, offerId, fiatAmount);
+  forgetCachedListings();
 }
 
 /** The system switches an offer off after cancellations (offer_has_cancelled_by_system_penalty). */
 export async function applySystemCancelPenalty(db: Db | Tx, offerId: bigint): Promise<void> {
   await repo.setPenalty(db, offerId, OFFER_PENALTY_MESSAGE);
+  forgetCachedListings();
 }
 
 /** The trades and feedback modules keep the marketplace's trader figures with this. */
