@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -9,6 +8,7 @@ import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { openDatabase } from "../src/db/pool.ts";
 import { refreshRatesFromFile } from "../src/modules/reference/index.ts";
+import { freePort } from "./server-copies.ts";
 
 export const TEMPLATE_DATABASE = "souk_template";
 
@@ -16,18 +16,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     pgAdminUrl: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /**

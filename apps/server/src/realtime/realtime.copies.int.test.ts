@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { ROOT_DIR } from "../config.ts";
+import { type ServerCopy, startServerCopy as startCopy, stopServerCopy as stopCopy } from "../../test/server-copies.ts";
 import { withTx } from "../db/pool.ts";
 import { channelFor, publishEvent } from "./index.ts";
 import { HttpSession, SocketProbe } from "./realtime.int-helpers.ts";
@@ -12,67 +9,6 @@ import { HttpSession, SocketProbe } from "./realtime.int-helpers.ts";
  * Two server processes on one database, as `--role api` copies behind a load balancer: whatever
  * any writer commits reaches the subscribers of both, through each copy's own LISTEN connection.
  */
-
-interface ServerCopy {
-  child: ChildProcess;
-  baseUrl: string;
-  socketUrl: string;
-  output: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function startCopy(databaseUrl: string): Promise<ServerCopy> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("apps/server/src/main.ts")], {
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SOUK_SEED_DEMO: "never",
-      SOUK_ROLE: "api",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "test",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join("")}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output.push(String(chunk));
-      if (output.join("").includes("[souk] serving")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (chunk: Buffer) => output.push(String(chunk)));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output.join("")}`));
-    });
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}`, socketUrl: `ws://127.0.0.1:${port}/realtime`, output };
-}
-
-async function stopCopy(copy: ServerCopy | undefined): Promise<void> {
-  if (!copy || copy.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => copy.child.once("exit", resolve));
-  copy.child.kill("SIGTERM");
-  await exited;
-}
 
 let t: TestApp;
 let serverA: ServerCopy | undefined;

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -17,6 +16,7 @@ import { getOwnerBalances, verifyLedger } from "../../src/modules/ledger/index.t
 import { createUser } from "../../src/modules/users/index.ts";
 import { recordDeposit } from "../../src/modules/wallet/index.ts";
 import { hashPassword } from "../../src/platform/index.ts";
+import { freePort } from "../server-copies.ts";
 
 /**
  * Fault injection for the ledger (RELIABILITY.md I8, I7, I1-I5). This harness starts its own
@@ -47,18 +47,6 @@ interface SendOp {
   outcome: Outcome;
   status: number | null;
   transferId: string | null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,29 +1,13 @@
-import type { ReactNode, SVGProps } from "react";
+import type { ReactNode } from "react";
+import { type IconProps as SharedIconProps, SvgIcon } from "../../../ui/icons.tsx";
 
-/** Line icons of the marketplace, drawn inline; they inherit the text colour. */
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
+/** Line icons of the marketplace, drawn in the shared icon frame a little smaller; they inherit the text colour. */
+export interface IconProps extends SharedIconProps {
   size?: number;
 }
 
-export function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
+export function Icon({ size = 18, ...rest }: IconProps & { children: ReactNode }) {
+  return <SvgIcon size={size} {...rest} />;
 }
 
 export function ThumbUpIcon(props: IconProps) {

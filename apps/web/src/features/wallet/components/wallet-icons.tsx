@@ -1,31 +1,6 @@
-import type { ReactNode, SVGProps } from "react";
+import { SvgIcon as Icon, type IconProps } from "../../../ui/icons.tsx";
 
-/** Line icons of the wallet screens, drawn inline like the shared ones; they inherit the text colour. */
-interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
-  size?: number | string;
-}
-
-function Icon({ size = 20, strokeWidth = 1.8, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Line icons of the wallet screens, drawn in the shared icon frame; they inherit the text colour. */
 export function ArrowUpRightIcon(props: IconProps) {
   return (
     <Icon {...props}>
