@@ -75,6 +75,10 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       prefix: "/",
       index: false,
       wildcard: false,
+      // The build writes .br and .gz next to each asset; clients that accept them get those.
+      preCompressed: true,
+      // Cache headers are ours (setHeaders): immutable for hashed assets, revalidate for the rest.
+      cacheControl: false,
       // Vite hashes asset names, so they never change under one URL.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
