@@ -169,8 +169,20 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   { name: "createSpecialOffer" },
-  { name: "viewTrade" },
-  { name: "publicReceipt" },
+  {
+    name: "viewTrade",
+    page: lazyPage(
+      () => import("../features/trade/pages/trade-page.tsx"),
+      (m) => m.TradePage,
+    ),
+  },
+  {
+    name: "publicReceipt",
+    page: lazyPage(
+      () => import("../features/trade/pages/receipt-page.tsx"),
+      (m) => m.ReceiptPage,
+    ),
+  },
   {
     name: "calculator",
     accept: (params) => conversionPattern.test(params.conversion ?? ""),
@@ -227,7 +239,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "bankAccountEdit" },
 
   // Dashboard.
-  { name: "dashboard" },
+  {
+    name: "dashboard",
+    page: lazyPage(
+      () => import("./pages/dashboard-page.tsx"),
+      (m) => m.DashboardPage,
+    ),
+  },
   {
     name: "myOffers",
     page: lazyPage(
@@ -235,11 +253,41 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.MyOffersPage,
     ),
   },
-  { name: "tradeHistory" },
-  { name: "recentTrades" },
-  { name: "tradeStatistics" },
-  { name: "trustedUsers" },
-  { name: "blockedUsers" },
+  {
+    name: "tradeHistory",
+    page: lazyPage(
+      () => import("../features/trade-history/pages/trade-history-page.tsx"),
+      (m) => m.TradeHistoryPage,
+    ),
+  },
+  {
+    name: "recentTrades",
+    page: lazyPage(
+      () => import("../features/dashboard/pages/dashboard-pages.tsx"),
+      (m) => m.RecentTradesPage,
+    ),
+  },
+  {
+    name: "tradeStatistics",
+    page: lazyPage(
+      () => import("../features/dashboard/pages/dashboard-pages.tsx"),
+      (m) => m.TradeStatisticsPage,
+    ),
+  },
+  {
+    name: "trustedUsers",
+    page: lazyPage(
+      () => import("../features/contacts/pages/contacts-pages.tsx"),
+      (m) => m.TrustedUsersPage,
+    ),
+  },
+  {
+    name: "blockedUsers",
+    page: lazyPage(
+      () => import("../features/contacts/pages/contacts-pages.tsx"),
+      (m) => m.BlockedUsersPage,
+    ),
+  },
   {
     name: "favoriteOffers",
     page: lazyPage(

@@ -1,0 +1,213 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+
+/**
+ * A trade end to end with two browser contexts: a fresh buyer takes a demo vendor's offer from the
+ * offer page, both follow the trade live (chat, paid, released) and leave feedback; then a
+ * cancelled trade and a dispute a moderator resolves.
+ */
+
+const demoPassword = "Souk-demo-2026!";
+const onePixelPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+interface ListedOffer {
+  idHashed: string;
+  requireMinPastTrades: number;
+  requireVerifiedId: boolean;
+  requireFullNameVisibility: boolean;
+  showOnlyTrustedUser: boolean;
+  tags: string[];
+  owner: { username: string };
+}
+
+async function pickOffer(request: APIRequestContext): Promise<{ offer: ListedOffer; min: string }> {
+  const response = await request.get("/rest/v1/offers?type=buy&limit=50");
+  expect(response.ok()).toBe(true);
+  const offers = ((await response.json()) as { data: ListedOffer[] }).data;
+  const offer = offers.find(
+    (item) =>
+      item.requireMinPastTrades === 0 &&
+      !item.requireVerifiedId &&
+      !item.requireFullNameVisibility &&
+      !item.showOnlyTrustedUser &&
+      !item.tags.some((tag) => /receipt|invoice|physical/.test(tag)),
+  );
+  if (!offer) throw new Error("no offer a new trader can take");
+  const view = (await (await request.get(`/rest/v1/offers/${offer.idHashed}`)).json()) as {
+    data: { tradeLimits: { min: string } };
+  };
+  return { offer, min: view.data.tradeLimits.min };
+}
+
+async function logIn(browser: Browser, username: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/login");
+  const form = page.getByTestId("login-form");
+  await form.getByLabel("E-mail or username", { exact: true }).fill(username);
+  await form.getByLabel("Password", { exact: true }).fill(demoPassword);
+  await form.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("navbar-username")).toHaveText(username);
+  return page;
+}
+
+async function signUp(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const username = `e2e_tr_${Date.now().toString(36)}`;
+  await page.goto("/register");
+  const form = page.getByTestId("register-form");
+  await form.getByLabel("E-mail", { exact: true }).fill(`${username}@example.com`);
+  await form.getByLabel("Username", { exact: true }).fill(username);
+  await form.getByLabel("Password", { exact: true }).fill("Souk-e2e-Passw0rd!");
+  await form.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("navbar-username")).toHaveText(username);
+  return page;
+}
+
+/** The buyer takes the offer from its page; answers the trade's path. */
+async function startTrade(buyer: Page, offerId: string, min: string): Promise<string> {
+  await buyer.goto(`/offer/${offerId}?fiat-min=${min}`);
+  await expect(buyer.getByTestId("trade-fiat-amount")).toHaveValue(min);
+  await expect(buyer.getByTestId("trade-crypto-amount")).not.toContainText("—");
+  await buyer.getByTestId("start-trade").click();
+  const review = buyer.getByRole("dialog", { name: "Review the terms and start" });
+  await review.getByLabel("I have read the vendor’s terms").check();
+  await review.getByRole("button", { name: "Start trade" }).click();
+  await expect(buyer).toHaveURL(/\/trade\/[A-Za-z0-9]+$/);
+  await expect(buyer.getByTestId("trade-status")).toHaveText("Waiting for payment");
+  return new URL(buyer.url()).pathname;
+}
+
+/** A payer name is asked first on bank-like offers: give it so the details are revealed. */
+async function revealDetails(buyer: Page): Promise<void> {
+  const payerName = buyer.getByLabel("Your name as payer");
+  if (await payerName.isVisible()) {
+    await payerName.fill("E2E Buyer");
+    await buyer.getByRole("button", { name: "Reveal payment details" }).click();
+    await expect(buyer.getByText("Payer name: E2E Buyer")).toBeVisible();
+  }
+}
+
+async function markPaid(buyer: Page): Promise<void> {
+  await buyer.getByRole("button", { name: "I have paid" }).click();
+  await buyer.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(buyer.getByTestId("trade-status")).toHaveText("Paid");
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await page.getByRole("textbox", { name: "Message" }).fill(text);
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByTestId("chat-message").filter({ hasText: text })).toBeVisible();
+}
+
+test("two parties follow a trade live: chat, paid, released, feedback; then a cancel and a dispute", async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  test.setTimeout(180_000);
+  const { offer, min } = await pickOffer(request);
+  const buyer = await signUp(browser);
+  const seller = await logIn(browser, offer.owner.username);
+
+  let tradePath = "";
+  await test.step("the buyer starts the trade; the seller opens it too", async () => {
+    tradePath = await startTrade(buyer, offer.idHashed, min);
+    await seller.goto(tradePath);
+    await expect(seller.getByTestId("trade-status")).toHaveText("Waiting for payment");
+    await expect(seller.getByText("Waiting for the buyer to pay.")).toBeVisible();
+  });
+
+  await test.step("each sees the other's message live", async () => {
+    await say(buyer, "Hello, paying now");
+    await expect(seller.getByTestId("chat-message").filter({ hasText: "Hello, paying now" })).toBeVisible();
+    await say(seller, "Great, thanks");
+    await expect(buyer.getByTestId("chat-message").filter({ hasText: "Great, thanks" })).toBeVisible();
+    // An image attachment with a caption reaches the other side too.
+    await buyer
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: onePixelPng });
+    await buyer.getByRole("textbox", { name: "Message" }).fill("Here is my receipt");
+    await buyer.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(seller.getByRole("img", { name: "receipt.png" })).toBeVisible();
+  });
+
+  await test.step("the buyer marks paid; the seller sees it live", async () => {
+    await revealDetails(buyer);
+    await markPaid(buyer);
+    await expect(seller.getByTestId("trade-status")).toHaveText("Paid");
+  });
+
+  await test.step("the seller releases after confirming; the buyer sees it live", async () => {
+    await seller.getByRole("button", { name: "Release crypto" }).click();
+    const dialog = seller.getByRole("dialog");
+    await expect(dialog.getByRole("button", { name: "Confirm" })).toBeDisabled();
+    await dialog.getByLabel("I have received the full payment").check();
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(seller.getByTestId("trade-status")).toHaveText("Released");
+    await expect(buyer.getByTestId("trade-status")).toHaveText("Released");
+  });
+
+  await test.step("both leave feedback once; the seller sees the buyer's", async () => {
+    for (const [page, text] of [
+      [buyer, "Smooth and fast trade"],
+      [seller, "Paid on time, thanks"],
+    ] as const) {
+      await page.getByLabel("Your feedback").fill(text);
+      await page.getByRole("button", { name: "Send feedback" }).click();
+      await expect(page.getByTestId("feedback-card").filter({ hasText: text })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Send feedback" })).toHaveCount(0);
+    }
+    await seller.reload();
+    await expect(seller.getByTestId("feedback-card").filter({ hasText: "Smooth and fast trade" })).toBeVisible();
+  });
+
+  await test.step("the history lists the released trade and exports it", async () => {
+    await buyer.goto("/dashboard/trade-history");
+    await buyer.getByRole("button", { name: "Successful" }).click();
+    await expect(buyer.getByTestId("trade-history")).toContainText(`Bought from ${offer.owner.username}`);
+    await buyer.getByRole("button", { name: "Create export" }).click();
+    await expect(buyer.getByTestId("exports").getByRole("link", { name: "Download" })).toBeVisible({
+      timeout: 75_000,
+    });
+  });
+
+  await test.step("a second trade shows among the dashboard's active trades, then the buyer cancels it", async () => {
+    const path = await startTrade(buyer, offer.idHashed, min);
+    await buyer.goto("/dashboard");
+    await expect(buyer.getByTestId("active-trades")).toContainText(`Buying from ${offer.owner.username}`);
+    await expect(buyer.getByTestId("trade-statistics")).toBeVisible();
+    await buyer.goto(path);
+    await seller.goto(path);
+    await expect(seller.getByTestId("trade-status")).toHaveText("Waiting for payment");
+    await buyer.getByRole("button", { name: "Cancel trade" }).click();
+    await buyer.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await expect(buyer.getByTestId("trade-status")).toHaveText("Cancelled by the buyer");
+    await expect(seller.getByTestId("trade-status")).toHaveText("Cancelled by the buyer");
+  });
+
+  await test.step("a third trade is paid, disputed by the buyer, and a moderator awards it", async () => {
+    const path = await startTrade(buyer, offer.idHashed, min);
+    await seller.goto(path);
+    await revealDetails(buyer);
+    await markPaid(buyer);
+    await buyer.getByRole("button", { name: "Open a dispute" }).click();
+    const dialog = buyer.getByRole("dialog", { name: "Open a dispute" });
+    await dialog.getByRole("combobox", { name: "Reason" }).click();
+    await buyer.getByRole("option", { name: "I paid but the seller does not release" }).click();
+    await dialog.getByLabel("Describe the problem").fill("I sent the money an hour ago, no release.");
+    await dialog.getByRole("button", { name: "Open dispute" }).click();
+    await expect(buyer.getByTestId("trade-status")).toHaveText("In dispute");
+    await expect(seller.getByTestId("trade-status")).toHaveText("In dispute");
+
+    const moderator = await logIn(browser, "mod");
+    await moderator.goto(path);
+    await expect(moderator.getByTestId("trade-status")).toHaveText("In dispute");
+    await moderator.getByLabel("Note to both parties").fill("Payment proof checked: buyer paid.");
+    await moderator.getByRole("button", { name: "Award to the buyer" }).click();
+    await expect(moderator.getByTestId("trade-status")).toHaveText("Dispute awarded to the buyer");
+    await expect(buyer.getByTestId("trade-status")).toHaveText("Dispute awarded to the buyer");
+    await expect(seller.getByTestId("trade-status")).toHaveText("Dispute awarded to the buyer");
+  });
+});

@@ -1,0 +1,247 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
+import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import {
+  activeTradesQueryOptions,
+  recentTradesQueryOptions,
+  tradeStatisticsQueryOptions,
+} from "../api/dashboard-api.ts";
+import { useDashboardTexts } from "../i18n/use-dashboard-texts.ts";
+
+const STATUS_COLORS: Record<string, string> = {
+  active_funded: "blue",
+  paid: "yellow",
+  dispute_open: "orange",
+  released: "green",
+  dispute_won_buyer: "green",
+  dispute_won_seller: "grape",
+};
+
+function Section({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+function Failed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useDashboardTexts();
+  return (
+    <Alert color="red" variant="light">
+      <Group justify="space-between">
+        <Text size="sm">{t("error")}</Text>
+        <Button size="xs" variant="default" onClick={onRetry}>
+          {t("retry")}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const { t } = useDashboardTexts();
+  return (
+    <Badge variant="light" color={STATUS_COLORS[status] ?? "gray"}>
+      {t(`status.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
+export function ActiveTradesSection() {
+  const { t } = useDashboardTexts();
+  const { to, locale } = useLocalizedPaths();
+  const active = useQuery(activeTradesQueryOptions());
+  const rows = active.data?.data ?? [];
+  return (
+    <Section title={t("active.title")}>
+      {active.isPending ? (
+        <Text c="dimmed">{t("loading")}</Text>
+      ) : active.isError ? (
+        <Failed onRetry={() => void active.refetch()} />
+      ) : rows.length === 0 ? (
+        <Stack align="flex-start" gap="xs">
+          <Text c="dimmed">{t("active.empty")}</Text>
+          <Button component={Link} to={to("marketplaceBuy")} variant="light" size="xs">
+            {t("active.toMarket")}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="xs" data-testid="active-trades">
+          {rows.map((trade) => (
+            <Paper key={trade.id} withBorder radius="md" p="sm">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <div>
+                  <Group gap="xs">
+                    <Text fw={600}>
+                      {trade.side === "bought"
+                        ? t("active.buying", { user: trade.partner.username })
+                        : t("active.selling", { user: trade.partner.username })}
+                    </Text>
+                    <StatusBadge status={trade.status} />
+                    {trade.isAlarmed ? (
+                      <Badge color="red" variant="filled">
+                        {t("active.actionNeeded")}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {trade.cryptoAmount} {trade.cryptoCurrencyCode} · {formatFiatAmount(trade.fiatAmount, locale)}{" "}
+                    {trade.fiatCurrencyCode} · {trade.paymentMethodName}
+                  </Text>
+                </div>
+                <Button component={Link} to={to("viewTrade", { id: trade.id })} size="xs">
+                  {t("open")}
+                </Button>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+export function RecentTradesSection({ paged = false }: { paged?: boolean }) {
+  const { t } = useDashboardTexts();
+  const { to, locale } = useLocalizedPaths();
+  const [page, setPage] = useState(1);
+  const recent = useQuery(recentTradesQueryOptions(page, paged ? 20 : 5));
+  const rows = recent.data?.data ?? [];
+  const meta = recent.data?.meta;
+  return (
+    <Section
+      title={t("recent.title")}
+      action={
+        paged ? null : (
+          <Anchor component={Link} to={to("recentTrades")} size="sm">
+            {t("viewAll")}
+          </Anchor>
+        )
+      }
+    >
+      {recent.isPending ? (
+        <Text c="dimmed">{t("loading")}</Text>
+      ) : recent.isError ? (
+        <Failed onRetry={() => void recent.refetch()} />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">{t("recent.empty")}</Text>
+      ) : (
+        <Stack gap={6}>
+          {rows.map((trade) => (
+            <Group key={trade.id} justify="space-between" wrap="wrap" gap="xs">
+              <div>
+                <Anchor component={Link} to={to("viewTrade", { id: trade.id })} fw={600} size="sm">
+                  {trade.side === "bought"
+                    ? t("recent.bought", { user: trade.partner.username })
+                    : t("recent.sold", { user: trade.partner.username })}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {trade.cryptoAmount} {trade.cryptoCurrencyCode} · {formatFiatAmount(trade.fiatAmount, locale)}{" "}
+                  {trade.fiatCurrencyCode} · {formatDate(trade.startedAt, locale)}
+                </Text>
+              </div>
+              <StatusBadge status={trade.status} />
+            </Group>
+          ))}
+          {paged && meta && meta.lastPage > 1 ? (
+            <Group justify="space-between" mt="sm">
+              <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t("recent.previous")}
+              </Button>
+              <Text size="sm" c="dimmed">
+                {t("recent.page", { page: meta.currentPage, last: meta.lastPage })}
+              </Text>
+              <Button size="xs" variant="default" disabled={page >= meta.lastPage} onClick={() => setPage(page + 1)}>
+                {t("recent.next")}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function TradeStatisticsSection({ detailed = false }: { detailed?: boolean }) {
+  const { t } = useDashboardTexts();
+  const { to } = useLocalizedPaths();
+  const stats = useQuery(tradeStatisticsQueryOptions());
+  const data = stats.data;
+  return (
+    <Section
+      title={t("stats.title")}
+      action={
+        detailed ? null : (
+          <Anchor component={Link} to={to("tradeStatistics")} size="sm">
+            {t("viewAll")}
+          </Anchor>
+        )
+      }
+    >
+      {stats.isPending ? (
+        <Text c="dimmed">{t("loading")}</Text>
+      ) : stats.isError || !data ? (
+        <Failed onRetry={() => void stats.refetch()} />
+      ) : (
+        <Stack>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="trade-statistics">
+            <Stat label={t("stats.total")} value={data.totalTrades} />
+            <Stat label={t("stats.active")} value={data.activeTrades} />
+            <Stat label={t("stats.successful")} value={data.successfulTrades} />
+            <Stat label={t("stats.cancelled")} value={data.cancelledTrades} />
+            {detailed ? (
+              <>
+                <Stat label={t("stats.expired")} value={data.expiredTrades} />
+                <Stat label={t("stats.disputed")} value={data.disputedTrades} />
+                <Stat label={t("stats.asBuyer")} value={data.asBuyer} />
+                <Stat label={t("stats.asSeller")} value={data.asSeller} />
+                <Stat label={t("stats.partners")} value={data.partners} />
+              </>
+            ) : null}
+          </SimpleGrid>
+          {detailed ? (
+            <div>
+              <Text fw={600} mb={4}>
+                {t("stats.volumes")}
+              </Text>
+              {data.cryptoVolumes.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  {t("stats.noVolume")}
+                </Text>
+              ) : (
+                data.cryptoVolumes.map((volume) => (
+                  <Text key={volume.cryptoCurrencyCode} size="sm">
+                    {volume.cryptoCurrencyCode}: {t("stats.bought")} {volume.bought} · {t("stats.sold")} {volume.sold}
+                  </Text>
+                ))
+              )}
+            </div>
+          ) : null}
+        </Stack>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,191 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import type { ChatItem } from "@souk/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { formatDate } from "../../../lib/format.ts";
+import { useLocale } from "../../../lib/use-locale.ts";
+import { chatQueryOptions, useSendAttachments, useSendMessage } from "../api/trade-api.ts";
+import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { errorText } from "./error-text.ts";
+import classes from "./trade.module.css";
+
+const ACCEPT = "image/png,image/jpeg,image/webp,application/pdf";
+
+function ChatLine({ item }: { item: ChatItem }) {
+  const { t } = useTradeTexts();
+  const locale = useLocale();
+  const time = formatDate(item.createdAt, locale, { timeStyle: "short" });
+  if (item.kind === "system") {
+    const label = item.status
+      ? t(`status.${item.status}`, { defaultValue: item.status })
+      : t(`chat.events.${item.event}`, { defaultValue: item.event.replaceAll("_", " ") });
+    return (
+      <div className={classes.systemLine} data-testid="chat-system">
+        <Text size="xs" c="dimmed">
+          {label} · {time}
+        </Text>
+      </div>
+    );
+  }
+  const isModerator = item.kind === "moderator" || item.author.role === "moderator";
+  return (
+    <div className={item.isMine ? classes.mine : classes.theirs} data-testid="chat-message">
+      <div className={classes.bubble} data-moderator={isModerator || undefined}>
+        <Group gap={6} justify="space-between" wrap="nowrap">
+          <Text size="xs" fw={600}>
+            {item.isMine ? t("chat.you") : item.author.username}
+            {isModerator ? (
+              <Badge size="xs" ml={6} color="orange" variant="light">
+                {t("chat.moderator")}
+              </Badge>
+            ) : null}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {time}
+          </Text>
+        </Group>
+        {item.text ? (
+          <Text size="sm" className={classes.messageText}>
+            {item.text}
+          </Text>
+        ) : null}
+        {item.attachments.map((file) =>
+          file.kind === "image" ? (
+            <a key={file.id} href={file.url} target="_blank" rel="noreferrer">
+              <img src={file.url} alt={file.fileName} className={classes.attachmentImage} loading="lazy" />
+            </a>
+          ) : (
+            <Anchor key={file.id} href={file.url} target="_blank" rel="noreferrer" size="sm">
+              {file.fileName}
+            </Anchor>
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The trade's chat: messages, system events and attachments, refetched on each real-time hint. */
+export function TradeChat({ tradeId }: { tradeId: string }) {
+  const { t } = useTradeTexts();
+  const chat = useQuery(chatQueryOptions(tradeId));
+  const send = useSendMessage(tradeId);
+  const upload = useSendAttachments(tradeId);
+  const [text, setText] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const viewport = useRef<HTMLDivElement>(null);
+  const items = chat.data?.data ?? [];
+  const meta = chat.data?.meta;
+
+  useEffect(() => {
+    const node = viewport.current;
+    if (node && items.length > 0) node.scrollTo({ top: node.scrollHeight });
+  }, [items.length]);
+
+  const isSending = send.isPending || upload.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isSending) return;
+    if (files.length > 0) {
+      upload.mutate(
+        { files, message: text },
+        {
+          onSuccess: () => {
+            setFiles([]);
+            setText("");
+          },
+        },
+      );
+    } else if (text.trim()) {
+      send.mutate(text.trim(), { onSuccess: () => setText("") });
+    }
+  };
+  const error = send.error ?? upload.error;
+
+  return (
+    <Paper withBorder radius="lg" p="md" className={classes.chat}>
+      <Title order={2} size="h4" mb="sm">
+        {t("chat.title")}
+      </Title>
+      <ScrollArea h={420} viewportRef={viewport} type="auto" aria-label={t("chat.title")}>
+        {chat.isPending ? (
+          <Text c="dimmed" size="sm">
+            {t("loading")}
+          </Text>
+        ) : chat.isError ? (
+          <Alert color="red">{errorText(chat.error, t("errors.generic"))}</Alert>
+        ) : items.length === 0 ? (
+          <Text c="dimmed" size="sm" ta="center" py="xl">
+            {t("chat.empty")}
+          </Text>
+        ) : (
+          <Stack gap={8} pr="xs">
+            {items.map((item) => (
+              <ChatLine key={item.id} item={item} />
+            ))}
+          </Stack>
+        )}
+      </ScrollArea>
+      {meta && !meta.canPost ? (
+        <Alert mt="sm" color="gray" variant="light">
+          {meta.blockReason ? t(`chat.blocked.${meta.blockReason}`) : t("chat.blocked.ChatBlocked")}
+        </Alert>
+      ) : (
+        <form onSubmit={submit}>
+          <Stack gap={6} mt="sm">
+            {error ? (
+              <Text c="red" size="sm" role="alert">
+                {errorText(error, t("errors.generic"))}
+              </Text>
+            ) : null}
+            <Textarea
+              aria-label={t("chat.label")}
+              placeholder={t("chat.placeholder")}
+              value={text}
+              autosize
+              minRows={1}
+              maxRows={4}
+              maxLength={2000}
+              onChange={(event) => setText(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter" && !event.shiftKey) submit(event);
+              }}
+            />
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="xs" wrap="nowrap">
+                <FileButton onChange={setFiles} accept={ACCEPT} multiple>
+                  {(props) => (
+                    <Button {...props} variant="default" size="xs" title={t("chat.attachHint")}>
+                      {t("chat.attach")}
+                    </Button>
+                  )}
+                </FileButton>
+                {files.length > 0 ? (
+                  <Button variant="subtle" size="xs" color="gray" onClick={() => setFiles([])}>
+                    {t("chat.filesSelected", { count: files.length })} ✕
+                  </Button>
+                ) : null}
+              </Group>
+              <Button type="submit" size="xs" loading={isSending} disabled={!text.trim() && files.length === 0}>
+                {t("chat.send")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Paper>
+  );
+}

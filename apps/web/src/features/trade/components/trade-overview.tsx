@@ -1,0 +1,234 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Stepper, Text, TextInput, Title } from "@mantine/core";
+import type { Trade, TradeParty } from "@souk/contracts";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
+import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { useTradeCommand } from "../api/trade-api.ts";
+import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { errorText } from "./error-text.ts";
+import classes from "./trade.module.css";
+
+export const STATUS_COLORS: Record<string, string> = {
+  active_funded: "blue",
+  paid: "yellow",
+  dispute_open: "orange",
+  released: "green",
+  dispute_won_buyer: "green",
+  dispute_won_seller: "grape",
+  cancelled_buyer: "gray",
+  cancelled_seller: "gray",
+  cancelled_system: "gray",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTradeTexts();
+  return (
+    <Badge size="lg" variant="light" color={STATUS_COLORS[status] ?? "gray"} data-testid="trade-status">
+      {t(`status.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
+function Countdown({ expiresAtSeconds }: { expiresAtSeconds: number }) {
+  const { t } = useTradeTexts();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.floor(expiresAtSeconds - now / 1000));
+  if (left === 0) return <Alert color="red">{t("timer.over")}</Alert>;
+  const minutes = Math.floor(left / 60);
+  const seconds = String(left % 60).padStart(2, "0");
+  return (
+    <Alert color={left < 300 ? "red" : "blue"} variant="light" role="timer">
+      {t("timer.left", { time: `${minutes}:${seconds}` })}
+    </Alert>
+  );
+}
+
+function stepIndex(trade: Trade): number {
+  if (trade.tradeCompleted) return 3;
+  if (trade.status === "paid" || trade.status === "dispute_open") return 2;
+  if (trade.flow.state.beforeMarkAsPaid.isReached) return 1;
+  return 0;
+}
+
+function Party({ label, party }: { label: string; party: TradeParty }) {
+  const { t } = useTradeTexts();
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Group gap={6}>
+        <Text fw={600}>{party.username}</Text>
+        {party.isIdVerified ? (
+          <Badge size="xs" color="green" variant="light">
+            {t("summary.verified")}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t("summary.trades", { count: party.completedTrades })}
+      </Text>
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}
+
+function PayerNameForm({ trade }: { trade: Trade }) {
+  const { t } = useTradeTexts();
+  const command = useTradeCommand(trade.id);
+  const [name, setName] = useState("");
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label={t("details.payerNameLabel")}
+        description={t("details.payerNameHint")}
+        value={name}
+        maxLength={200}
+        onChange={(event) => setName(event.currentTarget.value)}
+      />
+      {command.isError ? <Alert color="red">{errorText(command.error, t("errors.generic"))}</Alert> : null}
+      <Group justify="flex-end">
+        <Button
+          disabled={!name.trim()}
+          loading={command.isPending}
+          onClick={() => command.mutate({ kind: "requirement", requirementId: "payer_name", value: name.trim() })}
+        >
+          {t("details.payerNameSubmit")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Heading, steps, timer, amounts, parties and payment details of a trade. */
+export function TradeOverview({ trade }: { trade: Trade }) {
+  const { t } = useTradeTexts();
+  const { to, locale } = useLocalizedPaths();
+  const fiat = `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`;
+  const crypto = trade.cryptoAmount.amount;
+  const heading =
+    trade.viewerRole === "buyer"
+      ? t("headingBuy", { amount: crypto, crypto: trade.cryptoCurrencyCode, user: trade.seller.username })
+      : trade.viewerRole === "seller"
+        ? t("headingSell", { amount: crypto, crypto: trade.cryptoCurrencyCode, user: trade.buyer.username })
+        : t("headingStaff", {
+            amount: crypto,
+            crypto: trade.cryptoCurrencyCode,
+            buyer: trade.buyer.username,
+            seller: trade.seller.username,
+          });
+  const payerName = trade.flow.requirements.find((item) => item.id === "payer_name");
+  const needsPayerName =
+    trade.viewerRole === "buyer" &&
+    trade.status === "active_funded" &&
+    payerName !== undefined &&
+    payerName.status !== "uploaded" &&
+    payerName.status !== "approved";
+  const isCancelled = trade.status.startsWith("cancelled");
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Group gap="sm" mb={4}>
+          <StatusBadge status={trade.status} />
+          <Text size="sm" c="dimmed">
+            {t("tradeId", { id: trade.id })}
+          </Text>
+          {trade.status === "released" ? (
+            <Anchor component={Link} to={to("publicReceipt", { id: trade.id })} size="sm">
+              {t("receiptLink")}
+            </Anchor>
+          ) : null}
+        </Group>
+        <Title order={1} size="h2">
+          {heading}
+        </Title>
+      </div>
+
+      {!isCancelled ? (
+        <Stepper active={stepIndex(trade)} size="sm" aria-label={t("steps.title")}>
+          <Stepper.Step label={t("steps.reveal")} />
+          <Stepper.Step label={t("steps.pay")} />
+          <Stepper.Step label={t("steps.release")} />
+          <Stepper.Completed>{null}</Stepper.Completed>
+        </Stepper>
+      ) : null}
+
+      {trade.status === "active_funded" ? <Countdown expiresAtSeconds={trade.expiresAt.timestamp} /> : null}
+      {trade.isOpponentsSameIp ? <Alert color="yellow">{t("summary.sameIp")}</Alert> : null}
+
+      <Paper withBorder radius="lg" p="md">
+        <Title order={2} size="h4" mb="sm">
+          {t("summary.title")}
+        </Title>
+        <div className={classes.statGrid}>
+          <Figure label={t("summary.amount")} value={`${crypto} ${trade.cryptoCurrencyCode}`} />
+          <Figure label={t("summary.fiat")} value={fiat} />
+          <Figure
+            label={t("summary.price")}
+            value={`${formatFiatAmount(trade.fiatPricePerCrypto, locale)} ${trade.currency.code}`}
+          />
+          <Figure label={t("summary.method")} value={trade.paymentMethod.name.localized} />
+          {trade.viewerRole !== "buyer" ? (
+            <Figure label={t("summary.fee")} value={`${trade.feeAmount} ${trade.cryptoCurrencyCode}`} />
+          ) : null}
+          <Figure
+            label={t("summary.started")}
+            value={formatDate(trade.startedAt, locale, { dateStyle: "medium", timeStyle: "short" })}
+          />
+          <Party label={t("summary.buyer")} party={trade.buyer} />
+          <Party label={t("summary.seller")} party={trade.seller} />
+        </div>
+      </Paper>
+
+      <Paper withBorder radius="lg" p="md">
+        <Title order={2} size="h4" mb="sm">
+          {t("details.title")}
+        </Title>
+        <Stack gap="sm">
+          <div>
+            <Text size="xs" c="dimmed">
+              {t("details.terms")}
+            </Text>
+            <Text size="sm" className={classes.preWrap}>
+              {trade.paymentDetails.offerTerms || t("details.noTerms")}
+            </Text>
+          </div>
+          {trade.paymentDetails.payerName ? (
+            <Text size="sm">{t("details.payerName", { name: trade.paymentDetails.payerName })}</Text>
+          ) : null}
+          {needsPayerName ? <PayerNameForm trade={trade} /> : null}
+          {trade.paymentDetails.instructions ? (
+            <div>
+              <Text size="xs" c="dimmed">
+                {t("details.instructions")}
+              </Text>
+              <Text size="sm" className={classes.preWrap} data-testid="payment-instructions">
+                {trade.paymentDetails.instructions}
+              </Text>
+            </div>
+          ) : !trade.paymentDetails.isRevealed && trade.viewerRole === "buyer" ? (
+            <Text size="sm" c="dimmed">
+              {t("details.hidden")}
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
