@@ -26,15 +26,6 @@ export function ThumbDownIcon(props: IconProps) {
   );
 }
 
-export function ClockIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
-    </Icon>
-  );
-}
-
 export function SlidersIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -101,3 +92,5 @@ export function AlertIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export { ClockIcon } from "../../../ui/icons.tsx";

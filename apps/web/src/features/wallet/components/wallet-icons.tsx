@@ -44,15 +44,6 @@ export function EyeOffIcon(props: IconProps) {
   );
 }
 
-export function ClockIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
-    </Icon>
-  );
-}
-
 export function BondIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -115,3 +106,5 @@ export function ArrowLeftIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export { ClockIcon } from "../../../ui/icons.tsx";
