@@ -115,6 +115,13 @@ async function serve(): Promise<void> {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
+  // A normal exit on SIGTERM, so that --cpu-prof (BENCH_SERVER_CPU_PROF) can write its profile.
+  process.once("SIGTERM", () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
 }
 
 interface Pair {
@@ -315,7 +322,7 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
     await refreshRatesFromFile(database.app.db);
     child = fork(new URL(import.meta.url).pathname, [], {
       env: { ...process.env, TRADES_BENCH_ROLE: "server", BENCH_DATABASE_URL: database.ownerUrl },
-      execArgv: ["--import", "tsx"],
+      execArgv: ["--import", "tsx", ...(process.env.BENCH_SERVER_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`] : [])],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     const port = await new Promise<number>((resolve, reject) => {

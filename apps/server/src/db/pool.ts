@@ -53,14 +53,48 @@ function isRetryable(error: unknown): boolean {
   return typeof error === "object" && error !== null && RETRYABLE_CODES.has(String((error as { code?: unknown }).code));
 }
 
+/** Work to do once a transaction has committed, handed the root handle the transaction came from. */
+export type AfterCommitHook = (root: Db) => void;
+
+const afterCommitHooks = new WeakMap<Tx, AfterCommitHook[]>();
+
+/**
+ * Runs `hook` once `db`'s transaction has committed, and never if it rolls back (or is retried:
+ * the retry registers its own). On a handle outside any transaction the statement before this call
+ * has already committed, so the hook runs at once. Hooks announce what happened (a NOTIFY, a job to
+ * enqueue); they never change money, and a failing hook is logged by its owner, not rethrown.
+ */
+export function afterCommit(db: Db | Tx, hook: AfterCommitHook): void {
+  if (!db.isTransaction) {
+    hook(db);
+    return;
+  }
+  const hooks = afterCommitHooks.get(db as Tx);
+  if (!hooks) throw new Error("afterCommit needs a transaction opened by withTx");
+  hooks.push(hook);
+}
+
 /**
  * Runs `work` in one transaction. Serialization failures and deadlocks are retried a few times:
- * the transaction rolled back whole, so running it again cannot apply anything twice.
+ * the transaction rolled back whole, so running it again cannot apply anything twice. Hooks
+ * registered with `afterCommit` run after the commit, in order.
  */
 export async function withTx<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
+    const hooks: AfterCommitHook[] = [];
     try {
-      return await db.transaction().execute(work);
+      const result = await db.transaction().execute((tx) => {
+        afterCommitHooks.set(tx, hooks);
+        return work(tx);
+      });
+      for (const hook of hooks) {
+        try {
+          hook(db);
+        } catch {
+          // A hook's owner reports its own failures; the transaction has committed regardless.
+        }
+      }
+      return result;
     } catch (error) {
       if (attempt >= attempts || !isRetryable(error)) throw error;
     }

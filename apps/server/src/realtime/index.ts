@@ -5,6 +5,7 @@
  */
 import type { AppDeps, SoukModule, SoukRoutes } from "../platform/index.ts";
 import { channelAuthorizer, collectChannels, marketChannel, userChannel } from "./realtime.channels.ts";
+import { announcerFor } from "./realtime.announce.ts";
 import { RealtimeGateway } from "./realtime.gateway.ts";
 import { EventListener } from "./realtime.listener.ts";
 import { registerReAuthRoute, registerSocketRoute } from "./realtime.routes.ts";
@@ -65,8 +66,13 @@ export async function registerRealtime(app: SoukRoutes, deps: AppDeps, options: 
     registerReAuthRoute(scope, { db: deps.db, signingKey, authorize });
     await registerSocketRoute(scope, deps, gateway);
   });
+  const announcer = announcerFor(deps.db);
+  announcer.localDelivery = (rows) => listener.acceptLocal(rows);
+  announcer.onError = (error) =>
+    deps.log.warn({ error: error.message }, "real-time NOTIFY failed; the listeners' sweep will deliver");
   app.addHook("onReady", async () => listener.start());
   app.addHook("onClose", async () => {
+    announcer.localDelivery = null;
     gateway.close();
     await listener.close();
   });

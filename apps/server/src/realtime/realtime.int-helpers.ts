@@ -65,13 +65,14 @@ export class SocketProbe {
     });
   }
 
-  waitForEvent(channel: string, name: string, payloadKey?: string, payloadValue?: unknown) {
+  waitForEvent(channel: string, name: string, payloadKey?: string, payloadValue?: unknown, timeoutMs?: number) {
     return this.waitFor<Extract<RealtimeServerMessage, { type: "event" }>>(
       (m) =>
         m.type === "event" &&
         m.channel === channel &&
         m.name === name &&
         (payloadKey === undefined || m.payload[payloadKey] === payloadValue),
+      timeoutMs,
     );
   }
 

@@ -301,8 +301,16 @@ describe("bad input on the WebSocket", () => {
   });
 });
 
+/** What another server copy does: the row, then its NOTIFY after the commit (or none, if it died). */
+async function insertAsAnotherCopy(channel: string, payload: object, options: { notify: boolean }): Promise<void> {
+  const inserted = await sql<{ id: string }>`
+    INSERT INTO realtime_events (channel, name, payload)
+    VALUES (${channel}, 'notification.created', ${JSON.stringify(payload)}::jsonb) RETURNING id::text`.execute(t.db);
+  if (options.notify) await sql`SELECT pg_notify('souk_realtime', ${`${inserted.rows[0]?.id}:${channel}`})`.execute(t.db);
+}
+
 describe("the listening connection", () => {
-  it("reconnects after the database drops it and delivers what was committed meanwhile", async () => {
+  it("reconnects after the database drops it and delivers what another copy committed meanwhile", async () => {
     const user = await t.signUp();
     const channel = channelFor.user(user.user!.id);
     const probe = await openProbe();
@@ -311,11 +319,37 @@ describe("the listening connection", () => {
       SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
       WHERE application_name = ${LISTENER_APPLICATION_NAME} AND datname = current_database()`.execute(t.ownerDb);
     expect(killed.rows).toHaveLength(1);
-    await publish(channel, "notification.created", { n: "during-outage" });
+    // Its NOTIFY goes out while this process is not listening: only the catch-up can find it.
+    await insertAsAnotherCopy(channel, { n: "during-outage" }, { notify: true });
     await probe.waitForEvent(channel, "notification.created", "n", "during-outage");
-    await publish(channel, "notification.created", { n: "after-reconnect" });
+    await insertAsAnotherCopy(channel, { n: "after-reconnect" }, { notify: true });
     await probe.waitForEvent(channel, "notification.created", "n", "after-reconnect");
     expect(probe.events(channel).map((event) => event.payload.n)).toEqual(["during-outage", "after-reconnect"]);
+  });
+
+  it("finds an event whose NOTIFY never came (its copy died after the commit) and delivers it once", async () => {
+    const user = await t.signUp();
+    const channel = channelFor.user(user.user!.id);
+    const probe = await openProbe();
+    await probe.subscribe(channel, await keyFor(user, channel));
+    await insertAsAnotherCopy(channel, { n: "never-announced" }, { notify: false });
+    await probe.waitForEvent(channel, "notification.created", "n", "never-announced", 15_000);
+    await publish(channel, "notification.created", { n: "next" });
+    await probe.waitForEvent(channel, "notification.created", "n", "next");
+    expect(probe.events(channel).map((event) => event.payload.n)).toEqual(["never-announced", "next"]);
+  });
+
+  it("delivers a local commit once although its own NOTIFY comes back to it too", async () => {
+    const user = await t.signUp();
+    const channel = channelFor.user(user.user!.id);
+    const probe = await openProbe();
+    await probe.subscribe(channel, await keyFor(user, channel));
+    for (const n of [1, 2, 3]) await publish(channel, "notification.created", { n });
+    await probe.waitForEvent(channel, "notification.created", "n", 3);
+    // The NOTIFYs of these events reach this process's listener too; give them time to arrive.
+    await insertAsAnotherCopy(channel, { n: "marker" }, { notify: true });
+    await probe.waitForEvent(channel, "notification.created", "n", "marker");
+    expect(probe.events(channel).map((event) => event.payload.n)).toEqual([1, 2, 3, "marker"]);
   });
 });
 

@@ -20,8 +20,15 @@ const CATCH_UP_LOOKBACK_MS = 60_000;
 const CATCH_UP_LIMIT = 10_000;
 const FETCH_BATCH = 500;
 /** Ids already delivered, so a catch-up never sends one twice. */
-const DELIVERED_MEMORY = 20_000;
+const DELIVERED_MEMORY = 50_000;
 const HEALTH_CHECK_MS = 15_000;
+/**
+ * Notifications are sent after commit, so one can be lost (a copy dies between its commit and its
+ * NOTIFY). Every few seconds the listener reads the recent events of its channels and hands over
+ * any it has not delivered.
+ */
+const SWEEP_MS = 5_000;
+const SWEEP_LOOKBACK_MS = 20_000;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
@@ -42,6 +49,7 @@ export class EventListener {
   private reconnectDelayMs = RECONNECT_MIN_MS;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private healthTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: EventListenerOptions) {}
 
@@ -50,12 +58,20 @@ export class EventListener {
     await this.connect();
     this.healthTimer = setInterval(() => void this.checkHealth(), HEALTH_CHECK_MS);
     this.healthTimer.unref();
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /** Events this process committed itself, handed over at once (the NOTIFY that follows is a no-op). */
+  acceptLocal(rows: RealtimeEventRow[]): void {
+    this.hand(rows.filter((row) => this.options.hasSubscribers(row.channel)));
   }
 
   async close(): Promise<void> {
     this.isClosed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.healthTimer) clearInterval(this.healthTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => {});
@@ -186,6 +202,27 @@ export class EventListener {
       this.delivered.delete(id);
     }
     if (fresh.length > 0) this.options.deliver(fresh);
+  }
+
+  private async sweep(): Promise<void> {
+    const client = this.client;
+    const channels = this.options.subscribedChannels();
+    if (!client || this.isFetching || channels.length === 0) return;
+    this.isFetching = true;
+    try {
+      const rows = await selectEventsToCatchUp(client, {
+        afterId: this.lastHeardId,
+        createdAfter: new Date(Date.now() - SWEEP_LOOKBACK_MS),
+        channels,
+        limit: CATCH_UP_LIMIT,
+      });
+      this.hand(rows);
+    } catch (error) {
+      this.options.log.warn({ error: (error as Error).message }, "real-time listener could not sweep for events");
+    } finally {
+      this.isFetching = false;
+    }
+    void this.fetchPending();
   }
 
   /** A connection can die silently (a network cut without a reset); a probe finds out. */

@@ -1,7 +1,8 @@
 import { realtimeEventNameSchema } from "@souk/contracts";
-import type { Db, Tx } from "../db/pool.ts";
+import { afterCommit, type Db, type Tx } from "../db/pool.ts";
+import { announcerFor } from "./realtime.announce.ts";
 import { parseChannel } from "./realtime.channels.ts";
-import { insertEventAndNotify } from "./realtime.repo.ts";
+import { insertEvent } from "./realtime.repo.ts";
 
 /** Events are invalidation hints (`{tradeId}`), not documents: the client refetches the data. */
 export const MAX_EVENT_PAYLOAD_BYTES = 8_192;
@@ -15,9 +16,10 @@ export interface RealtimeEventInput {
 }
 
 /**
- * Announces an event on a channel, in the caller's transaction: the row and its NOTIFY commit with
- * the change they describe, or vanish with it on rollback, so a client never hears of something
- * that did not happen. Call it inside the same `withTx` as the change itself.
+ * Announces an event on a channel. The row is written in the caller's transaction and commits with
+ * the change it describes, or vanishes with it on rollback; only after the commit is it delivered
+ * to this process's subscribers and announced to the other copies (NOTIFY), so a client never hears
+ * of something that did not happen. Call it inside the same `withTx` as the change itself.
  */
 export async function publishEvent(tx: Db | Tx, event: RealtimeEventInput): Promise<void> {
   if (!parseChannel(event.channel)) throw new Error(`not a real-time channel name: "${event.channel}"`);
@@ -31,5 +33,6 @@ export async function publishEvent(tx: Db | Tx, event: RealtimeEventInput): Prom
   if (Buffer.byteLength(payloadJson) > MAX_EVENT_PAYLOAD_BYTES) {
     throw new Error(`real-time event payload over ${MAX_EVENT_PAYLOAD_BYTES} bytes: send ids, not documents`);
   }
-  await insertEventAndNotify(tx, { channel: event.channel, name: event.name, payloadJson });
+  const row = await insertEvent(tx, { channel: event.channel, name: event.name, payloadJson });
+  afterCommit(tx, (root) => announcerFor(root).announce(row));
 }

@@ -52,21 +52,32 @@ function toEventRow(row: RawEventRow): RealtimeEventRow {
 }
 
 /**
- * Inserts the event and queues its NOTIFY in one statement on the caller's connection. Both belong
- * to the caller's transaction: PostgreSQL delivers the notification only at commit, and a rollback
- * takes the row and the notification away together.
+ * Inserts the event in the caller's transaction (it commits or rolls back with the change it
+ * describes) and returns the stored row, so the process can deliver it locally after commit.
  */
-export async function insertEventAndNotify(
+export async function insertEvent(
   db: Db,
   event: { channel: string; name: string; payloadJson: string },
-): Promise<void> {
+): Promise<RealtimeEventRow> {
+  const result = await sql<RawEventRow>`
+    INSERT INTO realtime_events (channel, name, payload)
+    VALUES (${event.channel}, ${event.name}, ${event.payloadJson}::jsonb)
+    RETURNING id, channel, name, payload, created_at
+  `.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error("the real-time event was not stored");
+  return toEventRow(row);
+}
+
+/**
+ * Sends one NOTIFY per message (`<event id>:<channel>`) in one short statement of its own. The rows
+ * are already durable, so this transaction does not wait for its commit to reach disk: a lost
+ * notification costs a delay (the listeners' sweep finds the row), never an event.
+ */
+export async function notifyEvents(db: Db, messages: readonly string[]): Promise<void> {
   await sql`
-    WITH inserted AS (
-      INSERT INTO realtime_events (channel, name, payload)
-      VALUES (${event.channel}, ${event.name}, ${event.payloadJson}::jsonb)
-      RETURNING id, channel
-    )
-    SELECT pg_notify(${NOTIFY_CHANNEL}, inserted.id::text || ':' || inserted.channel) FROM inserted
+    SELECT pg_notify(${NOTIFY_CHANNEL}, message)
+    FROM set_config('synchronous_commit', 'off', true), unnest(${[...messages]}::text[]) AS message
   `.execute(db);
 }
 
