@@ -322,7 +322,13 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
     await refreshRatesFromFile(database.app.db);
     child = fork(new URL(import.meta.url).pathname, [], {
       env: { ...process.env, TRADES_BENCH_ROLE: "server", BENCH_DATABASE_URL: database.ownerUrl },
-      execArgv: ["--import", "tsx", ...(process.env.BENCH_SERVER_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`] : [])],
+      execArgv: [
+        "--import",
+        "tsx",
+        ...(process.env.BENCH_SERVER_CPU_PROF
+          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
+          : []),
+      ],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     const port = await new Promise<number>((resolve, reject) => {

@@ -4,8 +4,8 @@
  * `registerRealtime`. See DECISIONS.md beside this file.
  */
 import type { AppDeps, SoukModule, SoukRoutes } from "../platform/index.ts";
-import { channelAuthorizer, collectChannels, marketChannel, userChannel } from "./realtime.channels.ts";
 import { announcerFor } from "./realtime.announce.ts";
+import { channelAuthorizer, collectChannels, marketChannel, userChannel } from "./realtime.channels.ts";
 import { RealtimeGateway } from "./realtime.gateway.ts";
 import { EventListener } from "./realtime.listener.ts";
 import { registerReAuthRoute, registerSocketRoute } from "./realtime.routes.ts";

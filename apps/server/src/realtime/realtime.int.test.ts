@@ -306,7 +306,8 @@ async function insertAsAnotherCopy(channel: string, payload: object, options: { 
   const inserted = await sql<{ id: string }>`
     INSERT INTO realtime_events (channel, name, payload)
     VALUES (${channel}, 'notification.created', ${JSON.stringify(payload)}::jsonb) RETURNING id::text`.execute(t.db);
-  if (options.notify) await sql`SELECT pg_notify('souk_realtime', ${`${inserted.rows[0]?.id}:${channel}`})`.execute(t.db);
+  if (options.notify)
+    await sql`SELECT pg_notify('souk_realtime', ${`${inserted.rows[0]?.id}:${channel}`})`.execute(t.db);
 }
 
 describe("the listening connection", () => {
