@@ -12,7 +12,7 @@ import { registerReAuthRoute, registerSocketRoute } from "./realtime.routes.ts";
 import { loadSigningKey, pruneOldEvents } from "./realtime.service.ts";
 
 export { channelFor, type ParsedChannel, parseChannel } from "./realtime.channels.ts";
-export { publishEvent, type RealtimeEventInput } from "./realtime.publish.ts";
+export { publishEvent, publishEvents, type RealtimeEventInput } from "./realtime.publish.ts";
 
 /**
  * The built-in channel families (`user.<id>`, `market`) and the retention job. Modules that own

@@ -24,7 +24,9 @@ class Announcer {
   announce(row: RealtimeEventRow): void {
     this.localDelivery?.([row]);
     this.pending.push(`${row.id}:${row.channel}`);
-    void this.flush();
+    // After the current turn: the events of one commit (and of commits finishing together) leave
+    // in one statement.
+    if (this.pending.length === 1) queueMicrotask(() => void this.flush());
   }
 
   private async flush(): Promise<void> {

@@ -265,6 +265,24 @@ describe("keys on the WebSocket", () => {
 });
 
 describe("bad input on the WebSocket", () => {
+  it("answers a plain GET of the socket's address with the error envelope, and still upgrades", async () => {
+    const plain = await t.client().get("/realtime");
+    expect(plain.status).toBe(400);
+    expect(plain.headers["content-type"]).toMatch(/^application\/json/);
+    expect(plain.body).toEqual({
+      errors: {
+        message: expect.any(String),
+        code: "ERROR_WEBSOCKET_UPGRADE_REQUIRED",
+        details: { upgrade: "websocket" },
+      },
+    });
+    expect(plain.headers.upgrade).toBe("websocket");
+    const user = await t.signUp();
+    const channel = channelFor.user(user.user!.id);
+    const probe = await openProbe();
+    expect((await probe.subscribe(channel, await keyFor(user, channel))).type).toBe("subscribed");
+  });
+
   it("answers a malformed frame with bad_message and keeps the socket open", async () => {
     const probe = await openProbe();
     probe.send("{not json");

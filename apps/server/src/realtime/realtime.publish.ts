@@ -2,7 +2,7 @@ import { realtimeEventNameSchema } from "@souk/contracts";
 import { afterCommit, type Db, type Tx } from "../db/pool.ts";
 import { announcerFor } from "./realtime.announce.ts";
 import { parseChannel } from "./realtime.channels.ts";
-import { insertEvent } from "./realtime.repo.ts";
+import { insertEvents } from "./realtime.repo.ts";
 
 /** Events are invalidation hints (`{tradeId}`), not documents: the client refetches the data. */
 export const MAX_EVENT_PAYLOAD_BYTES = 8_192;
@@ -15,13 +15,7 @@ export interface RealtimeEventInput {
   payload: object;
 }
 
-/**
- * Announces an event on a channel. The row is written in the caller's transaction and commits with
- * the change it describes, or vanishes with it on rollback; only after the commit is it delivered
- * to this process's subscribers and announced to the other copies (NOTIFY), so a client never hears
- * of something that did not happen. Call it inside the same `withTx` as the change itself.
- */
-export async function publishEvent(tx: Db | Tx, event: RealtimeEventInput): Promise<void> {
+function checkedPayloadJson(event: RealtimeEventInput): string {
   if (!parseChannel(event.channel)) throw new Error(`not a real-time channel name: "${event.channel}"`);
   if (!realtimeEventNameSchema.safeParse(event.name).success) {
     throw new Error(`not a real-time event name: "${event.name}"`);
@@ -33,6 +27,29 @@ export async function publishEvent(tx: Db | Tx, event: RealtimeEventInput): Prom
   if (Buffer.byteLength(payloadJson) > MAX_EVENT_PAYLOAD_BYTES) {
     throw new Error(`real-time event payload over ${MAX_EVENT_PAYLOAD_BYTES} bytes: send ids, not documents`);
   }
-  const row = await insertEvent(tx, { channel: event.channel, name: event.name, payloadJson });
-  afterCommit(tx, (root) => announcerFor(root).announce(row));
+  return payloadJson;
+}
+
+/**
+ * Announces events, in order, in one statement. The rows are written in the caller's transaction
+ * and commit with the change they describe, or vanish with it on rollback; only after the commit
+ * are they delivered to this process's subscribers and announced to the other copies (NOTIFY), so
+ * a client never hears of something that did not happen. Call it inside the same `withTx` as the
+ * change itself.
+ */
+export async function publishEvents(tx: Db | Tx, events: readonly RealtimeEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = await insertEvents(
+    tx,
+    events.map((event) => ({ channel: event.channel, name: event.name, payloadJson: checkedPayloadJson(event) })),
+  );
+  afterCommit(tx, (root) => {
+    const announcer = announcerFor(root);
+    for (const row of rows) announcer.announce(row);
+  });
+}
+
+/** One event; see `publishEvents`. */
+export function publishEvent(tx: Db | Tx, event: RealtimeEventInput): Promise<void> {
+  return publishEvents(tx, [event]);
 }

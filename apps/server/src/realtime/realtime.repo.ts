@@ -52,21 +52,24 @@ function toEventRow(row: RawEventRow): RealtimeEventRow {
 }
 
 /**
- * Inserts the event in the caller's transaction (it commits or rolls back with the change it
- * describes) and returns the stored row, so the process can deliver it locally after commit.
+ * Inserts events, in the given order, in the caller's transaction (they commit or roll back with
+ * the change they describe) and returns the stored rows, so the process can deliver them locally
+ * after commit.
  */
-export async function insertEvent(
+export async function insertEvents(
   db: Db,
-  event: { channel: string; name: string; payloadJson: string },
-): Promise<RealtimeEventRow> {
+  events: readonly { channel: string; name: string; payloadJson: string }[],
+): Promise<RealtimeEventRow[]> {
   const result = await sql<RawEventRow>`
     INSERT INTO realtime_events (channel, name, payload)
-    VALUES (${event.channel}, ${event.name}, ${event.payloadJson}::jsonb)
+    SELECT channel, name, payload::jsonb
+    FROM unnest(${events.map((e) => e.channel)}::text[], ${events.map((e) => e.name)}::text[],
+      ${events.map((e) => e.payloadJson)}::text[]) WITH ORDINALITY AS e(channel, name, payload, n)
+    ORDER BY n
     RETURNING id, channel, name, payload, created_at
   `.execute(db);
-  const row = result.rows[0];
-  if (!row) throw new Error("the real-time event was not stored");
-  return toEventRow(row);
+  if (result.rows.length !== events.length) throw new Error("the real-time events were not all stored");
+  return result.rows.map(toEventRow).sort((a, b) => a.id - b.id);
 }
 
 /**

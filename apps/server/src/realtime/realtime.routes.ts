@@ -7,7 +7,7 @@ import {
   reAuthPushSubscriptionRequestSchema,
 } from "@souk/contracts";
 import type { AppDeps, SoukRoutes } from "../platform/index.ts";
-import { envelope } from "../platform/index.ts";
+import { DomainError, envelope } from "../platform/index.ts";
 import type { RealtimeGateway } from "./realtime.gateway.ts";
 import { issueChannelKey, type KeyIssuer } from "./realtime.service.ts";
 
@@ -37,7 +37,24 @@ export function registerReAuthRoute(app: SoukRoutes, issuer: KeyIssuer): void {
   );
 }
 
+/** Our code in the spec's style for a plain request to the socket's address (answered 400). */
+export const UPGRADE_REQUIRED_CODE = "ERROR_WEBSOCKET_UPGRADE_REQUIRED";
+
 export async function registerSocketRoute(app: SoukRoutes, _deps: AppDeps, gateway: RealtimeGateway): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-  app.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket) => gateway.accept(socket));
+  // `wsHandler` rather than `websocket: true`: with the latter the plugin answers a request that is
+  // not an upgrade with an empty 404 of its own. Here the upgrade goes to the gateway and a plain
+  // request gets the error envelope through the error mapper like any refused call.
+  app.route({
+    method: "GET",
+    url: REALTIME_PATH,
+    schema: { hide: true },
+    wsHandler: (socket) => gateway.accept(socket),
+    handler: async (_request, reply) => {
+      reply.header("upgrade", "websocket");
+      throw new DomainError(UPGRADE_REQUIRED_CODE, "malformed", "This address speaks WebSocket only; open it with an upgrade.", {
+        upgrade: "websocket",
+      });
+    },
+  });
 }

@@ -24,7 +24,7 @@ import {
 } from "@souk/money";
 import type { Db, Tx } from "../../db/pool.ts";
 import { DomainError, forbidden, inputError, isStaff, type Viewer } from "../../platform/index.ts";
-import { channelFor, publishEvent } from "../../realtime/index.ts";
+import { channelFor, publishEvents } from "../../realtime/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import {
   computeEscrowFee,
@@ -162,10 +162,14 @@ export async function recordEvent(
 ): Promise<void> {
   await repo.insertEvent(tx, { tradeId: row.id, seq: row.event_seq, ...event });
   const payload = { tradeId: row.id_hashed, status: row.status };
-  await publishEvent(tx, { channel: channelFor.trade(row.id_hashed), name: TRADE_UPDATED_EVENT, payload });
-  for (const userId of [row.buyer_id, row.seller_id]) {
-    await publishEvent(tx, { channel: channelFor.user(String(userId)), name: TRADE_UPDATED_EVENT, payload });
-  }
+  await publishEvents(tx, [
+    { channel: channelFor.trade(row.id_hashed), name: TRADE_UPDATED_EVENT, payload },
+    ...[row.buyer_id, row.seller_id].map((userId) => ({
+      channel: channelFor.user(String(userId)),
+      name: TRADE_UPDATED_EVENT,
+      payload,
+    })),
+  ]);
 }
 
 // ---- start ---------------------------------------------------------------------------------
