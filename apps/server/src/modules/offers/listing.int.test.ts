@@ -436,16 +436,30 @@ describe("a user's active offers", () => {
   });
 });
 
-describe("the visitors' page cache", () => {
-  it("serves a visitor the same page for a moment and forgets it when an offer changes", async () => {
+describe("the shared page cache", () => {
+  it("serves everyone the same page for a moment, personalised, and forgets it when an offer changes", async () => {
     const first = await t.client().get(`/rest/v1/offers?${GBP_BUY}&limit=3`);
     // Changed by hand: the cached page is still served.
     await sql`UPDATE offers SET margin = 0.01 WHERE id_hashed = ${hash.three!}`.execute(t.ownerDb);
     const cached = await t.client().get(`/rest/v1/offers?${GBP_BUY}&limit=3`);
     expect(cached.text).toBe(first.text);
-    // A logged-in viewer's page is never cached.
+    // A logged-in viewer gets the shared page with their own favourites marked, read fresh.
     const viewer = await t.signUp();
-    expect(names(await list(`${GBP_BUY}&limit=3`, viewer))).toEqual(["cheap", "three", "one"]);
+    expect((await viewer.post(`/rest/v1/favorites/offers/${hash.one!}`)).status).toBe(200);
+    const personal = await viewer.get(`/rest/v1/offers?${GBP_BUY}&limit=3`);
+    const firstItems = first.body.data as { hash: string; isFavorite: boolean }[];
+    const personalItems = personal.body.data as { hash: string; isFavorite: boolean }[];
+    expect(personalItems.map((item) => item.hash)).toEqual(firstItems.map((item) => item.hash));
+    expect(names(personalItems.filter((item) => item.isFavorite).map((item) => item.hash))).toEqual(["one"]);
+    expect(firstItems.every((item) => !item.isFavorite)).toBe(true);
+    expect((await t.client().get(`/rest/v1/offers?${GBP_BUY}&limit=3`)).text).toBe(first.text);
+    // A viewer with any block gets an exact page of their own (blocked owners' offers are left out).
+    const blocker = await t.signUp();
+    const someone = await t.signUp();
+    expect((await blocker.post(`/rest/v1/users/${someone.user!.username}/relations`, { action: "block" })).status).toBe(
+      200,
+    );
+    expect(names(await list(`${GBP_BUY}&limit=3`, blocker))).toEqual(["cheap", "three", "one"]);
     // A change through the offers module drops every cached page at once.
     expect((await alice.put(`/rest/v1/my-offers/${hash.three!}/margin`, { new_margin: "3" })).status).toBe(200);
     expect(names(await list(`${GBP_BUY}&limit=3`))).toEqual(["cheap", "one", "fixed"]);

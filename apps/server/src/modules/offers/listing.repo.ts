@@ -380,3 +380,24 @@ export async function queryListingRowsByIds(db: Db, ids: bigint[], viewerId: num
   const byId = new Map(result.rows.map((row) => [String(row.id), row]));
   return ids.flatMap((id) => byId.get(String(id)) ?? []);
 }
+
+/**
+ * What makes a marketplace page personal for a logged-in viewer, in one small query: whether any
+ * block stands between them and anyone (either way), and the offers they have favourited.
+ */
+export async function findListingOverlay(
+  db: Db,
+  viewerId: number,
+): Promise<{ hasBlocks: boolean; favoriteIdsHashed: Set<string> }> {
+  // Relations belong to the contacts module and favourites to this one; read together here so the
+  // personal part of a cached page costs one round trip.
+  const result = await sql<{ has_blocks: boolean; favorite_ids: string[] }>`
+    SELECT
+      EXISTS (SELECT 1 FROM user_relations r WHERE r.state = 'blocked' AND r.owner_user_id = ${viewerId})
+        OR EXISTS (SELECT 1 FROM user_relations r WHERE r.state = 'blocked' AND r.other_user_id = ${viewerId})
+        AS has_blocks,
+      ARRAY(SELECT o.id_hashed FROM offer_favorites f JOIN offers o ON o.id = f.offer_id
+        WHERE f.user_id = ${viewerId}) AS favorite_ids`.execute(db);
+  const row = result.rows[0];
+  return { hasBlocks: row?.has_blocks ?? false, favoriteIdsHashed: new Set(row?.favorite_ids ?? []) };
+}

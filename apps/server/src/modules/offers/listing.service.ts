@@ -13,6 +13,7 @@ import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.serv
 import { toListingItem } from "./listing.domain.ts";
 import {
   type AcceptableFor,
+  findListingOverlay,
   type ListingFilter,
   type ListingOrder,
   type ListingRates,
@@ -178,12 +179,26 @@ export interface ListingAnswer {
 }
 
 /**
- * GET /rest/v1/offers: the marketplace. A visitor's pages are the same for every visitor and are
- * cached for a moment (listing-cache.ts); a logged-in viewer's carry favourites and blocks.
+ * GET /rest/v1/offers: the marketplace. Pages are the same for everyone but for two personal
+ * touches, so the shared page is cached for a moment (listing-cache.ts) and a logged-in viewer's
+ * copy is made from it:
+ * - favourites are marked from the viewer's own list, read fresh on every request;
+ * - a viewer with any block (theirs or against them) gets an exact page of their own, since the
+ *   blocked owners' offers are left out and every later page shifts (few users have blocks);
+ * - "acceptable only" depends on the viewer's record, so it is always computed for them.
  */
-export function listOffers(db: Db, viewer: Viewer | null, query: OfferListQuery): Promise<ListingAnswer> {
-  if (viewer !== null) return loadListing(db, viewer, query);
-  return cachedListing(db, JSON.stringify(query), () => loadListing(db, null, query));
+export async function listOffers(db: Db, viewer: Viewer | null, query: OfferListQuery): Promise<ListingAnswer> {
+  const shared = () => cachedListing(db, JSON.stringify(query), () => loadListing(db, null, query));
+  if (viewer === null) return shared();
+  if (query.acceptableOnly) return loadListing(db, viewer, query);
+  const [page, overlay] = await Promise.all([shared(), findListingOverlay(db, viewer.userId)]);
+  if (overlay.hasBlocks) return loadListing(db, viewer, query);
+  return {
+    ...page,
+    items: page.items.map((item) =>
+      overlay.favoriteIdsHashed.has(item.idHashed) ? { ...item, isFavorite: true } : item,
+    ),
+  };
 }
 
 async function loadListing(db: Db, viewer: Viewer | null, query: OfferListQuery): Promise<ListingAnswer> {
