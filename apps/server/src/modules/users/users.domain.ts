@@ -22,6 +22,15 @@ export interface CountryLookup {
 export interface CurrentUserLookups {
   country: CountryLookup | null;
   fiatCurrencyCode: string;
+  activity: UserActivityFlags;
+}
+
+/** What the user has going on: switched-on offers of each side, any offer at all, open trades. */
+export interface UserActivityFlags {
+  hasActiveBuyOffers: boolean;
+  hasActiveSellOffers: boolean;
+  hasActiveTrades: boolean;
+  hasOffers: boolean;
 }
 
 function knownRoles(roles: string[]): UserRole[] {
@@ -102,10 +111,7 @@ export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): Curren
     completedTourGuides: row.completed_tour_guides,
     isBalanceHidden: row.is_balance_hidden,
     fullNameVisibilityType: fullNameVisibility(row.full_name_visibility_type),
-    hasActiveBuyOffers: false,
-    hasActiveSellOffers: false,
-    hasActiveTrades: false,
-    hasOffers: false,
+    ...lookups.activity,
     twoFactor: { release: false, login: false, sendout: false },
     verification: {
       ...verification,

@@ -2,6 +2,7 @@ import { currentUserSchema, publicProfileSchema } from "@souk/contracts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
+import { cancelTrade, castForTrades, openTrade } from "../../../test/trade-scenario.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +36,23 @@ describe("current user", () => {
     expect(me.country).toMatchObject({ iso: "US" });
     expect(me.verification.email).toBe(true);
     expect(me.verification.isFullyVerified).toBe(false);
+  });
+
+  it("says whether the user has offers switched on, any offer, and open trades", async () => {
+    const cast = await castForTrades(t);
+    const flags = async (client: typeof cast.seller.client) => {
+      const me = (await client.get("/rest/v1/users/current_user")).body.data;
+      return [me.hasActiveBuyOffers, me.hasActiveSellOffers, me.hasOffers, me.hasActiveTrades];
+    };
+    expect(await flags(cast.seller.client)).toEqual([false, true, true, false]);
+    expect(await flags(cast.buyer.client)).toEqual([false, false, false, false]);
+    const tradeId = await openTrade(cast, "10");
+    expect(await flags(cast.seller.client)).toEqual([false, true, true, true]);
+    expect(await flags(cast.buyer.client)).toEqual([false, false, false, true]);
+    await cancelTrade(cast, tradeId);
+    expect(await flags(cast.buyer.client)).toEqual([false, false, false, false]);
+    await sql`UPDATE offers SET is_active = false WHERE id_hashed = ${cast.offerId}`.execute(t.ownerDb);
+    expect(await flags(cast.seller.client)).toEqual([false, false, true, false]);
   });
 
   it("reports roles and restriction flags as stored", async () => {

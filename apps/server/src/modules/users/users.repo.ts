@@ -1,5 +1,6 @@
 import { type Generated, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
+import type { UserActivityFlags } from "./users.domain.ts";
 
 export interface UserRow {
   id: bigint;
@@ -182,4 +183,32 @@ export async function adjustProfileCounts(db: Db | Tx, userId: number, delta: Pr
     .map(({ column, change }) => sql`${sql.ref(column)} = ${sql.ref(column)} + ${change}::integer`);
   if (changes.length === 0) return;
   await sql`UPDATE users SET ${sql.join(changes)} WHERE id = ${BigInt(userId)}`.execute(db);
+}
+
+/**
+ * The account's activity flags in one statement. Offers and trades belong to their own modules,
+ * which depend on this one; reading their tables here (by owner index) keeps the account answer
+ * one round trip without an import cycle. "Active" offers are those the owner has switched on and
+ * not deleted; active trades are those still open (funded, paid or in dispute).
+ */
+export async function findActivityFlags(db: Db, userId: number): Promise<UserActivityFlags> {
+  const id = BigInt(userId);
+  const result = await sql<UserActivityFlags>`
+    SELECT
+      EXISTS (SELECT 1 FROM offers WHERE user_id = ${id} AND type = 'buy' AND is_active AND deleted_at IS NULL)
+        AS "hasActiveBuyOffers",
+      EXISTS (SELECT 1 FROM offers WHERE user_id = ${id} AND type = 'sell' AND is_active AND deleted_at IS NULL)
+        AS "hasActiveSellOffers",
+      EXISTS (SELECT 1 FROM trades WHERE buyer_id = ${id} AND status IN ('active_funded', 'paid', 'dispute_open'))
+        OR EXISTS (SELECT 1 FROM trades WHERE seller_id = ${id} AND status IN ('active_funded', 'paid', 'dispute_open'))
+        AS "hasActiveTrades",
+      EXISTS (SELECT 1 FROM offers WHERE user_id = ${id} AND deleted_at IS NULL) AS "hasOffers"`.execute(db);
+  return (
+    result.rows[0] ?? {
+      hasActiveBuyOffers: false,
+      hasActiveSellOffers: false,
+      hasActiveTrades: false,
+      hasOffers: false,
+    }
+  );
 }

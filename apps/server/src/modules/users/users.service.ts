@@ -11,11 +11,12 @@ import { checkBio, checkNotifyInterval } from "./users.settings.ts";
 export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUser> {
   const row = await repo.findUserById(db, userId);
   if (!row) throw userNotFound();
-  const [country, fiat] = await Promise.all([
+  const [country, fiat, activity] = await Promise.all([
     row.country_iso ? getCountryByIso(db, row.country_iso, row.locale) : Promise.resolve(null),
     getFiatCurrencyById(db, row.fiat_currency_id),
+    repo.findActivityFlags(db, userId),
   ]);
-  return toCurrentUser(row, { country, fiatCurrencyCode: fiat?.code ?? "USD" });
+  return toCurrentUser(row, { country, fiatCurrencyCode: fiat?.code ?? "USD", activity });
 }
 
 export async function getPublicProfile(db: Db, username: string): Promise<PublicProfile> {
