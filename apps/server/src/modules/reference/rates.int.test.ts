@@ -98,7 +98,12 @@ describe("loading rates", () => {
     const asOf = shiftDay((await getCurrentRates(t.db)).asOf ?? "", 1);
     const file = await writeRates("cli.json", { asOf, crypto: { ETH: "3000" }, fiat: { XYZ: "1.5" } });
     const lines: string[] = [];
-    const code = await command?.run([file], { db: t.db, config: t.config, print: (line) => lines.push(line) });
+    const code = await command?.run([file], {
+      db: t.db,
+      config: t.config,
+      print: (line) => lines.push(line),
+      ledgerChecks: [],
+    });
     expect(code).toBe(0);
     expect(lines[0]).toContain(`rates as of ${asOf}`);
     expect(lines[1]).toContain("XYZ");

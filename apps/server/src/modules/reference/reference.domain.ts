@@ -59,7 +59,14 @@ export function toPaymentMethodGroup(row: PaymentMethodGroupRow, locale: string)
   return { id: row.id, slug: row.slug, name: row.name, nameLocalized: localizedName(row.names, row.name, locale) };
 }
 
-export function toPaymentMethod(row: PaymentMethodWithGroupRow, locale: string): PaymentMethod {
+/**
+ * `sellQuantities`: listed sell offers per payment method id (a method missing from it has none).
+ */
+export function toPaymentMethod(
+  row: PaymentMethodWithGroupRow,
+  locale: string,
+  sellQuantities: ReadonlyMap<number, number>,
+): PaymentMethod {
   return {
     id: row.id,
     name: row.name,
@@ -68,9 +75,7 @@ export function toPaymentMethod(row: PaymentMethodWithGroupRow, locale: string):
     groupSlug: row.group_slug,
     categoryId: row.category_id,
     slug: row.slug,
-    // Offers do not exist yet, and this module must not depend on them; the offers module will
-    // supply real counts. Until then the honest number is zero.
-    sellQuantity: 0,
+    sellQuantity: sellQuantities.get(row.id) ?? 0,
     isBinCodeEnabled: row.is_bin_code_enabled,
     iconName: row.icon_name,
     isPopular: row.is_popular,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
+import { createOffer, createTrader } from "../../../test/races/trade-fixtures.ts";
 import {
   getCountryByIso,
   getCryptoCurrencyByCode,
@@ -98,6 +99,22 @@ describe("payment methods", () => {
       isPopular: true,
       currencyCodes: null,
     });
+  });
+
+  it("counts each method's listed sell offers as sellQuantity", async () => {
+    // A fresh app: the counts are reused for a minute per process.
+    const fresh = await createTestApp();
+    try {
+      const vendor = await createTrader(fresh, { roles: ["user", "vendor"] });
+      await createOffer(vendor, { paymentMethodSlug: "paypal" });
+      await createOffer(vendor, { paymentMethodSlug: "paypal" });
+      await createOffer(vendor, { type: "buy", paymentMethodSlug: "paypal" });
+      const methods = (await fresh.client().get("/rest/v2/payment-methods")).body.data;
+      expect(methods.find((item: any) => item.slug === "paypal").sellQuantity).toBe(2);
+      expect(methods.find((item: any) => item.slug === "zelle").sellQuantity).toBe(0);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("filters by group slug", async () => {

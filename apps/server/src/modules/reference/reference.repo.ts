@@ -230,3 +230,15 @@ export async function listTimezones(db: Db): Promise<TimezoneRow[]> {
 export async function listLanguages(db: Db): Promise<LanguageRow[]> {
   return tables(db).selectFrom("languages").selectAll().orderBy("sort_order").orderBy("name").execute();
 }
+
+/**
+ * Listed sell offers per payment method (the pickers' `sellQuantity`). Offers belong to a module
+ * that depends on this one; the count reads their table directly rather than import it back.
+ */
+export async function countListedSellOffersByMethod(db: Db): Promise<Map<number, number>> {
+  const result = await sql<{ payment_method_id: number; n: number }>`
+    SELECT payment_method_id, count(*)::integer AS n FROM offers
+    WHERE is_listed AND type = 'sell'
+    GROUP BY payment_method_id`.execute(db);
+  return new Map(result.rows.map((row) => [row.payment_method_id, row.n]));
+}

@@ -96,6 +96,29 @@ export async function getCryptoUsdRates(db: Db): Promise<{ rates: Record<string,
 
 // ---- payment methods -----------------------------------------------------------------------
 
+/** How long the per-method offer counts are reused: they are a rough figure for pickers. */
+const SELL_QUANTITY_TTL_MS = 60_000;
+const sellQuantityCache = new WeakMap<Db, { at: number; value: Promise<Map<number, number>> }>();
+
+/** Listed sell offers per payment method, counted at most once a minute per process. */
+function sellQuantitiesOf(db: Db): Promise<Map<number, number>> {
+  const cached = sellQuantityCache.get(db);
+  if (cached && Date.now() - cached.at < SELL_QUANTITY_TTL_MS) return cached.value;
+  const value = repo.countListedSellOffersByMethod(db);
+  sellQuantityCache.set(db, { at: Date.now(), value });
+  value.catch(() => sellQuantityCache.delete(db));
+  return value;
+}
+
+async function shapePaymentMethods(
+  db: Db,
+  rows: repo.PaymentMethodWithGroupRow[],
+  language: string,
+): Promise<PaymentMethod[]> {
+  const quantities = rows.length > 0 ? await sellQuantitiesOf(db) : new Map<number, number>();
+  return rows.map((row) => toPaymentMethod(row, language, quantities));
+}
+
 /** An unknown group slug or currency code is an input error, not an empty list. */
 export async function listPaymentMethods(db: Db, query: PaymentMethodQuery): Promise<PaymentMethod[]> {
   const filter: repo.PaymentMethodFilter = {};
@@ -110,12 +133,12 @@ export async function listPaymentMethods(db: Db, query: PaymentMethodQuery): Pro
     filter.currencyCode = currency.code;
   }
   const language = resolveLocale(query.locale);
-  return (await repo.listPaymentMethods(db, filter)).map((row) => toPaymentMethod(row, language));
+  return shapePaymentMethods(db, await repo.listPaymentMethods(db, filter), language);
 }
 
 export async function listPopularPaymentMethods(db: Db, locale?: string): Promise<PaymentMethod[]> {
   const language = resolveLocale(locale);
-  return (await repo.listPaymentMethods(db, { isPopular: true })).map((row) => toPaymentMethod(row, language));
+  return shapePaymentMethods(db, await repo.listPaymentMethods(db, { isPopular: true }), language);
 }
 
 export async function listPaymentMethodGroups(db: Db, locale?: string): Promise<PaymentMethodGroup[]> {
@@ -131,14 +154,14 @@ export async function getPaymentMethod(db: Db, slug: string, locale?: string): P
 }
 
 export async function getPaymentMethodBySlug(db: Db, slug: string, locale?: string): Promise<PaymentMethod | null> {
-  const [row] = await repo.listPaymentMethods(db, { slug: slug.trim().toLowerCase() });
-  return row ? toPaymentMethod(row, resolveLocale(locale)) : null;
+  const rows = await repo.listPaymentMethods(db, { slug: slug.trim().toLowerCase() });
+  return (await shapePaymentMethods(db, rows, resolveLocale(locale)))[0] ?? null;
 }
 
 export async function getPaymentMethodById(db: Db, id: number, locale?: string): Promise<PaymentMethod | null> {
   if (!isStoredId(id)) return null;
-  const [row] = await repo.listPaymentMethods(db, { id });
-  return row ? toPaymentMethod(row, resolveLocale(locale)) : null;
+  const rows = await repo.listPaymentMethods(db, { id });
+  return (await shapePaymentMethods(db, rows, resolveLocale(locale)))[0] ?? null;
 }
 
 // ---- countries -----------------------------------------------------------------------------
