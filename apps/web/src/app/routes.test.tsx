@@ -40,6 +40,8 @@ describe("route table", () => {
     expect(screenAt("/buy/bitcoin/paypal-usa")).toBe("buyBitcoinLanding");
     expect(screenAt("/r/XYZ")).toBe("referral");
     expect(screenAt("/assign-ambassador/3")).toBe("assignAmbassador");
+    expect(screenAt("/moderation/disputes")).toBe("moderationDisputes");
+    expect(screenAt("/fr/moderation/disputes")).toBe("moderationDisputes");
   });
 
   it("sends the shapes the router cannot check to their screens", () => {

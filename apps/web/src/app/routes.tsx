@@ -238,6 +238,15 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "bankAccountCreate" },
   { name: "bankAccountEdit" },
 
+  // Moderation.
+  {
+    name: "moderationDisputes",
+    page: lazyPage(
+      () => import("../features/moderation/pages/disputes-page.tsx"),
+      (m) => m.DisputesPage,
+    ),
+  },
+
   // Dashboard.
   {
     name: "dashboard",

@@ -53,6 +53,10 @@ export const paths = {
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",
 
+  // Moderation (staff only; the spec shows no path for it, so it follows the admin screens' style).
+  /** Every dispute for moderators, supermods and admins; ?status=open|appealed|resolved&page=N. */
+  moderationDisputes: "/moderation/disputes",
+
   // Dashboard and its sections.
   dashboard: "/dashboard",
   myOffers: "/dashboard/my-offers",

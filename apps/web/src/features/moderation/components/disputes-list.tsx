@@ -1,77 +1,114 @@
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import type { DisputeSummary } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
+import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
-import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { type DisputeListStatus, disputesQueryOptions } from "../api/moderation-api.ts";
+import { useModerationTexts } from "../i18n/use-moderation-texts.ts";
 
-const en = {
-  title: "Disputes",
-  statuses: { open: "Open", appealed: "Appealed", resolved: "Resolved" },
-  empty: "No disputes here.",
-  loading: "Loading…",
-  error: "The disputes could not be loaded.",
-  retry: "Try again",
-  open: "Open trade",
-  parties: "{{buyer}} (buyer) ↔ {{seller}} (seller)",
-  openedBy: "Opened by the {{role}} on {{date}}",
-  roles: { buyer: "buyer", seller: "seller" },
-  outcome: "Awarded to the {{role}}",
-  previous: "Previous",
-  next: "Next",
+const APPEAL_COLORS: Record<DisputeSummary["appealStatus"], string> = {
+  available: "blue",
+  appealed: "orange",
+  expired: "gray",
+  not_available: "gray",
 };
-type Texts = typeof en;
-const fr: Texts = {
-  title: "Litiges",
-  statuses: { open: "Ouverts", appealed: "En appel", resolved: "Résolus" },
-  empty: "Aucun litige ici.",
-  loading: "Chargement…",
-  error: "Les litiges n’ont pas pu être chargés.",
-  retry: "Réessayer",
-  open: "Ouvrir l’échange",
-  parties: "{{buyer}} (acheteur) ↔ {{seller}} (vendeur)",
-  openedBy: "Ouvert par le {{role}} le {{date}}",
-  roles: { buyer: "acheteur", seller: "vendeur" },
-  outcome: "Attribué au {{role}}",
-  previous: "Précédent",
-  next: "Suivant",
-};
-const texts: FeatureTexts<Texts> = { en, fr };
+
+function DisputeRow({ dispute }: { dispute: DisputeSummary }) {
+  const { t } = useModerationTexts();
+  const { to, locale } = useLocalizedPaths();
+  const date = (iso: string) => formatDate(iso, locale, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={`dispute-${dispute.tradeId}`}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <div>
+          <Text fw={600} size="sm">
+            {t("parties", { buyer: dispute.buyerUsername, seller: dispute.sellerUsername })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {dispute.cryptoAmount} {dispute.cryptoCurrencyCode} · {formatFiatAmount(dispute.fiatAmount, locale)}{" "}
+            {dispute.fiatCurrencyCode} ·{" "}
+            {t("openedBy", { role: t(`roles.${dispute.openedBy}`), date: date(dispute.openedAt) })}
+          </Text>
+          <Group gap={6} mt={4}>
+            <Badge variant="outline" color="gray" size="sm">
+              {t(`reasons.${dispute.reasonKey}`, { defaultValue: dispute.reasonKey })}
+            </Badge>
+            {dispute.outcome ? (
+              <Badge variant="light" size="sm">
+                {t("outcome", { role: t(`roles.${dispute.outcome}`) })}
+              </Badge>
+            ) : null}
+            {dispute.outcome && dispute.appealStatus !== "not_available" ? (
+              <Badge variant="light" size="sm" color={APPEAL_COLORS[dispute.appealStatus]}>
+                {t(`appeal.${dispute.appealStatus}`)}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="sm" mt={4}>
+            {dispute.reasonText}
+          </Text>
+          {dispute.resolvedAt ? (
+            <Text size="xs" c="dimmed">
+              {t("resolvedOn", { date: date(dispute.resolvedAt) })}
+            </Text>
+          ) : null}
+        </div>
+        <Button component={Link} to={to("viewTrade", { id: dispute.tradeId })} size="xs">
+          {t("open")}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+export interface DisputesViewProps {
+  status: DisputeListStatus;
+  page: number;
+  perPage?: number;
+  onChange: (next: { status: DisputeListStatus; page: number }) => void;
+  /** Shown beside the title: the section's link to the full screen. */
+  aside?: ReactNode;
+  /** The screen has its own h1; the dashboard section titles itself. */
+  headingOrder?: 2 | 3;
+}
 
 /** The moderator's dispute queue; each opens the trade, where the dispute is resolved with a note. */
-export function DisputesList() {
-  const { t } = useFeatureTexts("moderation", texts);
-  const { to, locale } = useLocalizedPaths();
-  const [status, setStatus] = useState<DisputeListStatus>("open");
-  const [page, setPage] = useState(1);
-  const disputes = useQuery(disputesQueryOptions(status, page));
+export function DisputesView({ status, page, perPage, onChange, aside, headingOrder = 2 }: DisputesViewProps) {
+  const { t } = useModerationTexts();
+  const disputes = useQuery(disputesQueryOptions(status, page, perPage));
   const rows = disputes.data?.data ?? [];
   const meta = disputes.data?.meta;
   return (
     <Paper withBorder radius="lg" p="md" data-testid="disputes">
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t("title")}
-        </Title>
+        <Group gap="sm">
+          <Title order={headingOrder} size="h4">
+            {t("title")}
+          </Title>
+          {aside}
+        </Group>
         <SegmentedControl
           size="xs"
           aria-label={t("title")}
           value={status}
-          onChange={(value) => {
-            setStatus(value as DisputeListStatus);
-            setPage(1);
-          }}
+          onChange={(value) => onChange({ status: value as DisputeListStatus, page: 1 })}
           data={(["open", "appealed", "resolved"] as const).map((value) => ({ value, label: t(`statuses.${value}`) }))}
         />
       </Group>
       {disputes.isPending ? (
         <Text c="dimmed">{t("loading")}</Text>
       ) : disputes.isError ? (
-        <Alert color="red">
+        <Alert color="red" role="alert">
           <Group justify="space-between">
-            <Text size="sm">{t("error")}</Text>
+            <div>
+              <Text size="sm">{t("error")}</Text>
+              {isApiError(disputes.error) && disputes.error.message ? (
+                <Text size="xs">{disputes.error.message}</Text>
+              ) : null}
+            </div>
             <Button size="xs" variant="default" onClick={() => void disputes.refetch()}>
               {t("retry")}
             </Button>
@@ -82,45 +119,58 @@ export function DisputesList() {
       ) : (
         <Stack gap="xs">
           {rows.map((dispute) => (
-            <Paper key={dispute.tradeId} withBorder radius="md" p="sm">
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <div>
-                  <Text fw={600} size="sm">
-                    {t("parties", { buyer: dispute.buyerUsername, seller: dispute.sellerUsername })}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {dispute.cryptoAmount} {dispute.cryptoCurrencyCode} · {formatFiatAmount(dispute.fiatAmount, locale)}{" "}
-                    {dispute.fiatCurrencyCode} ·{" "}
-                    {t("openedBy", {
-                      role: t(`roles.${dispute.openedBy}`),
-                      date: formatDate(dispute.openedAt, locale, { dateStyle: "medium", timeStyle: "short" }),
-                    })}
-                  </Text>
-                  <Text size="sm">{dispute.reasonText}</Text>
-                  {dispute.outcome ? (
-                    <Badge variant="light" mt={4}>
-                      {t("outcome", { role: t(`roles.${dispute.outcome}`) })}
-                    </Badge>
-                  ) : null}
-                </div>
-                <Button component={Link} to={to("viewTrade", { id: dispute.tradeId })} size="xs">
-                  {t("open")}
-                </Button>
-              </Group>
-            </Paper>
+            <DisputeRow key={dispute.tradeId} dispute={dispute} />
           ))}
-          {meta && meta.lastPage > 1 ? (
+          {meta ? (
             <Group justify="space-between">
-              <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t("previous")}
-              </Button>
-              <Button size="xs" variant="default" disabled={page >= meta.lastPage} onClick={() => setPage(page + 1)}>
-                {t("next")}
-              </Button>
+              <Text size="xs" c="dimmed">
+                {t("total", { count: meta.total })}
+                {meta.lastPage > 1 ? ` · ${t("page", { page: meta.currentPage, last: meta.lastPage })}` : ""}
+              </Text>
+              {meta.lastPage > 1 ? (
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    disabled={page <= 1}
+                    onClick={() => onChange({ status, page: page - 1 })}
+                  >
+                    {t("previous")}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    disabled={page >= meta.lastPage}
+                    onClick={() => onChange({ status, page: page + 1 })}
+                  >
+                    {t("next")}
+                  </Button>
+                </Group>
+              ) : null}
             </Group>
           ) : null}
         </Stack>
       )}
     </Paper>
+  );
+}
+
+/** The dashboard's short dispute queue for staff, with a link to the full screen. */
+export function DisputesList() {
+  const { t } = useModerationTexts();
+  const { to } = useLocalizedPaths();
+  const [state, setState] = useState<{ status: DisputeListStatus; page: number }>({ status: "open", page: 1 });
+  return (
+    <DisputesView
+      status={state.status}
+      page={state.page}
+      perPage={5}
+      onChange={setState}
+      aside={
+        <Anchor component={Link} to={to("moderationDisputes", {}, { status: state.status })} size="sm">
+          {t("seeAll")}
+        </Anchor>
+      }
+    />
   );
 }

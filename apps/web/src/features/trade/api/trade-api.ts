@@ -1,6 +1,10 @@
 import {
   CHAT_ATTACHMENT_FIELD,
+  CHAT_PAGE_SIZE,
+  type ChargebackReportRequest,
+  type ChatAttachment,
   CSRF_HEADER,
+  chargebackReportSchema,
   chatListResponseSchema,
   chatPostResponseSchema,
   disputeReasonSchema,
@@ -9,10 +13,13 @@ import {
   feedbackResponseSchema,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
+  type TRADE_REPORT_REASONS,
+  type TradeRequirementId,
   tradeFeedbackResponseSchema,
   tradeSchema,
+  tradeUploadSchema,
 } from "@souk/contracts";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiClient, getCsrfToken } from "../../../lib/api.ts";
 import { ApiError, isErrorBody } from "../../../lib/api-client.ts";
@@ -23,11 +30,17 @@ export const tradeKeys = {
   trade: (id: string) => ["trade", id, "view"] as const,
   chat: (id: string) => ["trade", id, "chat"] as const,
   feedback: (id: string) => ["trade", id, "feedback"] as const,
+  uploads: (id: string) => ["trade", id, "uploads"] as const,
   disputeReasons: ["trade", "dispute-reasons"] as const,
 };
 
 const tradeResponseSchema = envelopeSchema(tradeSchema);
 const disputeReasonsResponseSchema = envelopeSchema(z.array(disputeReasonSchema));
+const uploadsResponseSchema = envelopeSchema(z.array(tradeUploadSchema));
+const reportResponseSchema = envelopeSchema(z.object({ reported: z.literal(true) }));
+const chargebackResponseSchema = envelopeSchema(chargebackReportSchema);
+
+export type TradeReportReason = (typeof TRADE_REPORT_REASONS)[number];
 
 const path = (id: string, rest = "") => `/rest/v1/trade/${encodeURIComponent(id)}${rest}`;
 
@@ -38,11 +51,38 @@ export function tradeQueryOptions(id: string) {
   });
 }
 
+type ChatPage = z.infer<typeof chatListResponseSchema>;
+
+/** The cursor to page back from: the oldest user message of a page (system lines carry no message id). */
+function olderPageCursor(page: ChatPage): number | undefined {
+  if (!page.meta.hasMoreBefore) return undefined;
+  for (const item of page.data) if (item.kind !== "system") return item.messageId;
+  return undefined;
+}
+
+/**
+ * The chat, newest page first; each further page goes back in time with `before`. A real-time
+ * hint refetches every loaded page from the newest, so the pages stay contiguous.
+ */
 export function chatQueryOptions(id: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: tradeKeys.chat(id),
+    initialPageParam: undefined as number | undefined,
+    queryFn: async ({ signal, pageParam }) =>
+      apiClient.get(path(id, "/chat"), {
+        schema: chatListResponseSchema,
+        signal,
+        query: { limit: CHAT_PAGE_SIZE, before: pageParam },
+      }),
+    getNextPageParam: olderPageCursor,
+  });
+}
+
+export function uploadsQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: tradeKeys.uploads(id),
     queryFn: async ({ signal }) =>
-      apiClient.get(path(id, "/chat"), { schema: chatListResponseSchema, signal, query: { limit: 200 } }),
+      (await apiClient.get(path(id, "/uploads"), { schema: uploadsResponseSchema, signal })).data,
   });
 }
 
@@ -75,7 +115,9 @@ export type TradeCommand =
   | { kind: "cancel" }
   | { kind: "dispute"; disputeReasonId: number; disputeReasonText: string }
   | { kind: "resolve"; outcome: "buyer" | "seller"; note: string }
-  | { kind: "requirement"; requirementId: "payer_name"; value: string };
+  | { kind: "requirement"; requirementId: TradeRequirementId; value: string }
+  | { kind: "review"; requirementId: TradeRequirementId; decision: "approved" | "rejected" }
+  | { kind: "appeal"; text: string };
 
 function commandRequest(command: TradeCommand): { rest: string; body: unknown } {
   switch (command.kind) {
@@ -94,10 +136,17 @@ function commandRequest(command: TradeCommand): { rest: string; body: unknown } 
       return { rest: "/dispute/resolve", body: { outcome: command.outcome, note: command.note } };
     case "requirement":
       return { rest: "/requirement", body: { requirementId: command.requirementId, value: command.value } };
+    case "review":
+      return { rest: "/requirement", body: { requirementId: command.requirementId, decision: command.decision } };
+    case "appeal":
+      return { rest: "/dispute/appeal", body: { text: command.text } };
   }
 }
 
-/** A trade command (mark paid, release, cancel, dispute, resolve, payer name); the answer is the trade. */
+/**
+ * A trade command (mark paid, release, cancel, dispute, resolve, appeal, a requirement's value or
+ * review); the answer is the trade.
+ */
 export function useTradeCommand(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -127,35 +176,84 @@ export function useSendMessage(id: string) {
   });
 }
 
-/** Multipart upload of chat attachments (the API client speaks JSON only). */
+/** Multipart upload of chat attachments (the API client speaks JSON only); answers the checked message. */
+async function postChatAttachments(id: string, files: File[], message: string) {
+  const form = new FormData();
+  if (message.trim()) form.append("message", message.trim());
+  for (const file of files) form.append(CHAT_ATTACHMENT_FIELD, file, file.name);
+  const url = `${path(id, "/chat/attachments")}?keyCase=camelCase`;
+  const response = await fetch(url, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: {
+      Accept: "application/json",
+      [CSRF_HEADER]: getCsrfToken(),
+      [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+    },
+    body: form,
+  });
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const body: ErrorBody = isErrorBody(answer)
+      ? answer
+      : { errors: { message: response.statusText, code: "ERROR_UNKNOWN", details: null } };
+    throw new ApiError(response.status, body, { method: "POST", url });
+  }
+  return chatPostResponseSchema.parse(answer).data;
+}
+
 export function useSendAttachments(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ files, message }: { files: File[]; message: string }) => {
-      const form = new FormData();
-      if (message.trim()) form.append("message", message.trim());
-      for (const file of files) form.append(CHAT_ATTACHMENT_FIELD, file, file.name);
-      const url = `${path(id, "/chat/attachments")}?keyCase=camelCase`;
-      const response = await fetch(url, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: {
-          Accept: "application/json",
-          [CSRF_HEADER]: getCsrfToken(),
-          [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-        },
-        body: form,
-      });
-      const answer: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        const body: ErrorBody = isErrorBody(answer)
-          ? answer
-          : { errors: { message: response.statusText, code: "ERROR_UNKNOWN", details: null } };
-        throw new ApiError(response.status, body, { method: "POST", url });
-      }
-      return answer;
-    },
+    mutationFn: async ({ files, message }: { files: File[]; message: string }) =>
+      postChatAttachments(id, files, message),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: tradeKeys.chat(id) }),
+  });
+}
+
+/**
+ * POST /upload records files against an upload requirement. The bytes travel as chat attachments
+ * (the chat checks their content and both parties see them there); this call records their
+ * checked name, type and size on the requirement, which then counts as uploaded.
+ */
+export function useRecordUploads(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ requirementId, files }: { requirementId: TradeRequirementId; files: ChatAttachment[] }) =>
+      (
+        await apiClient.post(
+          path(id, "/upload"),
+          {
+            requirements: files.map((file) => ({
+              requirementId,
+              fileName: file.fileName,
+              contentType: file.contentType,
+              sizeBytes: file.byteSize,
+            })),
+          },
+          { schema: tradeResponseSchema },
+        )
+      ).data,
+    onSuccess: (trade) => {
+      queryClient.setQueryData(tradeKeys.trade(id), trade);
+      void queryClient.invalidateQueries({ queryKey: tradeKeys.all(id) });
+    },
+  });
+}
+
+/** POST /rest/v1/trade/{id}/report: a party reports a problem; moderators read it. */
+export function useReportTrade(id: string) {
+  return useMutation({
+    mutationFn: async (body: { reason: TradeReportReason; message: string }) =>
+      (await apiClient.post(path(id, "/report"), body, { schema: reportResponseSchema })).data,
+  });
+}
+
+/** POST /rest/v1/user-reports/chargeback: the seller reports that the buyer took the payment back. */
+export function useReportChargeback() {
+  return useMutation({
+    mutationFn: async (body: ChargebackReportRequest) =>
+      (await apiClient.post("/rest/v1/user-reports/chargeback", body, { schema: chargebackResponseSchema })).data,
   });
 }
 

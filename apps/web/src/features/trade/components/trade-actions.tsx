@@ -20,6 +20,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { disputeReasonsQueryOptions, type TradeCommand, useTradeCommand } from "../api/trade-api.ts";
 import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { DisputeAppeal } from "./dispute-appeal.tsx";
 import { errorText } from "./error-text.ts";
 
 type Dialog = "paid" | "release" | "cancel" | "dispute" | null;
@@ -243,6 +244,7 @@ export function TradeActions({ trade }: { trade: Trade }) {
             ) : null}
           </Alert>
         ) : null}
+        {dispute.resolvedAt ? <DisputeAppeal trade={trade} /> : null}
         {hasAny ? (
           <Group gap="sm">
             {actions.canMarkPaid ? (

@@ -13,8 +13,8 @@ import {
   Title,
 } from "@mantine/core";
 import type { ChatItem } from "@souk/contracts";
-import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { chatQueryOptions, useSendAttachments, useSendMessage } from "../api/trade-api.ts";
@@ -78,22 +78,69 @@ function ChatLine({ item }: { item: ChatItem }) {
   );
 }
 
-/** The trade's chat: messages, system events and attachments, refetched on each real-time hint. */
+/** Pages come newest first; the chat reads oldest first. A line on two pages' edges shows once. */
+function itemsInTimeOrder(pages: readonly { data: ChatItem[] }[]): ChatItem[] {
+  const seen = new Set<string>();
+  const items: ChatItem[] = [];
+  for (const page of [...pages].reverse()) {
+    for (const item of page.data) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      items.push(item);
+    }
+  }
+  return items;
+}
+
+/**
+ * Keeps the chat's scroll where the reader expects it: at the bottom when a newer line arrives,
+ * and on the same line when older lines are put above it.
+ */
+function useChatScroll(items: ChatItem[]) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const heightBeforeOlder = useRef<number | null>(null);
+  const newestId = items.at(-1)?.id;
+  const oldestId = items[0]?.id;
+
+  useEffect(() => {
+    const node = viewport.current;
+    if (node && newestId) node.scrollTo({ top: node.scrollHeight });
+  }, [newestId]);
+
+  useLayoutEffect(() => {
+    const node = viewport.current;
+    const before = heightBeforeOlder.current;
+    if (!node || before === null || !oldestId) return;
+    heightBeforeOlder.current = null;
+    node.scrollTop += node.scrollHeight - before;
+  }, [oldestId]);
+
+  const rememberHeight = () => {
+    heightBeforeOlder.current = viewport.current?.scrollHeight ?? null;
+  };
+  return { viewport, rememberHeight };
+}
+
+/**
+ * The trade's chat: messages, system events and attachments, refetched on each real-time hint;
+ * older messages are paged in on request.
+ */
 export function TradeChat({ tradeId }: { tradeId: string }) {
   const { t } = useTradeTexts();
-  const chat = useQuery(chatQueryOptions(tradeId));
+  const chat = useInfiniteQuery(chatQueryOptions(tradeId));
   const send = useSendMessage(tradeId);
   const upload = useSendAttachments(tradeId);
   const [text, setText] = useState("");
   const [files, setFiles] = useState<File[]>([]);
-  const viewport = useRef<HTMLDivElement>(null);
-  const items = chat.data?.data ?? [];
-  const meta = chat.data?.meta;
-
-  useEffect(() => {
-    const node = viewport.current;
-    if (node && items.length > 0) node.scrollTo({ top: node.scrollHeight });
-  }, [items.length]);
+  const pages = chat.data?.pages;
+  const items = useMemo(() => itemsInTimeOrder(pages ?? []), [pages]);
+  // The newest page answers for the chat as it is now (who may post, attachments left).
+  const meta = pages?.[0]?.meta;
+  const { viewport, rememberHeight } = useChatScroll(items);
+  const loadEarlier = () => {
+    rememberHeight();
+    void chat.fetchNextPage();
+  };
 
   const isSending = send.isPending || upload.isPending;
   const submit = (event: FormEvent) => {
@@ -125,7 +172,7 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
           <Text c="dimmed" size="sm">
             {t("loading")}
           </Text>
-        ) : chat.isError ? (
+        ) : chat.isLoadingError ? (
           <Alert color="red">{errorText(chat.error, t("errors.generic"))}</Alert>
         ) : items.length === 0 ? (
           <Text c="dimmed" size="sm" ta="center" py="xl">
@@ -133,6 +180,18 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
           </Text>
         ) : (
           <Stack gap={8} pr="xs">
+            {chat.hasNextPage ? (
+              <Group justify="center">
+                <Button size="xs" variant="subtle" loading={chat.isFetchingNextPage} onClick={loadEarlier}>
+                  {t("chat.loadEarlier")}
+                </Button>
+              </Group>
+            ) : (
+              <Text size="xs" c="dimmed" ta="center">
+                {t("chat.beginning")}
+              </Text>
+            )}
+            {chat.isFetchNextPageError ? <Alert color="red">{errorText(chat.error, t("errors.generic"))}</Alert> : null}
             {items.map((item) => (
               <ChatLine key={item.id} item={item} />
             ))}

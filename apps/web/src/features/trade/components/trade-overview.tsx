@@ -1,12 +1,10 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Stepper, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Group, Paper, Stack, Stepper, Text, Title } from "@mantine/core";
 import type { Trade, TradeParty } from "@souk/contracts";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { useTradeCommand } from "../api/trade-api.ts";
 import { useTradeTexts } from "../i18n/use-trade-texts.ts";
-import { errorText } from "./error-text.ts";
 import classes from "./trade.module.css";
 
 export const STATUS_COLORS: Record<string, string> = {
@@ -88,33 +86,6 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function PayerNameForm({ trade }: { trade: Trade }) {
-  const { t } = useTradeTexts();
-  const command = useTradeCommand(trade.id);
-  const [name, setName] = useState("");
-  return (
-    <Stack gap="xs">
-      <TextInput
-        label={t("details.payerNameLabel")}
-        description={t("details.payerNameHint")}
-        value={name}
-        maxLength={200}
-        onChange={(event) => setName(event.currentTarget.value)}
-      />
-      {command.isError ? <Alert color="red">{errorText(command.error, t("errors.generic"))}</Alert> : null}
-      <Group justify="flex-end">
-        <Button
-          disabled={!name.trim()}
-          loading={command.isPending}
-          onClick={() => command.mutate({ kind: "requirement", requirementId: "payer_name", value: name.trim() })}
-        >
-          {t("details.payerNameSubmit")}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
 /** Heading, steps, timer, amounts, parties and payment details of a trade. */
 export function TradeOverview({ trade }: { trade: Trade }) {
   const { t } = useTradeTexts();
@@ -132,13 +103,6 @@ export function TradeOverview({ trade }: { trade: Trade }) {
             buyer: trade.buyer.username,
             seller: trade.seller.username,
           });
-  const payerName = trade.flow.requirements.find((item) => item.id === "payer_name");
-  const needsPayerName =
-    trade.viewerRole === "buyer" &&
-    trade.status === "active_funded" &&
-    payerName !== undefined &&
-    payerName.status !== "uploaded" &&
-    payerName.status !== "approved";
   const isCancelled = trade.status.startsWith("cancelled");
 
   return (
@@ -212,7 +176,6 @@ export function TradeOverview({ trade }: { trade: Trade }) {
           {trade.paymentDetails.payerName ? (
             <Text size="sm">{t("details.payerName", { name: trade.paymentDetails.payerName })}</Text>
           ) : null}
-          {needsPayerName ? <PayerNameForm trade={trade} /> : null}
           {trade.paymentDetails.instructions ? (
             <div>
               <Text size="xs" c="dimmed">

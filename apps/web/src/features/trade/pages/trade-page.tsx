@@ -10,6 +10,8 @@ import { TradeActions } from "../components/trade-actions.tsx";
 import { TradeChat } from "../components/trade-chat.tsx";
 import { TradeFeedback } from "../components/trade-feedback.tsx";
 import { TradeOverview } from "../components/trade-overview.tsx";
+import { TradeReports } from "../components/trade-reports.tsx";
+import { TradeRequirements } from "../components/trade-requirements.tsx";
 import { useTabAlert } from "../components/use-tab-alert.ts";
 import { useTradeTexts } from "../i18n/use-trade-texts.ts";
 
@@ -49,10 +51,12 @@ function TradeScreen({ id }: { id: string }) {
       <div className={classes.layout}>
         <Stack gap="lg">
           <TradeOverview trade={data} />
+          <TradeRequirements trade={data} />
           <TradeActions trade={data} />
           {data.isFinished && data.viewerRole !== "moderator" ? (
             <TradeFeedback tradeId={data.id} partner={partner} />
           ) : null}
+          <TradeReports trade={data} />
         </Stack>
         <TradeChat tradeId={data.id} />
       </div>

@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
+import { createFetchStub, errorAnswer, jsonAnswer } from "../test-fixtures.ts";
+import { TradeChat } from "./trade-chat.tsx";
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+function message(messageId: number, text: string) {
+  return {
+    kind: "user",
+    id: `m${messageId}`,
+    messageId,
+    author: { username: "bob", role: "buyer" },
+    isMine: false,
+    text,
+    attachments: [],
+    createdAt: `2026-11-21T10:${String(messageId).padStart(2, "0")}:00.000Z`,
+  };
+}
+
+function page(items: unknown[], hasMoreBefore: boolean) {
+  return {
+    data: items,
+    meta: {
+      canPost: true,
+      blockReason: null,
+      lastMessageId: 0,
+      lastEventSeq: 0,
+      hasMoreBefore,
+      hasMoreAfter: false,
+      attachmentsLeft: 30,
+    },
+  };
+}
+
+const started = {
+  kind: "system",
+  id: "e1",
+  eventSeq: 1,
+  event: "trade_started",
+  actorRole: "buyer",
+  status: "active_funded",
+  data: {},
+  createdAt: "2026-11-21T10:00:00.000Z",
+};
+
+// The composer's autosizing textarea listens for font loads; happy-dom has no document.fonts.
+beforeAll(() => {
+  if (!("fonts" in document))
+    Object.defineProperty(document, "fonts", { value: new EventTarget(), configurable: true });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("trade chat paging", () => {
+  it("loads earlier messages before the oldest one shown and puts them above", async () => {
+    const { fetchStub, calls } = createFetchStub({
+      "GET /rest/v1/trade/T1abc/chat": (call) =>
+        call.query.get("before") === "20"
+          ? jsonAnswer(200, page([started, message(3, "First hello")], false))
+          : jsonAnswer(200, page([message(20, "Sent the money"), message(21, "Received?")], true)),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    await renderWithApp(<TradeChat tradeId="T1abc" />, { user: makeCurrentUser() });
+
+    expect(await screen.findByText("Sent the money")).toBeTruthy();
+    expect(screen.queryByText("First hello")).toBeNull();
+    expect(calls[0]?.query.get("before")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Load earlier messages" }));
+
+    expect(await screen.findByText("First hello")).toBeTruthy();
+    const older = calls.find((call) => call.query.get("before") !== null);
+    expect(older?.query.get("before")).toBe("20");
+    const texts = screen.getAllByTestId("chat-message").map((line) => line.textContent ?? "");
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toContain("First hello");
+    expect(texts[1]).toContain("Sent the money");
+    expect(texts[2]).toContain("Received?");
+    expect(screen.getAllByTestId("chat-system")).toHaveLength(1);
+    expect(screen.getByText("This is the beginning of the chat.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Load earlier messages" })).toBeNull();
+  });
+
+  it("keeps the messages shown when an earlier page fails and says why", async () => {
+    const { fetchStub } = createFetchStub({
+      "GET /rest/v1/trade/T1abc/chat": (call) =>
+        call.query.get("before")
+          ? errorAnswer(404, "ERROR_TRADE_NOT_FOUND", "This trade does not exist.")
+          : jsonAnswer(200, page([message(20, "Sent the money")], true)),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    await renderWithApp(<TradeChat tradeId="T1abc" />, { user: makeCurrentUser() });
+
+    fireEvent.click(await screen.findByRole("button", { name: "Load earlier messages" }));
+
+    expect(await screen.findByText("This trade does not exist.")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText("Sent the money")).toBeTruthy());
+  });
+});

@@ -1,0 +1,217 @@
+import { Alert, Anchor, Button, Group, Modal, Paper, Radio, Stack, Text, Textarea } from "@mantine/core";
+import {
+  CHARGEBACK_TIMINGS,
+  type ChargebackReportRequest,
+  TRADE_REPORT_REASONS,
+  TRADE_SUCCESSFUL_STATUSES,
+  type Trade,
+  TradeErrorCode,
+} from "@souk/contracts";
+import { useState } from "react";
+import { Link } from "react-router";
+import { isApiError } from "../../../lib/api-client.ts";
+import { showToast } from "../../../lib/toast.ts";
+import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { type TradeReportReason, useReportChargeback, useReportTrade } from "../api/trade-api.ts";
+import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { errorText } from "./error-text.ts";
+
+const MESSAGE_MAX_LENGTH = 2000;
+
+type ChargebackTiming = ChargebackReportRequest["timing"];
+type ChargebackReport = { id: number; state: "Pending" | "Dismissed" | "Confirmed" };
+
+/** trading-core §5: with incorrect verification the user is sent to support and nothing is sent. */
+function ContactSupport() {
+  const { t } = useTradeTexts();
+  const { to } = useLocalizedPaths();
+  return (
+    <Alert color="orange" role="alert" data-testid="chargeback-contact-support">
+      <Text size="sm">{t("reports.verificationIncorrect")}</Text>
+      <Anchor component={Link} to={to("support")} size="sm" fw={600}>
+        {t("reports.contactSupport")}
+      </Anchor>
+    </Alert>
+  );
+}
+
+function isVerificationRefusal(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    (error.code === TradeErrorCode.CHARGEBACK_VERIFICATION_INCORRECT || error.details?.contactSupport === true)
+  );
+}
+
+export function ReportProblemForm({ trade, onDone }: { trade: Trade; onDone: () => void }) {
+  const { t } = useTradeTexts();
+  const report = useReportTrade(trade.id);
+  const [reason, setReason] = useState<TradeReportReason | null>(null);
+  const [message, setMessage] = useState("");
+  return (
+    <Stack>
+      <Radio.Group
+        label={t("reports.reason")}
+        value={reason}
+        onChange={(value) => setReason(value as TradeReportReason)}
+        required
+      >
+        <Stack gap="xs" mt="xs">
+          {TRADE_REPORT_REASONS.map((value) => (
+            <Radio key={value} value={value} label={t(`reports.reasons.${value}`)} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Textarea
+        label={t("reports.message")}
+        description={t("reports.messageHint")}
+        value={message}
+        maxLength={MESSAGE_MAX_LENGTH}
+        onChange={(event) => setMessage(event.currentTarget.value)}
+        rows={3}
+      />
+      {report.isError ? <Alert color="red">{errorText(report.error, t("errors.generic"))}</Alert> : null}
+      <Group justify="flex-end">
+        <Button
+          color="red"
+          disabled={!reason}
+          loading={report.isPending}
+          onClick={() => {
+            if (!reason) return;
+            report.mutate(
+              { reason, message: message.trim() },
+              {
+                onSuccess: () => {
+                  showToast({ type: "success", message: t("reports.done") });
+                  onDone();
+                },
+              },
+            );
+          }}
+        >
+          {t("reports.submit")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function ChargebackForm({ trade, onDone }: { trade: Trade; onDone: (report: ChargebackReport) => void }) {
+  const { t } = useTradeTexts();
+  const report = useReportChargeback();
+  const [timing, setTiming] = useState<ChargebackTiming | null>(null);
+  const [description, setDescription] = useState("");
+  // The seller is the viewer here, so the seller's verification is the reporter's.
+  if (!trade.seller.isIdVerified || isVerificationRefusal(report.error)) return <ContactSupport />;
+  return (
+    <Stack>
+      <Text size="sm">{t("reports.chargebackBody")}</Text>
+      <Radio.Group
+        label={t("reports.timing")}
+        value={timing}
+        onChange={(value) => setTiming(value as ChargebackTiming)}
+        required
+      >
+        <Stack gap="xs" mt="xs">
+          {CHARGEBACK_TIMINGS.map((value) => (
+            <Radio key={value} value={value} label={t(`reports.timings.${value}`)} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Textarea
+        label={t("reports.description")}
+        value={description}
+        maxLength={MESSAGE_MAX_LENGTH}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        rows={3}
+      />
+      {report.isError ? <Alert color="red">{errorText(report.error, t("errors.generic"))}</Alert> : null}
+      <Group justify="flex-end">
+        <Button
+          color="red"
+          disabled={!timing}
+          loading={report.isPending}
+          onClick={() => {
+            if (!timing) return;
+            report.mutate(
+              { tradeId: trade.id, timing, description: description.trim() },
+              {
+                onSuccess: (answer) => {
+                  showToast({ type: "success", message: t("reports.chargebackDone") });
+                  onDone(answer);
+                },
+              },
+            );
+          }}
+        >
+          {t("reports.chargebackSubmit")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+type Dialog = "problem" | "chargeback" | null;
+
+/**
+ * Reports a party may send from the trade page: a problem with the trade (either party, any time)
+ * and, for the seller of a trade that delivered the crypto, a chargeback.
+ */
+export function TradeReports({ trade }: { trade: Trade }) {
+  const { t } = useTradeTexts();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [isReported, setIsReported] = useState(false);
+  const [chargeback, setChargeback] = useState<ChargebackReport | null>(null);
+  if (trade.viewerRole === "moderator") return null;
+  const canReportChargeback =
+    trade.viewerRole === "seller" && (TRADE_SUCCESSFUL_STATUSES as readonly string[]).includes(trade.status);
+  const close = () => setDialog(null);
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid="trade-reports">
+      <Stack gap="xs">
+        {chargeback ? (
+          <Text size="sm" data-testid="chargeback-state">
+            {t("reports.chargebackState", { id: chargeback.id, state: t(`reports.states.${chargeback.state}`) })}
+          </Text>
+        ) : null}
+        {isReported ? <Text size="sm">{t("reports.done")}</Text> : null}
+        <Group gap="sm">
+          {!isReported ? (
+            <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("problem")}>
+              {t("reports.open")}
+            </Button>
+          ) : null}
+          {canReportChargeback && !chargeback ? (
+            <Button size="xs" variant="subtle" color="red" onClick={() => setDialog("chargeback")}>
+              {t("reports.chargebackOpen")}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+      <Modal
+        opened={dialog !== null}
+        onClose={close}
+        title={dialog === "chargeback" ? t("reports.chargebackTitle") : t("reports.title")}
+        centered
+      >
+        {dialog === "problem" ? (
+          <ReportProblemForm
+            trade={trade}
+            onDone={() => {
+              setIsReported(true);
+              close();
+            }}
+          />
+        ) : null}
+        {dialog === "chargeback" ? (
+          <ChargebackForm
+            trade={trade}
+            onDone={(report) => {
+              setChargeback(report);
+              close();
+            }}
+          />
+        ) : null}
+      </Modal>
+    </Paper>
+  );
+}
