@@ -7,7 +7,7 @@ import {
   type UserRole,
 } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
-import type { UserRow } from "./users.repo.ts";
+import type { UserActivityFlags, UserRow } from "./users.repo.ts";
 
 /** btcTraded is shown in BTC with all eight decimals. */
 const BTC_DECIMALS = 8;
@@ -25,13 +25,6 @@ export interface CurrentUserLookups {
   activity: UserActivityFlags;
 }
 
-/** What the user has going on: switched-on offers of each side, any offer at all, open trades. */
-export interface UserActivityFlags {
-  hasActiveBuyOffers: boolean;
-  hasActiveSellOffers: boolean;
-  hasActiveTrades: boolean;
-  hasOffers: boolean;
-}
 
 function knownRoles(roles: string[]): UserRole[] {
   return roles.filter((role): role is UserRole => (USER_ROLES as readonly string[]).includes(role));

@@ -1,6 +1,5 @@
 import { type Generated, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
-import type { UserActivityFlags } from "./users.domain.ts";
 
 export interface UserRow {
   id: bigint;
@@ -183,6 +182,14 @@ export async function adjustProfileCounts(db: Db | Tx, userId: number, delta: Pr
     .map(({ column, change }) => sql`${sql.ref(column)} = ${sql.ref(column)} + ${change}::integer`);
   if (changes.length === 0) return;
   await sql`UPDATE users SET ${sql.join(changes)} WHERE id = ${BigInt(userId)}`.execute(db);
+}
+
+/** What the user has going on: switched-on offers of each side, any offer at all, open trades. */
+export interface UserActivityFlags {
+  hasActiveBuyOffers: boolean;
+  hasActiveSellOffers: boolean;
+  hasActiveTrades: boolean;
+  hasOffers: boolean;
 }
 
 /**
