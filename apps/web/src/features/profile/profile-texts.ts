@@ -1,4 +1,5 @@
 import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
+import { offerTexts } from "../../lib/i18n/offer-texts.ts";
 
 const en = {
   metaTitle: "{{username}} on Souk",
@@ -16,17 +17,7 @@ const en = {
     weeks_other: "Seen {{count}} weeks ago",
     longAgo: "Seen more than {{count}} weeks ago",
   },
-  badges: {
-    no_badge: "",
-    vendor: "Vendor",
-    power_trader: "Power trader",
-    expert_trader: "Expert trader",
-    operator: "Operator",
-    ceo: "CEO",
-    ambassador: "Ambassador",
-    peer: "Peer",
-    champion: "Champion",
-  },
+  badges: offerTexts.en.badges,
   joined: "Joined {{date}}",
   location: "Location: {{location}}",
   verification: {
@@ -58,13 +49,7 @@ const en = {
     crypto: "Crypto",
     allCrypto: "All",
     sort: "Sort by",
-    sorts: {
-      default: "Best match",
-      price_asc: "Price: low to high",
-      price_desc: "Price: high to low",
-      release_time_asc: "Fastest release",
-      release_time_desc: "Slowest release",
-    },
+    sorts: offerTexts.en.sorts,
     empty: {
       buy: "{{username}} has no offers to buy from right now.",
       sell: "{{username}} has no offers to sell to right now.",
@@ -95,17 +80,7 @@ const fr: ProfileTexts = {
     weeks_other: "Vu il y a {{count}} semaines",
     longAgo: "Vu il y a plus de {{count}} semaines",
   },
-  badges: {
-    no_badge: "",
-    vendor: "Vendeur",
-    power_trader: "Trader actif",
-    expert_trader: "Trader expert",
-    operator: "Opérateur",
-    ceo: "PDG",
-    ambassador: "Ambassadeur",
-    peer: "Pair",
-    champion: "Champion",
-  },
+  badges: offerTexts.fr.badges,
   joined: "Inscrit le {{date}}",
   location: "Lieu : {{location}}",
   verification: {
@@ -137,13 +112,7 @@ const fr: ProfileTexts = {
     crypto: "Crypto",
     allCrypto: "Toutes",
     sort: "Trier par",
-    sorts: {
-      default: "Pertinence",
-      price_asc: "Prix croissant",
-      price_desc: "Prix décroissant",
-      release_time_asc: "Libération la plus rapide",
-      release_time_desc: "Libération la plus lente",
-    },
+    sorts: offerTexts.fr.sorts,
     empty: {
       buy: "{{username}} n’a aucune offre de vente en ce moment.",
       sell: "{{username}} n’a aucune offre d’achat en ce moment.",

@@ -1,12 +1,4 @@
-import type {
-  Country,
-  CryptoCurrencyView,
-  FiatCurrency,
-  Locale,
-  OfferTag,
-  PaymentMethod,
-  PaymentMethodGroup,
-} from "@souk/contracts";
+import type { Country, FiatCurrency, Locale, OfferTag, PaymentMethod, PaymentMethodGroup } from "@souk/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 
@@ -15,19 +7,6 @@ import { apiClient } from "../../../lib/api.ts";
  * shared by every page through the same query keys.
  */
 const referenceStaleTime = 60 * 60 * 1000;
-
-export function cryptoCurrenciesQueryOptions() {
-  return queryOptions({
-    queryKey: ["reference", "crypto-currencies"],
-    queryFn: async ({ signal }): Promise<CryptoCurrencyView[]> => {
-      const { cryptoCurrencyListResponseSchema } = await import("./schemas.ts");
-      return (
-        await apiClient.get("/rest/v2/wallet/crypto-currencies", { schema: cryptoCurrencyListResponseSchema, signal })
-      ).data;
-    },
-    staleTime: referenceStaleTime,
-  });
-}
 
 export interface FiatCurrencyList {
   currencies: FiatCurrency[];

@@ -4,7 +4,6 @@
  */
 export {
   countryListResponseSchema,
-  cryptoCurrencyListResponseSchema,
   fiatCurrencyListResponseSchema,
   offerListResponseSchema,
   paymentMethodGroupListResponseSchema,

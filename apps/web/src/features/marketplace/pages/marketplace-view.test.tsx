@@ -2,31 +2,12 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { btcCurrency, jsonResponse } from "../../../test-utils/fixtures.ts";
 import { renderWithApp } from "../../../test-utils/render-app.tsx";
 import { makeListingItem } from "../test-fixtures.ts";
 import { MarketplaceView } from "./marketplace-view.tsx";
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
-const cryptos = [
-  {
-    id: 1,
-    code: "BTC",
-    urlParam: "bitcoin",
-    fullName: "Bitcoin",
-    rate: "87350",
-    icon: "btc",
-    formattingDecimalsCount: 8,
-    shortName: "BTC",
-    isStablecoin: false,
-    precision: 8,
-    fiatPrecision: 2,
-    maxPrecision: 8,
-    isBlocked: false,
-  },
-];
+const cryptos = [btcCurrency];
 
 function listingAnswer(offers: unknown[], meta: Partial<Record<string, unknown>> = {}) {
   return {
@@ -49,16 +30,16 @@ function listingAnswer(offers: unknown[], meta: Partial<Record<string, unknown>>
 }
 
 const fetchMock = vi.fn<typeof fetch>();
-let offersAnswer: () => Response = () => json(200, listingAnswer([makeListingItem()]));
+let offersAnswer: () => Response = () => jsonResponse(200, listingAnswer([makeListingItem()]));
 
 beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), "http://localhost");
-    if (url.pathname === "/rest/v2/wallet/crypto-currencies") return json(200, { data: cryptos, meta: null });
+    if (url.pathname === "/rest/v2/wallet/crypto-currencies") return jsonResponse(200, { data: cryptos, meta: null });
     if (url.pathname === "/rest/v1/offers") return offersAnswer();
-    return json(404, { errors: { message: "not here", code: "ERROR_NOT_FOUND", details: null } });
+    return jsonResponse(404, { errors: { message: "not here", code: "ERROR_NOT_FOUND", details: null } });
   });
   vi.stubGlobal("fetch", fetchMock);
 });
@@ -66,7 +47,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  offersAnswer = () => json(200, listingAnswer([makeListingItem()]));
+  offersAnswer = () => jsonResponse(200, listingAnswer([makeListingItem()]));
 });
 
 function LocationProbe() {
@@ -132,7 +113,7 @@ describe("marketplace", () => {
   });
 
   it("says so when nothing matches and offers to clear the filters", async () => {
-    offersAnswer = () => json(200, listingAnswer([]));
+    offersAnswer = () => jsonResponse(200, listingAnswer([]));
     await renderWithApp(
       <>
         <MarketplaceView screen="marketplaceBuy" />
@@ -146,10 +127,10 @@ describe("marketplace", () => {
   });
 
   it("shows a failure with a way to try again", async () => {
-    offersAnswer = () => json(500, { errors: { message: "boom", code: "ERROR_INTERNAL", details: null } });
+    offersAnswer = () => jsonResponse(500, { errors: { message: "boom", code: "ERROR_INTERNAL", details: null } });
     await renderWithApp(<MarketplaceView screen="marketplaceBuy" />, { path: "/buy" });
     expect(await screen.findByText("The offers could not be loaded", {}, { timeout: 5000 })).toBeTruthy();
-    offersAnswer = () => json(200, listingAnswer([makeListingItem()]));
+    offersAnswer = () => jsonResponse(200, listingAnswer([makeListingItem()]));
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("article", { name: "Offer by erin: SEPA Transfer" })).toBeTruthy();
   });

@@ -5,11 +5,11 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
 import type { PathName } from "../../../lib/paths.ts";
+import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { type ListingPage, listingQueryOptions } from "../api/listing-api.ts";
 import {
-  cryptoCurrenciesQueryOptions,
   fiatCurrenciesQueryOptions,
   paymentMethodGroupsQueryOptions,
   paymentMethodsQueryOptions,

@@ -15,6 +15,7 @@ import {
   ThemeIcon,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import type { BidStatus } from "@souk/contracts";
 import { formatDate } from "../../../lib/format.ts";
 import { isDecimalAmountText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
@@ -23,6 +24,18 @@ import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
 import type { BidModalAction, BidModalState, BidPeriod } from "../model/bid-modal-state.ts";
 import classes from "./my-offers.module.css";
 import { formatPrice } from "./offer-format.ts";
+
+const HISTORY_SHOWN = 5;
+
+/** Live bids in the accent colour, money given back in grey, refusals in red. */
+const STATUS_COLORS: Record<BidStatus, string> = {
+  FUNDED: "teal",
+  NEW: "blue",
+  COMPLETED: "gray",
+  CANCELLED: "gray",
+  OUTBID: "orange",
+  FAILED: "red",
+};
 
 export interface BidModalProps {
   state: BidModalState;
@@ -240,6 +253,27 @@ export function BidModal({
                   {t("bid.fundingUnavailable")}
                 </Text>
               ) : null}
+              {info.history.length > 0 ? (
+                <Stack gap={4} data-testid="bid-history">
+                  <Text size="sm" fw={500}>
+                    {t("bid.historyTitle")}
+                  </Text>
+                  {info.history.slice(0, HISTORY_SHOWN).map((item) => (
+                    <Group key={item.id} justify="space-between" gap="xs" wrap="nowrap">
+                      <Text size="xs" c="dimmed">
+                        {t("bid.historyLine", {
+                          amount: item.amount,
+                          currency: item.cryptoCurrencyCode,
+                          date: date(item.endDate),
+                        })}
+                      </Text>
+                      <Badge size="sm" variant="light" radius="sm" color={STATUS_COLORS[item.status]}>
+                        {t(`bidStatus.${item.status}`)}
+                      </Badge>
+                    </Group>
+                  ))}
+                </Stack>
+              ) : null}
               <Group justify="flex-end" gap="sm">
                 <Button variant="subtle" color="gray" onClick={onCancel}>
                   {t("bid.cancel")}
@@ -280,6 +314,11 @@ export function BidModal({
                 }}
                 data-testid="bid-amount"
               />
+              {info.isFundingAvailable ? (
+                <Text size="xs" c="dimmed">
+                  {t("bid.holdNote")}
+                </Text>
+              ) : null}
               {state.manualEscrowFee !== null ? (
                 <Text size="xs" c="dimmed">
                   {t("bid.feeNote", { fee: state.manualEscrowFee })}

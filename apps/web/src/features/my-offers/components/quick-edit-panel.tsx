@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack, Switch, TagsInput, Text, Title } from "@mantine/core";
 import {
   amountRequestSchema,
   fixedPriceRequestSchema,
@@ -12,6 +12,7 @@ import { compareDecimal, parseDecimal } from "@souk/money";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { isDecimalAmountText, isDigitsText, isSignedDecimalText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { FilteredTextInput } from "../../../ui/filtered-text-input.tsx";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
 import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
 import type { QuickEditType } from "../model/my-offers-state.ts";
@@ -107,7 +108,7 @@ function MarginEdit({ offer, controller, onClose }: EditProps) {
   const [value, setValue] = useState(offer.margin);
   const [localError, setLocalError] = useState<string | null>(null);
   const serverErrors = controller.errors.marginErrors[offer.idHashed] ?? [];
-  const isSaving = controller.margin.isPending && controller.margin.variables?.offerHash === offer.idHashed;
+  const isSaving = isSavingOffer(controller.margin, offer);
   function submit() {
     const parsed = marginRequestSchema.safeParse({ newMargin: value });
     if (!parsed.success || !isWithin(parsed.data.newMargin, OFFER_LIMITS.marginMin, OFFER_LIMITS.marginMax)) {
@@ -126,17 +127,14 @@ function MarginEdit({ offer, controller, onClose }: EditProps) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextInput
+      <FilteredTextInput
         label={t("quickEdit.margin")}
         inputMode="decimal"
-        autoComplete="off"
         maw={260}
         rightSection={<Text c="dimmed">%</Text>}
         value={value}
-        onChange={(event) => {
-          const text = event.currentTarget.value.trim();
-          if (isSignedDecimalText(text)) setValue(text);
-        }}
+        onChange={setValue}
+        accept={isSignedDecimalText}
         error={localError}
         data-autofocus
       />
@@ -149,7 +147,7 @@ function FixedPriceEdit({ offer, controller, onClose }: EditProps) {
   const [value, setValue] = useState(offer.fixedPrice ?? "");
   const [localError, setLocalError] = useState<string | null>(null);
   const serverErrors = controller.errors.fixedPriceErrors[offer.idHashed] ?? [];
-  const isSaving = controller.fixedPrice.isPending && controller.fixedPrice.variables?.offerHash === offer.idHashed;
+  const isSaving = isSavingOffer(controller.fixedPrice, offer);
   function submit() {
     const parsed = fixedPriceRequestSchema.safeParse({ newFixedPrice: value });
     if (!parsed.success || !/[1-9]/.test(parsed.data.newFixedPrice)) {
@@ -167,22 +165,14 @@ function FixedPriceEdit({ offer, controller, onClose }: EditProps) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextInput
+      <FilteredTextInput
         label={t("quickEdit.fixedPrice")}
         inputMode="decimal"
-        autoComplete="off"
         maw={300}
-        rightSection={
-          <Text c="dimmed" size="sm">
-            {offer.fiatCurrencyCode}
-          </Text>
-        }
-        rightSectionWidth={56}
+        currency={offer.fiatCurrencyCode}
         value={value}
-        onChange={(event) => {
-          const text = event.currentTarget.value.trim();
-          if (isDecimalAmountText(text)) setValue(text);
-        }}
+        onChange={setValue}
+        accept={isDecimalAmountText}
         error={localError}
       />
     </EditFrame>
@@ -196,7 +186,7 @@ function LimitsEdit({ offer, controller, onClose }: EditProps) {
   const [amounts, setAmounts] = useState<string[]>(offer.predefinedAmounts);
   const [localError, setLocalError] = useState<string | null>(null);
   const serverErrors = controller.errors.limitsErrors[offer.idHashed] ?? [];
-  const isSaving = controller.limits.isPending && controller.limits.variables?.offerHash === offer.idHashed;
+  const isSaving = isSavingOffer(controller.limits, offer);
   const isPredefined = offer.rangeType === "predefined";
   function submit() {
     const edit = { rangeMin: min, rangeMax: max, predefinedAmount: isPredefined ? amounts : [] };
@@ -213,21 +203,13 @@ function LimitsEdit({ offer, controller, onClose }: EditProps) {
     controller.limits.mutate({ offerHash: offer.idHashed, input: edit });
   }
   const digitsInput = (label: string, value: string, set: (text: string) => void) => (
-    <TextInput
+    <FilteredTextInput
       label={label}
       inputMode="numeric"
-      autoComplete="off"
-      rightSection={
-        <Text c="dimmed" size="sm">
-          {offer.fiatCurrencyCode}
-        </Text>
-      }
-      rightSectionWidth={56}
+      currency={offer.fiatCurrencyCode}
       value={value}
-      onChange={(event) => {
-        const text = event.currentTarget.value.trim();
-        if (isDigitsText(text)) set(text);
-      }}
+      onChange={set}
+      accept={isDigitsText}
     />
   );
   return (
@@ -298,17 +280,14 @@ function EscrowFeeEdit({ offer, controller, onClose }: EditProps) {
         ) : null
       }
     >
-      <TextInput
+      <FilteredTextInput
         label={t("quickEdit.fee")}
         inputMode="decimal"
-        autoComplete="off"
         maw={260}
         rightSection={<Text c="dimmed">%</Text>}
         value={value}
-        onChange={(event) => {
-          const text = event.currentTarget.value.trim();
-          if (isDecimalAmountText(text)) setValue(text);
-        }}
+        onChange={setValue}
+        accept={isDecimalAmountText}
         error={localError}
       />
     </EditFrame>
@@ -322,7 +301,7 @@ function OfferCapEdit({ offer, controller, onClose }: EditProps) {
   const [amount, setAmount] = useState(offer.offerCap?.amount ?? "");
   const [localError, setLocalError] = useState<string | null>(null);
   const failure = controller.capFailures[offer.idHashed];
-  const isSaving = controller.offerCap.isPending && controller.offerCap.variables?.offerHash === offer.idHashed;
+  const isSaving = isSavingOffer(controller.offerCap, offer);
   function submit() {
     const parsed = offerCapInputSchema.safeParse({ amount: amount === "" ? null : amount, active: isActive });
     if (!parsed.success || (isActive && parsed.data.amount === null)) {
@@ -346,22 +325,14 @@ function OfferCapEdit({ offer, controller, onClose }: EditProps) {
         checked={isActive}
         onChange={(event) => setIsActive(event.currentTarget.checked)}
       />
-      <TextInput
+      <FilteredTextInput
         label={t("quickEdit.capAmount")}
         inputMode="numeric"
-        autoComplete="off"
         maw={300}
-        rightSection={
-          <Text c="dimmed" size="sm">
-            {offer.fiatCurrencyCode}
-          </Text>
-        }
-        rightSectionWidth={56}
+        currency={offer.fiatCurrencyCode}
         value={amount}
-        onChange={(event) => {
-          const text = event.currentTarget.value.trim();
-          if (isDigitsText(text)) setAmount(text);
-        }}
+        onChange={setAmount}
+        accept={isDigitsText}
         error={localError}
         description={
           offer.offerCap
@@ -387,6 +358,11 @@ function OfferCapEdit({ offer, controller, onClose }: EditProps) {
       ) : null}
     </EditFrame>
   );
+}
+
+/** Whether the mutation is saving this very offer (another offer's save leaves this panel alone). */
+function isSavingOffer(mutation: { isPending: boolean; variables?: { offerHash: string } }, offer: MyOffer): boolean {
+  return mutation.isPending && mutation.variables?.offerHash === offer.idHashed;
 }
 
 function isWithin(value: string, min: string, max: string): boolean {

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useReducer, useRef } from "react";
 import { isApiError } from "../../../lib/api-client.ts";
 import {
+  type BidPayload,
   bidCurrenciesQueryOptions,
   bidInfoQueryOptions,
   pinnedInfoQueryOptions,
@@ -22,7 +23,12 @@ export function useOfferModals(controller: MyOffersController) {
   const [promote, dispatchPromote] = useReducer(promoteModalReducer, initialPromoteModalState);
   const [bid, dispatchBid] = useReducer(bidModalReducer, initialBidModalState);
   const promoteAvailable = controller.meta?.promoteAvailable ?? 0;
-  const bidKey = useRef<string | null>(null);
+  /**
+   * The bid being confirmed with its Idempotency-Key and its exact payload: a retry after an
+   * unknown outcome re-sends the same request (the same dates too), so it places one bid. A changed
+   * form or a definite answer starts a new request with a new key.
+   */
+  const pendingBid = useRef<{ signature: string; key: string; payload: BidPayload } | null>(null);
 
   const promoteMutation = useMutation({
     mutationFn: (offerHash: string) => promoteOffer(offerHash),
@@ -66,27 +72,30 @@ export function useOfferModals(controller: MyOffersController) {
       const offer = bid.offer;
       const period = bid.selectedPeriod;
       if (!offer || !period || !bid.selectedCurrency) throw new Error("The bid form is incomplete");
-      const start = new Date();
-      const end = new Date(start.getTime() + period.days * 86_400_000);
-      // One key per confirmed form: a retry of the same bid is not a second bid.
-      bidKey.current ??= globalThis.crypto.randomUUID();
-      return placeBid(
-        offer.idHashed,
-        {
-          offerId: offer.idHashed,
-          startDate: start.toISOString(),
-          endDate: end.toISOString(),
-          amount: bid.inputValue,
-          cryptoCurrencyCode: bid.selectedCurrency,
-          isPresent: true,
-          current: bidInfo.data?.bid?.current === true,
-        },
-        bidKey.current,
-      );
+      const current = bidInfo.data?.bid?.current === true;
+      const signature = [offer.idHashed, period.id, bid.selectedCurrency, bid.inputValue, current].join("|");
+      if (pendingBid.current?.signature !== signature) {
+        const start = new Date();
+        const end = new Date(start.getTime() + period.days * 86_400_000);
+        pendingBid.current = {
+          signature,
+          key: globalThis.crypto.randomUUID(),
+          payload: {
+            offerId: offer.idHashed,
+            startDate: start.toISOString(),
+            endDate: end.toISOString(),
+            amount: bid.inputValue,
+            cryptoCurrencyCode: bid.selectedCurrency,
+            isPresent: true,
+            current,
+          },
+        };
+      }
+      return placeBid(offer.idHashed, pendingBid.current.payload, pendingBid.current.key);
     },
     onMutate: () => dispatchBid({ type: "submit_started" }),
     onSuccess: (placed) => {
-      bidKey.current = null;
+      pendingBid.current = null;
       dispatchBid({ type: "submit_succeeded", bid: placed });
       void bidInfo.refetch();
       void pinnedInfo.refetch();
@@ -96,6 +105,8 @@ export function useOfferModals(controller: MyOffersController) {
       }
     },
     onError: (error) => {
+      // A refusal is final for its key (a replay would repeat it): trying again is a new request.
+      if (isApiError(error) && error.status < 500) pendingBid.current = null;
       // A failed bid keeps errors.message (or "Unknown error") and the answer's details.
       const message = isApiError(error) ? failureTexts(error).join(" ") || error.body.errors.message : null;
       dispatchBid({ type: "submit_failed", message, meta: isApiError(error) ? error.details : null });
@@ -135,7 +146,7 @@ export function useOfferModals(controller: MyOffersController) {
     },
     openBid: (offer: MyOffer) => {
       dispatchPromote({ type: "options_closed" });
-      bidKey.current = null;
+      pendingBid.current = null;
       dispatchBid({ type: "opened", offer });
     },
     closeBid: () => dispatchBid({ type: "closed" }),

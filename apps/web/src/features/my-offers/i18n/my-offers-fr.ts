@@ -164,7 +164,8 @@ export const myOffersFr: MyOffersTexts = {
     days_one: "{{count}} jour",
     days_other: "{{count}} jours",
     withdraw: "Retirer cette enchère",
-    withdrawBody: "Retirer votre enchère de {{amount}} {{currency}} ? L’offre perd la position qu’elle occupe.",
+    withdrawBody:
+      "Retirer votre enchère de {{amount}} {{currency}} ? Le montant revient dans votre portefeuille et l’offre perd la position qu’elle occupe.",
     withdrawConfirm: "Retirer l’enchère",
     keep: "La garder",
     suggested: "Suggéré : {{amount}} USD",
@@ -173,6 +174,10 @@ export const myOffersFr: MyOffersTexts = {
       "Les enchères sont enregistrées mais ne peuvent pas encore être financées ici : elles n’obtiennent pas de position sans financement.",
     amountLabel: "Montant de l’enchère ({{currency}})",
     amountHint: "Pour {{period}}, à partir de maintenant.",
+    holdNote:
+      "Le montant est bloqué dans votre portefeuille dès maintenant. Il vous revient si votre enchère est dépassée ou retirée ; à la fin de la période, il est versé à Souk.",
+    historyTitle: "Vos enchères pour cette offre",
+    historyLine: "{{amount}} {{currency}} jusqu’au {{date}}",
     feeNote: "Vos propres frais de séquestre de {{fee}} % comptent aussi pour votre place dans la liste.",
     continue: "Continuer",
     back: "Retour",
@@ -234,6 +239,9 @@ export const myOffersFr: MyOffersTexts = {
     ERROR_OFFER_NOT_ACTIVE: "Activez d’abord l’offre.",
     ERROR_BID_EXISTS: "Cette offre a déjà une enchère.",
     ERROR_BID_NOT_FOUND: "Cette offre n’a pas d’enchère à retirer.",
+    ERROR_BID_TOO_LOW: "De meilleures enchères occupent toutes les positions de cette période. Augmentez le montant.",
+    ERROR_INSUFFICIENT_BALANCE:
+      "Le solde de votre portefeuille est insuffisant pour cette enchère. Déposez davantage ou baissez le montant.",
     amount_invalid: "Saisissez un montant sans plus de décimales que la monnaie n’en a.",
     end_before_start: "La période doit se terminer après son début.",
     period_too_long: "Une enchère couvre 31 jours au plus.",

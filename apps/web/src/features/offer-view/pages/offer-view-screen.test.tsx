@@ -3,18 +3,16 @@ import { IDEMPOTENCY_HEADER, offerViewSchema } from "@souk/contracts";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../../test-utils/fixtures.ts";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import { makeOfferView } from "../test-fixtures.ts";
 import { OfferViewScreen } from "./offer-view-screen.tsx";
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
 const fetchMock = vi.fn<typeof fetch>();
 let view = makeOfferView();
-let tradeAnswer: () => Response = () => json(500, { errors: { message: "no", code: "ERROR_INTERNAL", details: null } });
-let reportAnswer: () => Response = () => json(200, { data: { reported: true }, meta: null });
+let tradeAnswer: () => Response = () =>
+  jsonResponse(500, { errors: { message: "no", code: "ERROR_INTERNAL", details: null } });
+let reportAnswer: () => Response = () => jsonResponse(200, { data: { reported: true }, meta: null });
 
 beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -22,10 +20,10 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), "http://localhost");
-    if (url.pathname === "/rest/v1/offers/abc123XYZ") return json(200, { data: view, meta: null });
+    if (url.pathname === "/rest/v1/offers/abc123XYZ") return jsonResponse(200, { data: view, meta: null });
     if (url.pathname === "/rest/v1/offers/abc123XYZ/report") return reportAnswer();
     if (url.pathname === "/rest/v1/trade") return tradeAnswer();
-    return json(404, { errors: { message: "No such offer.", code: "ERROR_OFFER_NOT_FOUND", details: null } });
+    return jsonResponse(404, { errors: { message: "No such offer.", code: "ERROR_OFFER_NOT_FOUND", details: null } });
   });
   vi.stubGlobal("fetch", fetchMock);
 });
@@ -80,7 +78,7 @@ describe("offer page", () => {
   });
 
   it("starts a trade after the terms are reviewed and goes to it", async () => {
-    tradeAnswer = () => json(200, { data: { id: "T1" }, meta: null });
+    tradeAnswer = () => jsonResponse(200, { data: { id: "T1" }, meta: null });
     await renderOffer();
     fireEvent.change(await screen.findByLabelText("Amount in EUR"), { target: { value: "50" } });
     fireEvent.click(screen.getByTestId("start-trade"));
@@ -98,7 +96,7 @@ describe("offer page", () => {
 
   it("says why a trade could not start", async () => {
     tradeAnswer = () =>
-      json(403, {
+      jsonResponse(403, {
         errors: { message: "no", code: "ERROR_MAX_PER_TRADE_LIMIT", details: { reason: "max_per_trade_limit" } },
       });
     await renderOffer();
@@ -127,7 +125,8 @@ describe("offer page", () => {
   });
 
   it("reports a failure with its reason", async () => {
-    reportAnswer = () => json(409, { errors: { message: "dup", code: "ERROR_OFFER_ALREADY_REPORTED", details: null } });
+    reportAnswer = () =>
+      jsonResponse(409, { errors: { message: "dup", code: "ERROR_OFFER_ALREADY_REPORTED", details: null } });
     await renderOffer();
     fireEvent.click(await screen.findByTestId("report-offer"));
     const dialog = await screen.findByRole("dialog", { name: "Report this offer" });
@@ -138,7 +137,7 @@ describe("offer page", () => {
 
   it("says honestly that an offer does not exist", async () => {
     fetchMock.mockImplementation(async () =>
-      json(404, { errors: { message: "No such offer.", code: "ERROR_OFFER_NOT_FOUND", details: null } }),
+      jsonResponse(404, { errors: { message: "No such offer.", code: "ERROR_OFFER_NOT_FOUND", details: null } }),
     );
     await renderOffer("/offer/abc123XYZ", false);
     expect(await screen.findByText("This offer does not exist")).toBeTruthy();

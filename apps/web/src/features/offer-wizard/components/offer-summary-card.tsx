@@ -9,34 +9,26 @@ import classes from "./offer-wizard.module.css";
 import { usePricePreview } from "./use-price-preview.ts";
 import { findCrypto, findPaymentMethod, type WizardReference } from "./wizard-reference.ts";
 
+/** The form fields the summary reads, in the order it reads them. */
+const SUMMARY_FIELDS = [
+  "type",
+  "cryptoCurrencyCode",
+  "fiatCurrencyCode",
+  "paymentMethodSlug",
+  "fiatLimitMin",
+  "fiatLimitMax",
+  "rangeType",
+  "predefinedAmounts",
+] as const;
+
 /** The live summary beside the wizard: what is offered and the price per coin right now. */
 export function OfferSummaryCard({ reference }: { reference: WizardReference }) {
   const { t } = useOfferWizardTexts();
   const locale = useLocale();
   const [type, cryptoCode, fiatCode, methodSlug, min, max, rangeType, amounts] = useWatch<
     WizardFormValues,
-    [
-      "type",
-      "cryptoCurrencyCode",
-      "fiatCurrencyCode",
-      "paymentMethodSlug",
-      "fiatLimitMin",
-      "fiatLimitMax",
-      "rangeType",
-      "predefinedAmounts",
-    ]
-  >({
-    name: [
-      "type",
-      "cryptoCurrencyCode",
-      "fiatCurrencyCode",
-      "paymentMethodSlug",
-      "fiatLimitMin",
-      "fiatLimitMax",
-      "rangeType",
-      "predefinedAmounts",
-    ],
-  });
+    typeof SUMMARY_FIELDS
+  >({ name: SUMMARY_FIELDS });
   const { isLoading, preview, fiatDecimals, cryptoAtMax } = usePricePreview(reference);
   const method = findPaymentMethod(reference, methodSlug);
   const crypto = findCrypto(reference, cryptoCode);

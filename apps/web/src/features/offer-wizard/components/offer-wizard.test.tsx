@@ -2,34 +2,15 @@
 import { ErrorCode, type Offer } from "@souk/contracts";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { btcCurrency, jsonResponse } from "../../../test-utils/fixtures.ts";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import { emptyWizardValues } from "../model/wizard-form.ts";
 import { OfferWizard } from "./offer-wizard.tsx";
 import type { WizardData } from "./use-wizard-data.ts";
 
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
 const data: WizardData = {
   reference: {
-    cryptoCurrencies: [
-      {
-        id: 1,
-        code: "BTC",
-        urlParam: "bitcoin",
-        fullName: "Bitcoin",
-        rate: "87350",
-        icon: "btc",
-        formattingDecimalsCount: 8,
-        shortName: "BTC",
-        isStablecoin: false,
-        precision: 8,
-        fiatPrecision: 2,
-        maxPrecision: 8,
-        isBlocked: false,
-      },
-    ],
+    cryptoCurrencies: [btcCurrency],
     fiatCurrencies: [
       {
         id: 144,
@@ -74,10 +55,10 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url.includes("/rest/v2/wallet/crypto-currencies/rates")) {
-      return answer(200, { data: { BTC: "87350" }, meta: { asOf: "2026-11-20" } });
+      return jsonResponse(200, { data: { BTC: "87350" }, meta: { asOf: "2026-11-20" } });
     }
     if (url.includes("/rest/v1/calculator/currency")) {
-      return answer(200, {
+      return jsonResponse(200, {
         data: [
           {
             id: 144,
@@ -91,7 +72,7 @@ beforeEach(() => {
         meta: { asOf: "2026-11-20" },
       });
     }
-    return answer(404, { errors: { message: "Not here", code: "ERROR_NOT_FOUND", details: null } });
+    return jsonResponse(404, { errors: { message: "Not here", code: "ERROR_NOT_FOUND", details: null } });
   });
   vi.stubGlobal("fetch", fetchMock);
 });

@@ -17,7 +17,7 @@ import { isDecimalAmountText, isDigitsText, isSignedDecimalText } from "../../..
 import { useLocale } from "../../../lib/use-locale.ts";
 import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
 import { PAYMENT_WINDOW_CHOICES, type WizardFormValues } from "../model/wizard-form.ts";
-import { FilteredTextInput } from "./filtered-text-input.tsx";
+import { FormTextField } from "./form-text-field.tsx";
 import classes from "./offer-wizard.module.css";
 import { useFieldError } from "./use-field-error.ts";
 
@@ -55,33 +55,17 @@ export function PricingStep({ capUsed }: PricingStepProps) {
               )}
             />
             <Collapse expanded={capActive}>
-              <Controller
-                control={form.control}
+              <FormTextField
                 name="offerCap.amount"
-                render={({ field }) => (
-                  <FilteredTextInput
-                    ref={field.ref}
-                    name={field.name}
-                    onBlur={field.onBlur}
-                    label={t("pricing.capAmount")}
-                    inputMode="numeric"
-                    rightSection={
-                      <Text c="dimmed" size="sm">
-                        {fiat}
-                      </Text>
-                    }
-                    rightSectionWidth={56}
-                    value={field.value}
-                    onChange={field.onChange}
-                    accept={isDigitsText}
-                    error={fieldError("offerCap.amount")}
-                    description={
-                      capUsed !== null
-                        ? t("pricing.capUsed", { amount: formatFiatAmount(capUsed, locale), currency: fiat })
-                        : undefined
-                    }
-                  />
-                )}
+                label={t("pricing.capAmount")}
+                inputMode="numeric"
+                currency={fiat}
+                accept={isDigitsText}
+                description={
+                  capUsed !== null
+                    ? t("pricing.capUsed", { amount: formatFiatAmount(capUsed, locale), currency: fiat })
+                    : undefined
+                }
               />
             </Collapse>
           </Stack>
@@ -120,7 +104,6 @@ export function PricingStep({ capUsed }: PricingStepProps) {
 export function PriceFieldset() {
   const { t } = useOfferWizardTexts();
   const form = useFormContext<WizardFormValues>();
-  const fieldError = useFieldError();
   const [priceType, fiat, crypto] = useWatch({
     control: form.control,
     name: ["priceType", "fiatCurrencyCode", "cryptoCurrencyCode"],
@@ -128,67 +111,31 @@ export function PriceFieldset() {
   return (
     <Fieldset legend={t("pricing.priceLegend")} variant="unstyled" classNames={{ legend: classes.legend }}>
       <Stack gap="md">
-        <Controller
-          control={form.control}
+        <FormSegmentedControl
           name="priceType"
-          render={({ field }) => (
-            <SegmentedControl
-              aria-label={t("pricing.priceLegend")}
-              radius="md"
-              fullWidth
-              value={field.value}
-              onChange={field.onChange}
-              data={[
-                { value: "margin", label: t("pricing.priceTypeMargin") },
-                { value: "fixed", label: t("pricing.priceTypeFixed") },
-              ]}
-            />
-          )}
+          label={t("pricing.priceLegend")}
+          data={[
+            { value: "margin", label: t("pricing.priceTypeMargin") },
+            { value: "fixed", label: t("pricing.priceTypeFixed") },
+          ]}
         />
         {priceType === "margin" ? (
-          <Controller
-            control={form.control}
+          <FormTextField
             name="margin"
-            render={({ field }) => (
-              <FilteredTextInput
-                ref={field.ref}
-                name={field.name}
-                onBlur={field.onBlur}
-                label={t("pricing.margin")}
-                description={t("pricing.marginHint", { min: OFFER_LIMITS.marginMin, max: OFFER_LIMITS.marginMax })}
-                inputMode="decimal"
-                rightSection={<Text c="dimmed">%</Text>}
-                value={field.value}
-                onChange={field.onChange}
-                accept={isSignedDecimalText}
-                error={fieldError("margin")}
-              />
-            )}
+            label={t("pricing.margin")}
+            description={t("pricing.marginHint", { min: OFFER_LIMITS.marginMin, max: OFFER_LIMITS.marginMax })}
+            inputMode="decimal"
+            rightSection={<Text c="dimmed">%</Text>}
+            accept={isSignedDecimalText}
           />
         ) : (
-          <Controller
-            control={form.control}
+          <FormTextField
             name="fixedPrice"
-            render={({ field }) => (
-              <FilteredTextInput
-                ref={field.ref}
-                name={field.name}
-                onBlur={field.onBlur}
-                label={t("pricing.fixedPrice", { crypto })}
-                description={t("pricing.fixedPriceHint")}
-                inputMode="decimal"
-                rightSection={
-                  <Text c="dimmed" size="sm">
-                    {fiat}
-                  </Text>
-                }
-                rightSectionWidth={56}
-                value={field.value}
-                onChange={field.onChange}
-                accept={isDecimalAmountText}
-                error={fieldError("fixedPrice")}
-              />
-            )}
+            label={t("pricing.fixedPrice", { crypto })}
+            description={t("pricing.fixedPriceHint")}
+            inputMode="decimal"
+            currency={fiat}
+            accept={isDecimalAmountText}
           />
         )}
       </Stack>
@@ -205,48 +152,23 @@ export function LimitsFieldset({ withNewBuyerLimit = true }: { withNewBuyerLimit
   return (
     <Fieldset legend={t("pricing.limitsLegend")} variant="unstyled" classNames={{ legend: classes.legend }}>
       <Stack gap="md">
-        <Controller
-          control={form.control}
+        <FormSegmentedControl
           name="rangeType"
-          render={({ field }) => (
-            <SegmentedControl
-              aria-label={t("pricing.limitsLegend")}
-              radius="md"
-              fullWidth
-              value={field.value}
-              onChange={field.onChange}
-              data={[
-                { value: "min_max", label: t("pricing.rangeMinMax") },
-                { value: "predefined", label: t("pricing.rangePredefined") },
-              ]}
-            />
-          )}
+          label={t("pricing.limitsLegend")}
+          data={[
+            { value: "min_max", label: t("pricing.rangeMinMax") },
+            { value: "predefined", label: t("pricing.rangePredefined") },
+          ]}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           {(["fiatLimitMin", "fiatLimitMax"] as const).map((name) => (
-            <Controller
+            <FormTextField
               key={name}
-              control={form.control}
               name={name}
-              render={({ field }) => (
-                <FilteredTextInput
-                  ref={field.ref}
-                  name={field.name}
-                  onBlur={field.onBlur}
-                  label={name === "fiatLimitMin" ? t("pricing.min") : t("pricing.max")}
-                  inputMode="numeric"
-                  rightSection={
-                    <Text c="dimmed" size="sm">
-                      {fiat}
-                    </Text>
-                  }
-                  rightSectionWidth={56}
-                  value={field.value}
-                  onChange={field.onChange}
-                  accept={isDigitsText}
-                  error={fieldError(name)}
-                />
-              )}
+              label={name === "fiatLimitMin" ? t("pricing.min") : t("pricing.max")}
+              inputMode="numeric"
+              currency={fiat}
+              accept={isDigitsText}
             />
           ))}
         </SimpleGrid>
@@ -277,32 +199,45 @@ export function LimitsFieldset({ withNewBuyerLimit = true }: { withNewBuyerLimit
           />
         </Collapse>
         {withNewBuyerLimit ? (
-          <Controller
-            control={form.control}
+          <FormTextField
             name="newBuyerMaxFiatLimit"
-            render={({ field }) => (
-              <FilteredTextInput
-                ref={field.ref}
-                name={field.name}
-                onBlur={field.onBlur}
-                label={t("pricing.newBuyerLimit")}
-                description={t("pricing.newBuyerLimitHint")}
-                inputMode="numeric"
-                rightSection={
-                  <Text c="dimmed" size="sm">
-                    {fiat}
-                  </Text>
-                }
-                rightSectionWidth={56}
-                value={field.value}
-                onChange={field.onChange}
-                accept={isDigitsText}
-                error={fieldError("newBuyerMaxFiatLimit")}
-              />
-            )}
+            label={t("pricing.newBuyerLimit")}
+            description={t("pricing.newBuyerLimitHint")}
+            inputMode="numeric"
+            currency={fiat}
+            accept={isDigitsText}
           />
         ) : null}
       </Stack>
     </Fieldset>
+  );
+}
+
+/** A full-width choice between the ways a form field can be set (margin or fixed, min-max or amounts). */
+function FormSegmentedControl({
+  name,
+  label,
+  data,
+}: {
+  name: "priceType" | "rangeType";
+  label: string;
+  data: { value: string; label: string }[];
+}) {
+  const form = useFormContext<WizardFormValues>();
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <SegmentedControl
+          aria-label={label}
+          radius="md"
+          fullWidth
+          value={field.value}
+          onChange={field.onChange}
+          data={data}
+        />
+      )}
+    />
   );
 }

@@ -24,7 +24,7 @@ import { tagsQueryOptions } from "../api/reference-queries.ts";
 import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
 import type { WizardFormValues } from "../model/wizard-form.ts";
 import { DutyHoursField } from "./duty-hours-field.tsx";
-import { FilteredTextInput } from "./filtered-text-input.tsx";
+import { FormTextField } from "./form-text-field.tsx";
 import classes from "./offer-wizard.module.css";
 import { useFieldError } from "./use-field-error.ts";
 import { findPaymentMethod, type WizardReference } from "./wizard-reference.ts";
@@ -159,24 +159,13 @@ export function TermsStep({ reference, countries, timezones }: TermsStepProps) {
 
       <Fieldset legend={t("terms.requirementsLegend")} variant="unstyled" classNames={{ legend: classes.legend }}>
         <Stack gap="md">
-          <Controller
-            control={form.control}
+          <FormTextField
             name="requireMinPastTrades"
-            render={({ field }) => (
-              <FilteredTextInput
-                ref={field.ref}
-                name={field.name}
-                onBlur={field.onBlur}
-                label={t("terms.minPastTrades")}
-                description={t("terms.minPastTradesHint")}
-                inputMode="numeric"
-                maw={320}
-                value={field.value}
-                onChange={field.onChange}
-                accept={isDigitsText}
-                error={fieldError("requireMinPastTrades")}
-              />
-            )}
+            label={t("terms.minPastTrades")}
+            description={t("terms.minPastTradesHint")}
+            inputMode="numeric"
+            maw={320}
+            accept={isDigitsText}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {requirementSwitches.map((item) => (

@@ -1,3 +1,5 @@
+import { offerTexts } from "../../../lib/i18n/offer-texts.ts";
+
 /** English texts of the offer wizard and the lite edit form. */
 export const offerWizardEn = {
   meta: {
@@ -134,22 +136,7 @@ export const offerWizardEn = {
     dutyTo: "Until on {{day}}",
     dutyOff: "Off",
   },
-  tagNames: {
-    "cash-only": "Cash only",
-    "no-id-needed": "No ID needed",
-    "no-vpn": "No VPN",
-    "guided-trade": "Guided trade",
-    "receipt-required": "Receipt required",
-    "no-receipt-needed": "No receipt needed",
-    "physical-card": "Physical card",
-    "e-code-accepted": "E-code accepted",
-    "no-third-party": "No third-party payments",
-    "same-bank-only": "Same bank only",
-    "friends-and-family": "Friends and family",
-    "invoice-required": "Invoice required",
-    "instant-release": "Instant release",
-    "beginner-friendly": "Beginner friendly",
-  },
+  tagNames: offerTexts.en.tags,
   tagDescriptions: {
     "cash-only": "Only cash payments are accepted.",
     "no-id-needed": "No identity documents are asked for.",

@@ -1,3 +1,4 @@
+import { offerTexts } from "../../../lib/i18n/offer-texts.ts";
 import type { OfferWizardTexts } from "./offer-wizard-en.ts";
 
 /** Textes français de l’assistant d’offre et de l’éditeur rapide. */
@@ -138,20 +139,10 @@ export const offerWizardFr: OfferWizardTexts = {
     dutyTo: "Fin le {{day}}",
     dutyOff: "Absent",
   },
+  // Two French tag names differ from the shared wording; they stay as the wizard had them.
   tagNames: {
-    "cash-only": "Espèces uniquement",
-    "no-id-needed": "Sans pièce d’identité",
-    "no-vpn": "Pas de VPN",
+    ...offerTexts.fr.tags,
     "guided-trade": "Échange accompagné",
-    "receipt-required": "Reçu exigé",
-    "no-receipt-needed": "Sans reçu",
-    "physical-card": "Carte physique",
-    "e-code-accepted": "Code électronique accepté",
-    "no-third-party": "Pas de paiement par un tiers",
-    "same-bank-only": "Même banque uniquement",
-    "friends-and-family": "Entre proches",
-    "invoice-required": "Facture exigée",
-    "instant-release": "Libération immédiate",
     "beginner-friendly": "Idéal pour débuter",
   },
   tagDescriptions: {

@@ -1,4 +1,4 @@
-import type { CryptoCurrencyView, OfferListingItem, OfferSortType, OfferType, PublicProfile } from "@souk/contracts";
+import type { OfferListingItem, OfferSortType, OfferType, PublicProfile } from "@souk/contracts";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 
@@ -58,19 +58,5 @@ export function userOffersQueryOptions(username: string, filter: UserOffersFilte
       };
     },
     getNextPageParam: (last) => last.nextOffset ?? undefined,
-  });
-}
-
-/** The coins a profile's offers may be filtered by (the same list and key as the marketplace's). */
-export function profileCryptoCurrenciesQueryOptions() {
-  return queryOptions({
-    queryKey: ["reference", "crypto-currencies"],
-    queryFn: async ({ signal }): Promise<CryptoCurrencyView[]> => {
-      const { cryptoCurrencyListResponseSchema } = await import("./schemas.ts");
-      return (
-        await apiClient.get("/rest/v2/wallet/crypto-currencies", { schema: cryptoCurrencyListResponseSchema, signal })
-      ).data;
-    },
-    staleTime: 60 * 60 * 1000,
   });
 }

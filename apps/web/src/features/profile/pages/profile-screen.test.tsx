@@ -2,12 +2,9 @@
 import { publicProfileSchema } from "@souk/contracts";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../../test-utils/fixtures.ts";
 import { renderWithApp } from "../../../test-utils/render-app.tsx";
 import { ProfileScreen } from "./profile-screen.tsx";
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
 
 const now = Math.floor(Date.now() / 1000);
 const profile = {
@@ -37,12 +34,12 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), "http://localhost");
-    if (url.pathname === "/rest/v1/users/erin") return json(200, { data: profile, meta: null });
+    if (url.pathname === "/rest/v1/users/erin") return jsonResponse(200, { data: profile, meta: null });
     if (url.pathname === "/rest/v1/users/erin/active-offers") {
-      return json(200, { data: [], meta: { limit: 10, offset: 0, hasMore: false } });
+      return jsonResponse(200, { data: [], meta: { limit: 10, offset: 0, hasMore: false } });
     }
-    if (url.pathname === "/rest/v2/wallet/crypto-currencies") return json(200, { data: [], meta: null });
-    return json(404, { errors: { message: "No such user.", code: "ERROR_USER_NOT_FOUND", details: null } });
+    if (url.pathname === "/rest/v2/wallet/crypto-currencies") return jsonResponse(200, { data: [], meta: null });
+    return jsonResponse(404, { errors: { message: "No such user.", code: "ERROR_USER_NOT_FOUND", details: null } });
   });
   vi.stubGlobal("fetch", fetchMock);
 });

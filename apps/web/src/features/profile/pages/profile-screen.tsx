@@ -20,12 +20,9 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
+import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import {
-  profileCryptoCurrenciesQueryOptions,
-  profileQueryOptions,
-  userOffersQueryOptions,
-} from "../api/profile-api.ts";
+import { profileQueryOptions, userOffersQueryOptions } from "../api/profile-api.ts";
 import { type LastSeenColor, lastSeenColor, lastSeenText } from "../last-seen.ts";
 import { useProfileTexts } from "../profile-texts.ts";
 import classes from "./profile-screen.module.css";
@@ -198,7 +195,7 @@ export function ProfileScreen({ username, renderOffers }: ProfileScreenProps) {
   const sortParam = searchParams.get("sort");
   const sort: OfferSortType = sortTypes.includes(sortParam as OfferSortType) ? (sortParam as OfferSortType) : "default";
   const profile = useQuery(profileQueryOptions(username));
-  const cryptos = useQuery(profileCryptoCurrenciesQueryOptions());
+  const cryptos = useQuery(cryptoCurrenciesQueryOptions());
   const offers = useInfiniteQuery({
     ...userOffersQueryOptions(username, { type, cryptoCurrencyCode: crypto, sort }),
     enabled: profile.isSuccess,
