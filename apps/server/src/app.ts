@@ -12,8 +12,14 @@ import {
 import { APP_VERSION } from "./app-version.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/pool.ts";
-import { modules } from "./modules/registry.ts";
-import { type AppDeps, installPlatform, requireSession } from "./platform/index.ts";
+import { ledgerChecks, modules } from "./modules/registry.ts";
+import {
+  type AppDeps,
+  disconnectedJobQueue,
+  installPlatform,
+  type JobQueue,
+  requireSession,
+} from "./platform/index.ts";
 import { registerSystemRoutes } from "./platform/system-routes.ts";
 import { registerRealtime } from "./realtime/index.ts";
 import { registerWebApp } from "./web/web-app.ts";
@@ -27,6 +33,11 @@ export interface BuildAppOptions {
   databaseUrl?: string;
   /** Serve the built web app (off in API tests that do not need it). */
   serveWeb?: boolean;
+  /**
+   * The job runtime's queue (main.ts). Without it requests queue nothing and the modules' sweeps,
+   * run by whichever copy works jobs, pick the work up within their schedule (a minute).
+   */
+  jobs?: JobQueue;
 }
 
 /** Builds the whole application without listening; main.ts listens, tests use app.inject. */
@@ -65,7 +76,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: false });
 
   const metrics = await installPlatform(app, { config, db });
-  const deps: AppDeps = { config, db, readDb: options.readDb ?? db, log: app.log };
+  const deps: AppDeps = {
+    config,
+    db,
+    readDb: options.readDb ?? db,
+    log: app.log,
+    jobs: options.jobs ?? disconnectedJobQueue,
+    ledgerChecks,
+  };
   registerSystemRoutes(app, { db, metrics });
 
   await app.register(async (scope) => {

@@ -1,6 +1,6 @@
 import { loadConfig } from "./config.ts";
 import { seedDemoData } from "./db/seed/demo.ts";
-import { modules } from "./modules/registry.ts";
+import { ledgerChecks, modules } from "./modules/registry.ts";
 import type { CliCommand } from "./platform/index.ts";
 import { openRuntime } from "./runtime.ts";
 
@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const runtime = await openRuntime(config, { print: (line) => console.error(line) });
   try {
-    return await command.run(args, { config, db: runtime.database.db, print });
+    return await command.run(args, { config, db: runtime.database.db, print, ledgerChecks });
   } finally {
     await runtime.close();
   }

@@ -1,7 +1,7 @@
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { startJobs } from "./jobs/runtime.ts";
+import { jobQueueOf, startJobs } from "./jobs/runtime.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./modules/users/index.ts";
 import { openRuntime } from "./runtime.ts";
 
@@ -16,6 +16,16 @@ async function main(): Promise<void> {
   const config = loadConfig(role ? { ...process.env, SOUK_ROLE: role } : process.env);
   const print = (line: string) => console.log(`[souk] ${line}`);
   const runtime = await openRuntime(config, { print, seedWhenEmpty: true });
+  // Every role runs pg-boss (an api copy only sends), and before the app: request handlers queue
+  // jobs through it (AppDeps.jobs).
+  const jobsLog = pino({ level: config.LOG_LEVEL });
+  const boss = await startJobs({
+    ownerUrl: runtime.location.ownerUrl,
+    config,
+    db: runtime.database.db,
+    log: jobsLog,
+    isWorker: config.SOUK_ROLE !== "api",
+  });
   const app =
     config.SOUK_ROLE === "worker"
       ? null
@@ -24,14 +34,8 @@ async function main(): Promise<void> {
           db: runtime.database.db,
           readDb: runtime.readDatabase?.db ?? runtime.database.db,
           databaseUrl: runtime.location.ownerUrl,
+          jobs: jobQueueOf(boss, jobsLog),
         });
-  const boss = await startJobs({
-    ownerUrl: runtime.location.ownerUrl,
-    config,
-    db: runtime.database.db,
-    log: app?.log ?? pino({ level: config.LOG_LEVEL }),
-    isWorker: config.SOUK_ROLE !== "api",
-  });
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });
     const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

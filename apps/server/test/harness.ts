@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { UserRole } from "@souk/contracts";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
@@ -8,7 +11,7 @@ import { type Config, loadConfig } from "../src/config.ts";
 import { withDatabaseName } from "../src/db/connect.ts";
 import { type Db, openDatabase } from "../src/db/pool.ts";
 import { createUser } from "../src/modules/users/index.ts";
-import { createSession, hashPassword, SESSION_COOKIE } from "../src/platform/index.ts";
+import { createSession, hashPassword, type JobQueue, SESSION_COOKIE } from "../src/platform/index.ts";
 
 const TEMPLATE_DATABASE = "souk_template";
 export const TEST_PASSWORD = "Test-password-1!";
@@ -75,6 +78,14 @@ export class TestClient {
     return { status: response.statusCode, body: parsed as T, headers: response.headers, text: response.body };
   }
 
+  /** A GET whose answer is a file: the bytes exactly as sent. */
+  async download(url: string): Promise<{ status: number; headers: TestResponse["headers"]; bytes: Buffer }> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const response = await this.app.inject({ method: "GET", url, headers });
+    return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload };
+  }
+
   setCookie(name: string, value: string): void {
     this.cookies.set(name, value);
   }
@@ -118,8 +129,16 @@ export function uniqueName(prefix = "user"): string {
   return `${prefix}${counter}_${randomBytes(3).toString("hex")}`;
 }
 
-/** A fresh database cloned from the migrated template, and the app built on it as in production. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** The job queue request handlers send to; none by default (the sweeps' path, as in API tests). */
+  jobs?: JobQueue;
+}
+
+/**
+ * A fresh database cloned from the migrated template, and the app built on it as in production.
+ * Stored files go to a temporary data directory of its own unless `overrides.dataDir` names one.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = inject("pgAdminUrl");
   const name = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -129,12 +148,20 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const databaseUrl = withDatabaseName(adminUrl, name);
   const database = openDatabase(databaseUrl, { poolSize: 10 });
   const owner = openDatabase(databaseUrl, { poolSize: 2, role: null });
+  const ownDataDir = overrides.dataDir ? null : await mkdtemp(path.join(os.tmpdir(), "souk-files-"));
   const config = {
     ...loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent" }),
     DATABASE_URL: databaseUrl,
+    ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
   };
-  const app = await buildApp({ config, db: database.db, logger: false, serveWeb: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    serveWeb: false,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+  });
 
   return {
     app,
@@ -170,6 +197,27 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface FilePart {
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
+
+/** A real multipart/form-data body (text fields first, then the files under `fileField`), built by FormData. */
+export async function multipartBody(
+  files: FilePart[],
+  fields: Record<string, string> = {},
+  fileField = "files",
+): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files)
+    form.append(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const response = new Response(form);
+  return { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "" };
 }

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { envelope, installPlatform, requireSession } from "../src/platform/index.ts";
+import { disconnectedJobQueue, envelope, installPlatform, requireSession } from "../src/platform/index.ts";
 import { createTestApp, type TestApp, TestClient } from "./harness.ts";
 
 let t: TestApp;
@@ -165,7 +165,14 @@ describe("Idempotency-Key", () => {
     });
     const { authModule } = await import("../src/modules/auth/index.ts");
     await instance.register(async (scope) => {
-      await authModule.publicRoutes?.(scope, { config: t.config, db: t.db, readDb: t.db, log: instance.log });
+      await authModule.publicRoutes?.(scope, {
+        config: t.config,
+        db: t.db,
+        readDb: t.db,
+        log: instance.log,
+        jobs: disconnectedJobQueue,
+        ledgerChecks: [],
+      });
     });
     await instance.ready();
     return { instance, effects: () => effects };

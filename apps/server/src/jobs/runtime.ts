@@ -4,7 +4,7 @@ import PgBoss from "pg-boss";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/pool.ts";
 import { modules } from "../modules/registry.ts";
-import type { JobContext } from "../platform/index.ts";
+import { connectedJobQueue, type JobContext, type JobQueue, type SendJob } from "../platform/index.ts";
 
 export interface JobsOptions {
   ownerUrl: string;
@@ -28,17 +28,7 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
     options.log.error({ error: { message: error.message, code: error.code } }, "jobs error");
   });
   await boss.start();
-  const context: JobContext = {
-    config: options.config,
-    db: options.db,
-    log: options.log,
-    async send(name, data, sendOptions = {}) {
-      await boss.send(name, data, {
-        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
-        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
-      });
-    },
-  };
+  const context: JobContext = { config: options.config, db: options.db, log: options.log, send: sendWith(boss) };
   const jobs = modules.flatMap((module) => module.jobs ?? []);
   await withStartupLock(options.ownerUrl, async () => {
     for (const job of jobs) {
@@ -54,6 +44,20 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
     }
   }
   return boss;
+}
+
+function sendWith(boss: PgBoss): SendJob {
+  return async (name, data, sendOptions = {}) => {
+    await boss.send(name, data, {
+      ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+    });
+  };
+}
+
+/** What request handlers queue jobs with in a process that runs pg-boss (see JobQueue). */
+export function jobQueueOf(boss: PgBoss, log: FastifyBaseLogger): JobQueue {
+  return connectedJobQueue(sendWith(boss), log);
 }
 
 // Any constant works; it only has to be the same for every copy.

@@ -34,3 +34,6 @@ export const modules: SoukModule[] = [
   feedbackModule,
   exportsModule,
 ];
+
+/** Every module's ledger invariant checks: `ledger:verify` (CLI, admin route, tests) runs them all. */
+export const ledgerChecks = modules.flatMap((module) => module.ledgerChecks ?? []);

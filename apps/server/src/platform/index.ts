@@ -15,7 +15,26 @@ export {
   unauthenticated,
 } from "./errors.ts";
 export { parseFeatureFlags } from "./features.ts";
+export {
+  type AttachmentLimits,
+  type CheckedFile,
+  type CheckResult,
+  checkAttachment,
+  DEFAULT_ATTACHMENT_LIMITS,
+  type SniffedType,
+  safeFileName,
+  sniffType,
+  type UploadedFile,
+} from "./file-checks.ts";
+export {
+  type FileStorage,
+  fileStorageFor,
+  LocalDirectoryStorage,
+  newStorageKey,
+  withStoredFiles,
+} from "./file-storage.ts";
 export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
+export { connectedJobQueue, disconnectedJobQueue, type SendJob } from "./jobs.ts";
 export type {
   AppDeps,
   ChannelDefinition,
@@ -23,6 +42,11 @@ export type {
   CliContext,
   JobContext,
   JobDefinition,
+  JobQueue,
+  JobRequest,
+  JobSendOptions,
+  LedgerCheckOutcome,
+  LedgerInvariantCheck,
   SeedContext,
   SoukModule,
   SoukRoutes,
@@ -30,3 +54,12 @@ export type {
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
 export { createSession, type NewSessionInfo, revokeSession, SESSION_COOKIE, type Viewer } from "./session.ts";
+export {
+  acceptMultipart,
+  fileRefused,
+  type MultipartLimits,
+  type MultipartUpload,
+  readMultipart,
+  replyWithStoredFile,
+  type StoredFileReply,
+} from "./uploads.ts";

@@ -7,7 +7,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/pool.ts";
+import type { Db, Tx } from "../db/pool.ts";
 
 /** What route registrations receive: passed explicitly, never a global registry. */
 export interface AppDeps {
@@ -16,6 +16,10 @@ export interface AppDeps {
   /** A read replica when DATABASE_READ_URL is set, else the same as db. */
   readDb: Db;
   log: FastifyBaseLogger;
+  /** Jobs sent from requests, after their transaction commits (see JobQueue). */
+  jobs: JobQueue;
+  /** Every module's ledger invariant checks, collected from the registry, for ledger:verify. */
+  ledgerChecks: readonly LedgerInvariantCheck[];
 }
 
 export type SoukRoutes = FastifyInstance<
@@ -40,6 +44,11 @@ export interface SoukModule {
   channels?: ChannelDefinition[];
   /** Operator commands for `npm run souk -- <name>`. */
   commands?: CliCommand[];
+  /**
+   * Invariants of the ledger that only this module can state (the trades module knows which
+   * trades are settled). `ledger:verify` runs them with its own, on the same snapshot.
+   */
+  ledgerChecks?: LedgerInvariantCheck[];
   /** Demo data for a fresh database, run in module order by `souk seed` and the first start. */
   seedDemo?: (context: SeedContext) => Promise<void>;
 }
@@ -48,6 +57,8 @@ export interface CliContext {
   config: Config;
   db: Db;
   print: (line: string) => void;
+  /** Every module's ledger invariant checks, as in AppDeps. */
+  ledgerChecks: readonly LedgerInvariantCheck[];
 }
 
 export interface CliCommand {
@@ -71,7 +82,33 @@ export interface JobContext {
   db: Db;
   log: FastifyBaseLogger;
   /** Queues another job (used by handlers that fan out). */
-  send(name: string, data: object, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<void>;
+  send(name: string, data: object, options?: JobSendOptions): Promise<void>;
+}
+
+export interface JobSendOptions {
+  /** Jobs with one key are one job while queued (pg-boss's singleton key). */
+  singletonKey?: string;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+/** One job to queue: its queue name (`<module>.<job>`), its data and how to send it. */
+export interface JobRequest {
+  name: string;
+  data: object;
+  options?: JobSendOptions;
+}
+
+/**
+ * How request-side code queues jobs. A job is sent only once the transaction that asked for it
+ * has committed, so a rolled-back request queues nothing; the send itself happens after the
+ * commit and can be lost (the process dies in between, or no job runtime runs in this process).
+ * Only work that a scheduled sweep also finds may be queued this way: the sent job makes it
+ * prompt, the sweep makes it certain.
+ */
+export interface JobQueue {
+  /** Queues `job` when `tx` commits, never when it rolls back. A failed send is logged, not thrown. */
+  sendAfterCommit(tx: Db | Tx, job: JobRequest): void;
 }
 
 export interface JobDefinition {
@@ -83,6 +120,21 @@ export interface JobDefinition {
    * Must be idempotent: pg-boss delivers at least once, and several workers may run it at once.
    */
   handler: (data: Record<string, unknown>, context: JobContext) => Promise<void>;
+}
+
+/** What one ledger invariant check found: how much it looked at, and what is wrong. */
+export interface LedgerCheckOutcome {
+  checkedCount: number;
+  problems: string[];
+}
+
+/** One invariant `ledger:verify` proves; `run` reads inside the verification's read-only snapshot. */
+export interface LedgerInvariantCheck {
+  name: string;
+  /** The invariant of RELIABILITY.md it proves (I1, I4, ...). */
+  invariant: string;
+  description: string;
+  run(db: Db): Promise<LedgerCheckOutcome>;
 }
 
 /**

@@ -52,9 +52,14 @@ export async function registerSocketRoute(app: SoukRoutes, _deps: AppDeps, gatew
     wsHandler: (socket) => gateway.accept(socket),
     handler: async (_request, reply) => {
       reply.header("upgrade", "websocket");
-      throw new DomainError(UPGRADE_REQUIRED_CODE, "malformed", "This address speaks WebSocket only; open it with an upgrade.", {
-        upgrade: "websocket",
-      });
+      throw new DomainError(
+        UPGRADE_REQUIRED_CODE,
+        "malformed",
+        "This address speaks WebSocket only; open it with an upgrade.",
+        {
+          upgrade: "websocket",
+        },
+      );
     },
   });
 }

@@ -13,6 +13,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../src/db/embed
 import { migrate } from "../../src/db/migrate.ts";
 import { type DatabaseHandles, openDatabase } from "../../src/db/pool.ts";
 import { getOwnerBalances, verifyLedger } from "../../src/modules/ledger/index.ts";
+import { ledgerChecks } from "../../src/modules/registry.ts";
 import { createUser } from "../../src/modules/users/index.ts";
 import { recordDeposit } from "../../src/modules/wallet/index.ts";
 import { hashPassword } from "../../src/platform/index.ts";
@@ -291,7 +292,7 @@ async function worker(index: number): Promise<void> {
 // ---- checks --------------------------------------------------------------------------------
 
 async function assertInvariants(when: string): Promise<void> {
-  const report = await eventually(() => verifyLedger(db()));
+  const report = await eventually(() => verifyLedger(db(), ledgerChecks));
   expect(
     report.checks.filter((check) => !check.isOk),
     when,

@@ -12,6 +12,7 @@ import {
   verifyLedger,
   withLedgerTx,
 } from "../../src/modules/ledger/index.ts";
+import { ledgerChecks } from "../../src/modules/registry.ts";
 import { createUser } from "../../src/modules/users/index.ts";
 import { hashPassword, type Viewer } from "../../src/platform/index.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient, uniqueName } from "../harness.ts";
@@ -26,8 +27,11 @@ let passwordHash: Promise<string> | null = null;
 let address = 0;
 
 /** A test app that reads the client address from X-Forwarded-For, so each log-in has its own address. */
-export function createTradesTestApp(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
-  return createTestApp({ TRUST_PROXY_HOPS: 1, ...overrides });
+export function createTradesTestApp(
+  overrides: Parameters<typeof createTestApp>[0] = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<TestApp> {
+  return createTestApp({ TRUST_PROXY_HOPS: 1, ...overrides }, options);
 }
 
 export interface TestUser {
@@ -164,7 +168,7 @@ export async function depositBond(db: Db, owner: TestUser, code = "USDT"): Promi
 }
 
 export async function expectLedgerHolds(db: Db): Promise<void> {
-  const report = await verifyLedger(db);
+  const report = await verifyLedger(db, ledgerChecks);
   expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
 }
 

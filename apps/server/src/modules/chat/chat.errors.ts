@@ -1,5 +1,5 @@
 import { type ChatAttachmentReason, type ChatBlockReason, ChatErrorCode } from "@souk/contracts";
-import { conflict, DomainError, forbidden, inputError, notFound } from "../../platform/index.ts";
+import { conflict, DomainError, fileRefused, forbidden, inputError, notFound } from "../../platform/index.ts";
 
 /** Unknown trades and other people's trades look the same (RELIABILITY.md: a stranger gets 404). */
 export const tradeNotFound = () => notFound("No such trade.", "ERROR_TRADE_NOT_FOUND");
@@ -16,9 +16,7 @@ export function chatNotAvailable(reason: ChatBlockReason): DomainError {
 }
 
 /** A refused upload: 422 with the spec's reason under `files`, like any field error. */
-export function attachmentRefused(reason: ChatAttachmentReason): DomainError {
-  return inputError({ files: [reason] }, "An attachment was refused.");
-}
+export const attachmentRefused = (reason: ChatAttachmentReason): DomainError => fileRefused(reason);
 
 export const attachmentRequired = () => inputError({ files: ["attachment_required"] }, "Attach at least one file.");
 

@@ -5,8 +5,9 @@ import { CHAT_ATTACHMENTS_PER_TRADE, chatListResponseSchema, chatPostResponseSch
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp, TestClient } from "../../../test/harness.ts";
+import { type FilePart, multipartBody, type TestApp, type TestClient } from "../../../test/harness.ts";
 import { createTrader, createTradesTestApp } from "../../../test/races/trade-fixtures.ts";
+import { brokenPdf, jpegWithExif, pdfWithPages, pngImage } from "../../../test/sample-files.ts";
 import {
   ageFinishedTrade,
   cancelTrade,
@@ -15,7 +16,6 @@ import {
   releaseTrade,
   type TradeCast,
 } from "../../../test/trade-scenario.ts";
-import { brokenPdf, jpegWithExif, pdfWithPages, pngImage } from "./test-files/sample-files.ts";
 
 let t: TestApp;
 let cast: TradeCast;
@@ -31,24 +31,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface FilePart {
-  bytes: Buffer;
-  name: string;
-  type: string;
-}
-
-/** A real multipart/form-data body, built by the platform's FormData and Response. */
-async function multipart(files: FilePart[], message?: string): Promise<{ body: Buffer; contentType: string }> {
-  const form = new FormData();
-  if (message !== undefined) form.append("message", message);
-  for (const file of files)
-    form.append("files", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const response = new Response(form);
-  return { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "" };
-}
-
 async function upload(client: TestClient, tradeId: string, files: FilePart[], message?: string) {
-  const { body, contentType } = await multipart(files, message);
+  const { body, contentType } = await multipartBody(files, message === undefined ? {} : { message });
   return client.request("POST", `/rest/v1/trade/${tradeId}/chat/attachments`, body, {
     headers: { "content-type": contentType },
   });

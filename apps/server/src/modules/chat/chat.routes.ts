@@ -1,4 +1,3 @@
-import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
 import {
   CHAT_ATTACHMENT_MAX_BYTES,
   CHAT_ATTACHMENTS_PER_MESSAGE,
@@ -19,9 +18,17 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type AppDeps, DomainError, envelope, inputError, type SoukRoutes, viewerOf } from "../../platform/index.ts";
-import type { UploadedFile } from "./chat.attachments.ts";
-import { attachmentRefused } from "./chat.errors.ts";
+import {
+  type AppDeps,
+  acceptMultipart,
+  envelope,
+  fileStorageFor,
+  inputError,
+  readMultipart,
+  replyWithStoredFile,
+  type SoukRoutes,
+  viewerOf,
+} from "../../platform/index.ts";
 import {
   type AttachmentUpload,
   downloadAttachment,
@@ -31,7 +38,6 @@ import {
   postDirectMessage,
   postMessage,
 } from "./chat.service.ts";
-import { fileStorageFor } from "./file-storage.ts";
 
 const tags = ["chat"];
 const refusals = {
@@ -42,56 +48,27 @@ const refusals = {
   422: errorBodySchema,
 };
 
-/**
- * Reads a multipart upload into memory within the limits: a file over the size limit or one file
- * too many stops the parse with the spec's reason; the text field is the message.
- */
+/** A chat upload: the file parts and an optional `message` field, which becomes the message's text. */
 async function readUpload(request: FastifyRequest): Promise<AttachmentUpload> {
-  if (!request.isMultipart())
-    throw inputError({ files: ["attachment_required"] }, "Send the files as multipart/form-data.");
-  const files: UploadedFile[] = [];
-  let text = "";
-  try {
-    const parts = request.parts({
-      limits: {
-        fileSize: CHAT_ATTACHMENT_MAX_BYTES,
-        files: CHAT_ATTACHMENTS_PER_MESSAGE,
-        fields: 4,
-        fieldSize: CHAT_MESSAGE_MAX_LENGTH * 4,
-        parts: CHAT_ATTACHMENTS_PER_MESSAGE + 4,
-      },
-    });
-    for await (const part of parts) {
-      if (part.type === "file") {
-        const file = part as MultipartFile;
-        files.push({ fileName: file.filename ?? "", declaredType: file.mimetype ?? "", bytes: await file.toBuffer() });
-      } else if (part.fieldname === "message" && typeof part.value === "string") {
-        if (part.valueTruncated) throw inputError({ message: ["chat_message_too_long"] });
-        text = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw attachmentRefused("attachment_limit_size");
-    if (code === "FST_FILES_LIMIT") throw attachmentRefused("attachment_limit_count");
-    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
-      throw inputError({ body: ["multipart_too_many_parts"] }, "The upload has too many parts.");
-    }
-    throw inputError({ body: ["multipart_invalid"] }, "The upload could not be read.");
-  }
-  const message = text.trim();
+  const upload = await readMultipart(request, {
+    fileBytes: CHAT_ATTACHMENT_MAX_BYTES,
+    files: CHAT_ATTACHMENTS_PER_MESSAGE,
+    fields: 4,
+    fieldBytes: CHAT_MESSAGE_MAX_LENGTH * 4,
+  });
+  if (upload.truncatedFields.has("message")) throw inputError({ message: ["chat_message_too_long"] });
+  const message = (upload.fields.get("message") ?? "").trim();
   if (message.length > CHAT_MESSAGE_MAX_LENGTH) throw inputError({ message: ["chat_message_too_long"] });
-  return { text: message, files };
+  return { text: message, files: upload.files };
 }
 
 export async function registerChatPrivateRoutes(app: SoukRoutes, deps: AppDeps): Promise<void> {
   const storage = fileStorageFor(deps.config);
 
   await app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
     // Multipart parsing lives in this scope only: the rest of the API takes JSON.
-    if (!scope.hasRequestDecorator("parts")) await scope.register(fastifyMultipart);
+    await acceptMultipart(plain);
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
 
     scope.get(
       "/rest/v1/trade/:id/chat",
@@ -154,16 +131,10 @@ export async function registerChatPrivateRoutes(app: SoukRoutes, deps: AppDeps):
         },
       },
       async (request, reply) => {
-        const file = await downloadAttachment(deps.db, storage, viewerOf(request), request.params.id);
-        // The type is the one the content check found; nothing here lets a browser run the file.
-        return reply
-          .header("content-type", file.contentType)
-          .header("content-disposition", `${file.isInline ? "inline" : "attachment"}; filename="${file.fileName}"`)
-          .header("x-content-type-options", "nosniff")
-          .header("content-security-policy", "default-src 'none'; img-src 'self'; sandbox")
-          .header("cross-origin-resource-policy", "same-origin")
-          .header("cache-control", "private, max-age=3600")
-          .send(file.bytes);
+        return replyWithStoredFile(
+          reply,
+          await downloadAttachment(deps.db, storage, viewerOf(request), request.params.id),
+        );
       },
     );
 

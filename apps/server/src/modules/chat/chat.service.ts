@@ -10,7 +10,15 @@ import {
   TRADE_STATUSES,
 } from "@souk/contracts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { isStaff, type Viewer } from "../../platform/index.ts";
+import {
+  type CheckedFile,
+  checkAttachment,
+  type FileStorage,
+  isStaff,
+  type UploadedFile,
+  type Viewer,
+  withStoredFiles,
+} from "../../platform/index.ts";
 import { channelFor, publishEvent } from "../../realtime/index.ts";
 import { getChatAcceptance, getRelation } from "../contacts/index.ts";
 import {
@@ -20,7 +28,6 @@ import {
   type TradeAccess,
   type TradeEventRecord,
 } from "../trades/index.ts";
-import { type CheckedFile, checkAttachment, type UploadedFile } from "./chat.attachments.ts";
 import { chatBlockReason, isInWindow, mayDirectMessage, mergeByTime, type TimeWindow } from "./chat.domain.ts";
 import {
   attachmentMissing,
@@ -35,7 +42,6 @@ import {
   userNotFound,
 } from "./chat.errors.ts";
 import * as repo from "./chat.repo.ts";
-import { type FileStorage, newStorageKey } from "./file-storage.ts";
 
 type UserMessage = Extract<ChatItem, { kind: "user" | "moderator" }>;
 type SystemMessage = Extract<ChatItem, { kind: "system" }>;
@@ -246,13 +252,7 @@ export async function postAttachments(
     checked.push(result.file);
   }
 
-  const stored: { key: string; file: CheckedFile }[] = [];
-  try {
-    for (const file of checked) {
-      const key = newStorageKey("chat");
-      await storage.put(key, file.bytes);
-      stored.push({ key, file });
-    }
+  return withStoredFiles(storage, "chat", checked, async (stored) => {
     const { message, attachments } = await withTx(db, async (tx) => {
       await repo.lockTradeChat(tx, tradeId);
       if ((await repo.countTradeAttachments(tx, tradeId)) + stored.length > CHAT_ATTACHMENTS_PER_TRADE) {
@@ -287,10 +287,7 @@ export async function postAttachments(
       return { message: inserted, attachments: rows };
     });
     return messageView({ ...message, author_username: viewer.username }, attachments, viewer);
-  } catch (error) {
-    await Promise.all(stored.map(({ key }) => storage.remove(key).catch(() => {})));
-    throw error;
-  }
+  });
 }
 
 export interface AttachmentDownload {

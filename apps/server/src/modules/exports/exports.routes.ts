@@ -7,8 +7,7 @@ import {
   exportResponseSchema,
 } from "@souk/contracts";
 import { z } from "zod";
-import { type AppDeps, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
-import { fileStorageFor } from "../chat/index.ts";
+import { type AppDeps, envelope, fileStorageFor, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { cancelOwnExport, createExport, downloadOwnExport, getOwnExport, listOwnExports } from "./exports.service.ts";
 
 const tags = ["exports"];
@@ -29,7 +28,7 @@ export function registerExportsPrivateRoutes(app: SoukRoutes, deps: AppDeps): vo
     },
     async (request, reply) => {
       reply.code(202);
-      return envelope(await createExport(deps.db, viewerOf(request).userId, request.body));
+      return envelope(await createExport(deps.db, deps.jobs, viewerOf(request).userId, request.body));
     },
   );
 

@@ -11,8 +11,8 @@ import {
 } from "@souk/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
+import type { FileStorage, JobQueue } from "../../platform/index.ts";
 import { channelFor, publishEvent } from "../../realtime/index.ts";
-import type { FileStorage } from "../chat/index.ts";
 import { listTradeHistory } from "../trades/index.ts";
 import { exportFileName, filtersOf, historyFiltersOf, readingProgress, toExportRow } from "./exports.domain.ts";
 import { exportNotCancellable, exportNotFound, exportNotReady, tooManyExports } from "./exports.errors.ts";
@@ -49,16 +49,26 @@ async function announce(tx: Db | Tx, row: { id: string; user_id: bigint }, statu
   });
 }
 
+/** The job that makes exports: sent with `{exportId}` for one, and every minute as a sweep. */
+export const GENERATE_EXPORTS_JOB = "exports.generate";
+
 /**
- * Queues an export (status pending). The row is the job's outbox: the exports.generate job picks
- * up every pending row, so nothing is lost if the process stops right after the commit.
+ * Queues an export (status pending) and, once that commits, sends the job for it so the file is
+ * made at once. The row is the job's outbox: the minute's sweep picks up every pending row, so
+ * nothing is lost if the send is (the process stops right after the commit, or runs no jobs).
  */
-export async function createExport(db: Db, userId: number, input: ExportCreateRequest): Promise<TradeHistoryExport> {
+export async function createExport(
+  db: Db,
+  jobs: JobQueue,
+  userId: number,
+  input: ExportCreateRequest,
+): Promise<TradeHistoryExport> {
   const row = await withTx(db, async (tx) => {
     await repo.lockUserExports(tx, userId);
     if ((await repo.countActive(tx, userId)) >= EXPORTS_ACTIVE_MAX) throw tooManyExports();
     const inserted = await repo.insertExport(tx, { userId, format: input.format, filters: filtersOf(input) });
     await announce(tx, inserted, inserted.status);
+    jobs.sendAfterCommit(tx, { name: GENERATE_EXPORTS_JOB, data: { exportId: inserted.id } });
     return inserted;
   });
   return toView(row);

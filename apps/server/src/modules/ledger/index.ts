@@ -7,9 +7,12 @@ import type { SoukModule } from "../../platform/index.ts";
 import { ledgerVerifyCommand } from "./ledger.commands.ts";
 import { registerLedgerPrivateRoutes } from "./ledger.routes.ts";
 
+export { type BidHoldInput, collectBid, holdBid, releaseBid } from "./bid-holds.service.ts";
 export {
   type AccountRef,
   accounts,
+  BID_REFERENCE_TYPE,
+  type BidId,
   computeEscrowFee,
   type EscrowFeePolicy,
   feeShardFor,
@@ -51,9 +54,8 @@ export {
   type CheckOutcome,
   formatVerifyReport,
   type LedgerInvariantCheck,
-  registerLedgerCheck,
-  registerSettledReferenceSource,
   type SettledReferenceSource,
+  settledReferencesHoldNoEscrow,
   verifyLedger,
 } from "./ledger.verify.ts";
 

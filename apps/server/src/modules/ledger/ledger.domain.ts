@@ -27,7 +27,14 @@ import {
 /** A trade as the ledger knows it: only its id, as text. */
 export type TradeId = number | bigint | string;
 
-/** The accounts a transfer can name. The currency is the transfer's. */
+/** A bid for a pinned position (my-offers) as the ledger knows it: only its id, as text. */
+export type BidId = number | bigint | string;
+
+/**
+ * The accounts a transfer can name. The currency is the transfer's. A bid's hold is an escrow
+ * account too (account kind "escrow", reference type "offer_bid"): it follows the same hold, post
+ * or void rules as a trade's.
+ */
 export type AccountRef =
   | { kind: "world" }
   | { kind: "available"; userId: number }
@@ -35,6 +42,8 @@ export type AccountRef =
   | { kind: "withdrawal"; userId: number }
   /** The seller is needed only to open the account (at hold); post and void may leave it out. */
   | { kind: "escrow"; tradeId: TradeId; sellerId?: number }
+  /** The vendor is needed only to open the account (at hold). */
+  | { kind: "bid_escrow"; bidId: BidId; vendorId?: number }
   | { kind: "fees"; shard: number };
 
 /** Constructors that read well at call sites: `accounts.available(userId)`. */
@@ -45,6 +54,8 @@ export const accounts = {
   withdrawal: (userId: number): AccountRef => ({ kind: "withdrawal", userId }),
   escrow: (tradeId: TradeId, sellerId?: number): AccountRef =>
     sellerId === undefined ? { kind: "escrow", tradeId } : { kind: "escrow", tradeId, sellerId },
+  bidEscrow: (bidId: BidId, vendorId?: number): AccountRef =>
+    vendorId === undefined ? { kind: "bid_escrow", bidId } : { kind: "bid_escrow", bidId, vendorId },
   fees: (shard: number): AccountRef => ({ kind: "fees", shard }),
 };
 
@@ -62,9 +73,12 @@ export interface AccountSpec {
 
 const REFERENCE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function referenceIdOf(tradeId: TradeId): string {
+/** The reference type of a bid's hold account and of its transfers. */
+export const BID_REFERENCE_TYPE = "offer_bid";
+
+export function referenceIdOf(tradeId: TradeId | BidId): string {
   const text = String(tradeId);
-  if (!REFERENCE_ID_PATTERN.test(text)) throw new LedgerUsageError(`invalid trade id: ${JSON.stringify(text)}`);
+  if (!REFERENCE_ID_PATTERN.test(text)) throw new LedgerUsageError(`invalid reference id: ${JSON.stringify(text)}`);
   return text;
 }
 
@@ -94,6 +108,19 @@ export function accountSpec(ref: AccountRef, currencyId: number): AccountSpec {
       if (ref.sellerId !== undefined) assertUserId(ref.sellerId);
       const result = spec(`escrow:trade:${tradeId}:${c}`, "escrow", currencyId, ref.sellerId ?? null, "trade", tradeId);
       return { ...result, canOpen: ref.sellerId !== undefined };
+    }
+    case "bid_escrow": {
+      const bidId = referenceIdOf(ref.bidId);
+      if (ref.vendorId !== undefined) assertUserId(ref.vendorId);
+      const result = spec(
+        `escrow:${BID_REFERENCE_TYPE}:${bidId}:${c}`,
+        "escrow",
+        currencyId,
+        ref.vendorId ?? null,
+        BID_REFERENCE_TYPE,
+        bidId,
+      );
+      return { ...result, canOpen: ref.vendorId !== undefined };
     }
     case "fees":
       if (!Number.isInteger(ref.shard) || ref.shard < 0 || ref.shard >= FEE_SHARD_COUNT) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
 import { type Db, openDatabase, withTx } from "../../db/pool.ts";
 import { DomainError } from "../../platform/index.ts";
+import { ledgerChecks } from "../registry.ts";
 import { ledgerVerifyCommand } from "./ledger.commands.ts";
 import { accounts } from "./ledger.domain.ts";
 import { availableKey, balanceOf, escrowKey, fund, insertUsers, newTradeId } from "./ledger.fixtures.ts";
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // I3 after every test file: whatever the tests did, the ledger reconciles.
-  const report = await verifyLedger(t.ownerDb);
+  const report = await verifyLedger(t.ownerDb, ledgerChecks);
   expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
   await t.close();
 });
@@ -488,11 +489,32 @@ describe("an overloaded ledger", () => {
 
 describe("ledger:verify", () => {
   it("passes on a consistent ledger and reports each check", async () => {
-    const report = await verifyLedger(t.db);
+    const report = await verifyLedger(t.db, ledgerChecks);
     expect(report.isOk).toBe(true);
     expect(report.checks.map((check) => check.invariant)).toEqual(
       expect.arrayContaining(["I1", "I2", "I3", "I4", "I5"]),
     );
+  });
+
+  it("runs the checks the modules declare, from the registry, besides its own", async () => {
+    const moduleCheckNames = ledgerChecks.map((check) => check.name);
+    // The trades module knows which trades are settled or open; the wallet, which withdrawals are.
+    expect(moduleCheckNames).toEqual(
+      expect.arrayContaining([
+        "settled_trades_hold_no_escrow",
+        "open_trades_hold_their_escrow",
+        "withdrawal_holds_match_open_withdrawals",
+      ]),
+    );
+    const own = (await verifyLedger(t.db)).checks.map((check) => check.name);
+    const all = (await verifyLedger(t.db, ledgerChecks)).checks.map((check) => check.name);
+    expect(own.some((name) => moduleCheckNames.includes(name))).toBe(false);
+    expect(all).toEqual([...own, ...moduleCheckNames]);
+  });
+
+  it("refuses two checks with one name rather than report one of them twice", async () => {
+    const [first] = ledgerChecks;
+    await expect(verifyLedger(t.db, [first!, first!])).rejects.toThrow(/two ledger checks/);
   });
 
   it("finds a cached balance that drifted from its entries and exits non-zero", async () => {
@@ -501,8 +523,14 @@ describe("ledger:verify", () => {
       const [a] = await insertUsers(scratch.db, 1);
       await fund(scratch.db, a!, BTC, 10n);
       const lines: string[] = [];
-      const context = { config: scratch.config, db: scratch.db, print: (line: string) => lines.push(line) };
+      const context = {
+        config: scratch.config,
+        db: scratch.db,
+        print: (line: string) => lines.push(line),
+        ledgerChecks,
+      };
       expect(await ledgerVerifyCommand.run([], context)).toBe(0);
+      for (const check of ledgerChecks) expect(lines.join("\n")).toContain(check.name);
       // A read-then-write bug would look like this: the balance moves without an entry.
       await sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE key = ${availableKey(a!, BTC)}`.execute(
         scratch.ownerDb,
@@ -524,6 +552,8 @@ describe("GET /rest/v1/admin/ledger/verify", () => {
     const ok = await admin.get("/rest/v1/admin/ledger/verify");
     expect(ok.status).toBe(200);
     expect(ok.body.data.isOk).toBe(true);
+    const names = ok.body.data.checks.map((check: { name: string }) => check.name);
+    expect(names).toEqual(expect.arrayContaining(ledgerChecks.map((check) => check.name)));
     expect((await user.get("/rest/v1/admin/ledger/verify")).status).toBe(403);
     expect((await t.client().get("/rest/v1/admin/ledger/verify")).status).toBe(401);
   });

@@ -13,6 +13,6 @@ export function registerLedgerPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
         response: { 200: envelopeSchema(ledgerVerifyReportSchema) },
       },
     },
-    async () => envelope(await verifyLedger(deps.db)),
+    async () => envelope(await verifyLedger(deps.db, deps.ledgerChecks)),
   );
 }

@@ -6,6 +6,7 @@ import {
   accountSpec,
   accounts,
   applyPlan,
+  BID_REFERENCE_TYPE,
   feeShardFor,
   type LockedAccount,
   planTransfer,
@@ -281,11 +282,11 @@ export async function voidEscrow(tx: Tx, input: SettleEscrowAmounts & { sellerId
 }
 
 /**
- * A trade settles once. Unlike other transfers, a repeated settlement is refused even when it is
+ * A trade (or a bid's hold) settles once. Unlike other transfers, a repeated settlement is refused even when it is
  * identical (not answered as a replay): the trades module guards with its status update, and a
  * second post or void reaching the ledger means that guard was missed, which must be loud.
  */
-async function settleOnce(tx: Tx, request: TransferRequest): Promise<TransferResult> {
+export async function settleOnce(tx: Tx, request: TransferRequest): Promise<TransferResult> {
   let result: TransferResult;
   try {
     result = await transfer(tx, request);
@@ -362,7 +363,9 @@ function refOfRow(row: repo.TransferEntryRow): AccountRef {
       return { kind: row.account_kind, userId: owner };
     case "escrow":
       if (row.reference_id === null) break;
-      return accounts.escrow(row.reference_id, owner);
+      return row.reference_type === BID_REFERENCE_TYPE
+        ? accounts.bidEscrow(row.reference_id, owner)
+        : accounts.escrow(row.reference_id, owner);
     case "fees":
       return accounts.fees(Number(row.reference_id));
   }

@@ -1,6 +1,7 @@
 import type { LedgerCheck, LedgerVerifyReport } from "@souk/contracts";
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/pool.ts";
+import type { LedgerInvariantCheck } from "../../platform/index.ts";
 
 /**
  * The invariant checks of RELIABILITY.md I1-I5 as SQL over the whole ledger, run in one
@@ -11,29 +12,7 @@ import type { Db } from "../../db/pool.ts";
 
 const MAX_PROBLEMS = 20;
 
-export interface CheckOutcome {
-  checkedCount: number;
-  problems: string[];
-}
-
-/**
- * A check another module adds: the trades module proves that settled trades hold no escrow
- * (it knows which trades are settled), the wallet that withdrawal holds match open withdrawals.
- */
-export interface LedgerInvariantCheck {
-  name: string;
-  invariant: string;
-  description: string;
-  run(db: Db): Promise<CheckOutcome>;
-}
-
-// Modules that depend on the ledger register their checks from their own index.ts; the ledger
-// cannot import them (that would be a cycle), and ledger:verify must include them.
-const extraChecks: LedgerInvariantCheck[] = [];
-
-export function registerLedgerCheck(check: LedgerInvariantCheck): void {
-  if (!extraChecks.some((known) => known.name === check.name)) extraChecks.push(check);
-}
+export type { LedgerCheckOutcome as CheckOutcome, LedgerInvariantCheck } from "../../platform/index.ts";
 
 /** A source of references (for example trade ids) that are settled and must hold no escrow. */
 export interface SettledReferenceSource {
@@ -41,9 +20,13 @@ export interface SettledReferenceSource {
   listSettledIds(db: Db): Promise<string[]>;
 }
 
-/** Makes ledger:verify check that every settled reference's escrow is closed and empty. */
-export function registerSettledReferenceSource(source: SettledReferenceSource): void {
-  registerLedgerCheck({
+/**
+ * The check that every settled reference's escrow is closed and empty. A module that knows which
+ * of its references are settled (trades) lists it in its `ledgerChecks`: the ledger cannot import
+ * that module (it would be a cycle), so the check travels through the module registry instead.
+ */
+export function settledReferencesHoldNoEscrow(source: SettledReferenceSource): LedgerInvariantCheck {
+  return {
     name: `settled_${source.referenceType}s_hold_no_escrow`,
     invariant: "I4",
     description: `every settled ${source.referenceType} has a closed escrow account holding zero`,
@@ -63,7 +46,7 @@ export function registerSettledReferenceSource(source: SettledReferenceSource): 
         ),
       };
     },
-  });
+  };
 }
 
 async function count(db: Db, query: RawBuilder<{ count: bigint }>): Promise<number> {
@@ -227,8 +210,20 @@ const builtInChecks: LedgerInvariantCheck[] = [
   },
 ];
 
-/** Runs every check (built-in and registered) on one consistent snapshot. */
-export async function verifyLedger(db: Db): Promise<LedgerVerifyReport> {
+/**
+ * Runs the ledger's own checks and `moduleChecks` (every module's `ledgerChecks`, from the
+ * registry: AppDeps and the CLI context carry them) on one consistent snapshot. Without them only
+ * the ledger's own invariants are proven.
+ */
+export async function verifyLedger(
+  db: Db,
+  moduleChecks: readonly LedgerInvariantCheck[] = [],
+): Promise<LedgerVerifyReport> {
+  const names = new Set<string>();
+  for (const check of [...builtInChecks, ...moduleChecks]) {
+    if (names.has(check.name)) throw new Error(`two ledger checks are named ${check.name}`);
+    names.add(check.name);
+  }
   const startedAt = performance.now();
   const checkedAt = new Date().toISOString();
   const checks = await db
@@ -237,7 +232,7 @@ export async function verifyLedger(db: Db): Promise<LedgerVerifyReport> {
     .setAccessMode("read only")
     .execute(async (tx) => {
       const outcomes: LedgerCheck[] = [];
-      for (const check of [...builtInChecks, ...extraChecks]) {
+      for (const check of [...builtInChecks, ...moduleChecks]) {
         const outcome = await check.run(tx);
         outcomes.push({
           name: check.name,

@@ -1,8 +1,14 @@
 /** The my-offers module's door: the vendor's own offers, quick edits, promotion and bids. */
 import type { SoukModule } from "../../platform/index.ts";
+import { settledReferencesHoldNoEscrow } from "../ledger/index.ts";
+import { completeBidsJob } from "./jobs/complete-bids.job.ts";
+import { endedBidsSource, fundedBidsHoldTheirAmountCheck } from "./my-offers.checks.ts";
 import { registerMyOffersRoutes } from "./my-offers.routes.ts";
 
 export const myOffersModule: SoukModule = {
   name: "my-offers",
   privateRoutes: registerMyOffersRoutes,
+  jobs: [completeBidsJob],
+  // ledger:verify proves that bid holds match FUNDED bids and that ended bids hold nothing (I4).
+  ledgerChecks: [settledReferencesHoldNoEscrow(endedBidsSource), fundedBidsHoldTheirAmountCheck],
 };

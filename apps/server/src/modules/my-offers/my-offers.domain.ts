@@ -56,16 +56,61 @@ export function bidUsdValue(amountMinor: bigint, decimals: number, usdPerCoin: s
   );
 }
 
+export interface RankedBid {
+  id: bigint;
+  usdValue: string;
+  createdAt: Date;
+}
+
+/** Best first: the highest USD value, then the earliest bid (a later bid must beat, not match). */
+function compareBids(a: RankedBid, b: RankedBid): number {
+  return (
+    compareDecimal(parseDecimal(b.usdValue), parseDecimal(a.usdValue)) ||
+    a.createdAt.getTime() - b.createdAt.getTime() ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
 /** Funded bids ranked best first (highest USD value, then the earliest): positions 1..slots. */
-export function rankBids<T extends { usdValue: string; createdAt: Date; id: bigint }>(bids: T[]): T[] {
-  return [...bids]
-    .sort(
-      (a, b) =>
-        compareDecimal(parseDecimal(b.usdValue), parseDecimal(a.usdValue)) ||
-        a.createdAt.getTime() - b.createdAt.getTime() ||
-        (a.id < b.id ? -1 : 1),
-    )
-    .slice(0, MY_OFFERS_CONSTANTS.pinnedSlots);
+export function rankBids<T extends RankedBid>(bids: T[]): T[] {
+  return [...bids].sort(compareBids).slice(0, MY_OFFERS_CONSTANTS.pinnedSlots);
+}
+
+export interface PeriodBid extends RankedBid {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * Which funded bids a new bid pushes out of its market's positions (OUTBID), or null when the new
+ * bid would itself be out of them at some moment of its period (it is refused, nothing is held).
+ *
+ * The rule that keeps every funded bid worth its money: at no moment do more funded bids cover a
+ * market than it has positions. At each moment of the new bid's remaining period, the bids
+ * covering that moment are ranked and any beyond the slots are outbid, lowest first. A covering
+ * count only rises where a period starts, so those moments (and the first one) are all to check.
+ */
+export function bidsOutbidBy<T extends PeriodBid>(candidate: T, funded: T[], slots: number, now: Date): T[] | null {
+  const from = Math.max(now.getTime(), candidate.startsAt.getTime());
+  const until = candidate.endsAt.getTime();
+  let rivals = funded.filter(
+    (bid) => bid.id !== candidate.id && bid.endsAt.getTime() > from && bid.startsAt.getTime() < until,
+  );
+  const moments = [
+    ...new Set([from, ...rivals.map((bid) => bid.startsAt.getTime()).filter((at) => at > from && at < until)]),
+  ].sort((a, b) => a - b);
+  const outbid: T[] = [];
+  for (const at of moments) {
+    const covering = [candidate, ...rivals]
+      .filter((bid) => bid.startsAt.getTime() <= at && bid.endsAt.getTime() > at)
+      .sort(compareBids);
+    for (const loser of covering.slice(slots).reverse()) {
+      if (loser === candidate) return null;
+      outbid.push(loser);
+      rivals = rivals.filter((bid) => bid !== loser);
+    }
+  }
+  return outbid;
 }
 
 export interface BidInput {

@@ -8,6 +8,12 @@ export const offerNotActive = () => conflict("Switch the offer on first.", "ERRO
 export const bidExists = () =>
   conflict("This offer already has a bid; send current: true to replace it.", "ERROR_BID_EXISTS");
 
+/** Every position of the bid's period would go to better bids: nothing is held. */
+export const bidTooLow = () =>
+  conflict("Better bids hold every position of this period; raise the amount.", "ERROR_BID_TOO_LOW", {
+    amount: ["bid_too_low"],
+  });
+
 export const noLiveBid = () => conflict("This offer has no bid to cancel.", "ERROR_BID_NOT_FOUND");
 
 export const featureDisabled = (feature: string) =>

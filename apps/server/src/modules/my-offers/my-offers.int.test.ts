@@ -349,9 +349,16 @@ describe("promotion", () => {
 });
 
 describe("bids for pinned positions", () => {
-  it("records a bid as NEW (bids are not funded yet) and shows it in bid-info and the list", async () => {
+  // Funding, outbidding, completion, idempotency and races are in bids.int.test.ts.
+  it("holds a bid from the wallet (FUNDED) and shows it in bid-info, the list and pinned-info", async () => {
     const vendor = await t.signUp();
-    const hash = await publish(vendor);
+    const hash = await publish(vendor, { fiat_currency_code: "EUR", payment_method_slug: "bank-transfer" });
+    await recordDeposit(t.db, {
+      username: vendor.user!.username,
+      amount: "30",
+      cryptoCurrencyCode: "USDT",
+      source: "admin",
+    });
     const endDate = new Date(Date.now() + 2 * 86_400_000).toISOString();
     const placed = await vendor.put(`/rest/v1/my-offers/${hash}/bid`, {
       offer_id: hash,
@@ -365,23 +372,28 @@ describe("bids for pinned positions", () => {
       offerId: hash,
       amount: "25.500000",
       cryptoCurrencyCode: "USDT",
-      status: "NEW",
+      status: "FUNDED",
       isPresent: true,
       current: true,
-      position: null,
+      position: 1,
     });
     const info = (await vendor.get(`/rest/v1/my-offers/${hash}/bid-info`)).body.data;
-    expect(info).toMatchObject({ bid: { status: "NEW" }, currencies: ["BTC", "USDT"], isFundingAvailable: false });
+    expect(info).toMatchObject({ bid: { status: "FUNDED" }, currencies: ["BTC", "USDT"], isFundingAvailable: true });
     expect(info.periods.map((period: { id: string }) => period.id)).toEqual(["day", "week", "month"]);
-    expect((await listMine(vendor)).data.offers[0]!.bid).toMatchObject({ status: "NEW", amount: "25.500000" });
-    // An unfunded bid pins nothing.
+    expect((await listMine(vendor)).data.offers[0]!.bid).toMatchObject({ status: "FUNDED", amount: "25.500000" });
     const pinned = (await vendor.get(`/rest/v1/my-offers/${hash}/pinned-info`)).body.data;
-    expect(pinned).toMatchObject({ offerId: hash, slots: 3, position: null, positions: [] });
+    expect(pinned).toMatchObject({ offerId: hash, slots: 3, position: 1 });
   });
 
   it("refuses a second live bid unless it replaces the current one, and cancels", async () => {
     const vendor = await t.signUp();
-    const hash = await publish(vendor);
+    const hash = await publish(vendor, { fiat_currency_code: "GBP", payment_method_slug: "bank-transfer" });
+    await recordDeposit(t.db, {
+      username: vendor.user!.username,
+      amount: "30",
+      cryptoCurrencyCode: "USDT",
+      source: "admin",
+    });
     const bid = {
       end_date: new Date(Date.now() + 86_400_000).toISOString(),
       amount: "10",
@@ -395,7 +407,7 @@ describe("bids for pinned positions", () => {
     const replaced = await vendor.put(`/rest/v1/my-offers/${hash}/bid`, { ...bid, amount: "12", current: true });
     expect(replaced.body.data.amount).toBe("12.000000");
     const history = (await vendor.get(`/rest/v1/my-offers/${hash}/bid-info`)).body.data.history;
-    expect(history.map((item: { status: string }) => item.status)).toEqual(["NEW", "CANCELLED"]);
+    expect(history.map((item: { status: string }) => item.status)).toEqual(["FUNDED", "CANCELLED"]);
     expect((await vendor.delete(`/rest/v1/my-offers/${hash}/bid`)).status).toBe(200);
     expect((await vendor.delete(`/rest/v1/my-offers/${hash}/bid`)).status).toBe(409);
   });

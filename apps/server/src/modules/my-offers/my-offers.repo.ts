@@ -1,7 +1,8 @@
+import type { BidStatus } from "@souk/contracts";
 import { type Generated, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 
-/** This module's tables (migration 0032). */
+/** This module's tables (migrations 0032 and 0033). */
 type MyOffersTables = {
   offer_promotions: {
     id: Generated<bigint>;
@@ -24,6 +25,7 @@ type MyOffersTables = {
     ends_at: Date;
     status: Generated<string>;
     hold_reference: Generated<string | null>;
+    idempotency_key: Generated<string | null>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
@@ -125,16 +127,83 @@ export async function listMarketFundedBids(
     .execute();
 }
 
-export async function cancelLiveBid(tx: Tx, offerId: bigint): Promise<number> {
-  const result = await tables(tx)
-    .updateTable("offer_bids")
-    .set({ status: "CANCELLED", updated_at: sql`now()` })
-    .where("offer_id", "=", offerId)
-    .where("status", "in", ["NEW", "FUNDED"])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export type BidMarket = { cryptoId: number; type: "buy" | "sell"; fiatId: number };
+
+/**
+ * Serializes the bids of one market (crypto currency, owner side, fiat currency): placing a bid
+ * reads the market's funded bids to decide who is outbid, so two placements must not interleave.
+ * Taken after lockVendor, never before.
+ */
+export async function lockMarket(tx: Tx, market: BidMarket): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(724115102, hashtext(${`${market.cryptoId}:${market.type}:${market.fiatId}`}))`.execute(
+    tx,
+  );
 }
 
-export async function insertBid(tx: Tx, bid: Omit<BidRow, "id" | "status" | "created_at">): Promise<BidRow> {
+/** Funded bids of a market whose period has not ended by a moment (they may still hold positions). */
+export async function listMarketFundedBidsFrom(tx: Tx, market: BidMarket, from: Date): Promise<BidRow[]> {
+  return tables(tx)
+    .selectFrom("offer_bids")
+    .select(BID_COLUMNS)
+    .where("status", "=", "FUNDED")
+    .where("crypto_currency_id", "=", market.cryptoId)
+    .where("type", "=", market.type)
+    .where("fiat_currency_id", "=", market.fiatId)
+    .where("ends_at", ">", from)
+    .execute();
+}
+
+export async function findBidByIdempotencyKey(db: Db, userId: number, key: string): Promise<BidRow | undefined> {
+  return tables(db)
+    .selectFrom("offer_bids")
+    .select(BID_COLUMNS)
+    .where("user_id", "=", BigInt(userId))
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+}
+
+/** Funded bids whose period ended by a moment, oldest end first (the completion job's work). */
+export async function listDueFundedBids(db: Db, at: Date, limit: number): Promise<BidRow[]> {
+  return tables(db)
+    .selectFrom("offer_bids")
+    .select(BID_COLUMNS)
+    .where("status", "=", "FUNDED")
+    .where("ends_at", "<=", at)
+    .orderBy("ends_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Moves a bid from one of `from` to `to`, only if it is still there: the status change that goes
+ * with a ledger effect, in the same transaction. Returns false when another request got there
+ * first (then the caller moves no money).
+ */
+export async function transitionBid(
+  tx: Tx,
+  bidId: bigint,
+  from: readonly BidStatus[],
+  to: BidStatus,
+  extra: { holdReference?: string; endedBy?: Date } = {},
+): Promise<boolean> {
+  let query = tables(tx)
+    .updateTable("offer_bids")
+    .set({
+      status: to,
+      updated_at: sql`now()`,
+      ...(extra.holdReference === undefined ? {} : { hold_reference: extra.holdReference }),
+    })
+    .where("id", "=", bidId)
+    .where("status", "in", [...from]);
+  if (extra.endedBy !== undefined) query = query.where("ends_at", "<=", extra.endedBy);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function insertBid(
+  tx: Tx,
+  bid: Omit<BidRow, "id" | "status" | "created_at"> & { status?: BidStatus; idempotency_key?: string | null },
+): Promise<BidRow> {
   return tables(tx).insertInto("offer_bids").values(bid).returning(BID_COLUMNS).executeTakeFirstOrThrow();
 }

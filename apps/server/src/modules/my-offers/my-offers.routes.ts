@@ -30,17 +30,14 @@ import {
   validationDetails,
   viewerOf,
 } from "../../platform/index.ts";
+import { cancelBid, getBidInfo, getPinnedInfo, placeBid } from "./bids.service.ts";
 import { type FieldErrors, groupedErrors } from "./my-offers.domain.ts";
 import {
-  cancelBid,
   ESCROW_FEE_FIELDS,
   FIXED_PRICE_FIELDS,
-  getBidInfo,
-  getPinnedInfo,
   LIMIT_FIELDS,
   listMyOffers,
   MARGIN_FIELDS,
-  placeBid,
   promoteOffer,
   resetPenalty,
   setOfferStatus,
@@ -246,16 +243,30 @@ export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.put(
     "/rest/v1/my-offers/:hash/bid",
     {
+      config: { idempotent: true },
       schema: {
         tags,
-        summary: "Bid for a pinned position of the offer's market (recorded NEW: bids are not funded yet)",
+        summary: "Bid for a pinned position of the offer's market; the amount is held from the wallet (FUNDED)",
+        description:
+          "Send an Idempotency-Key header: a retry with the same key places (and holds) one bid. Refusals: " +
+          "409 ERROR_INSUFFICIENT_BALANCE (the balance is short), ERROR_BID_TOO_LOW (better bids hold every " +
+          "position of the period), ERROR_BID_EXISTS (send current: true to replace the live bid); nothing is held.",
         params,
         body: bidRequestSchema,
         response: { 200: bidResponseSchema, ...refusals },
       },
     },
     async (request) =>
-      envelope(await placeBid(deps.db, viewerOf(request), request.params.hash, request.body, features)),
+      envelope(
+        await placeBid(
+          deps.db,
+          viewerOf(request),
+          request.params.hash,
+          request.body,
+          features,
+          request.idempotency?.key ?? null,
+        ),
+      ),
   );
 
   app.delete(
@@ -263,7 +274,7 @@ export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
     {
       schema: {
         tags,
-        summary: "Cancel the offer's live bid",
+        summary: "Cancel the offer's live bid; a funded bid's hold goes back to the wallet",
         params,
         response: { 200: envelopeCancelled, ...refusals },
       },
@@ -297,7 +308,7 @@ export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
         response: { 200: bidInfoResponseSchema, ...refusals },
       },
     },
-    async (request) => envelope(await getBidInfo(deps.db, viewerOf(request), request.params.hash)),
+    async (request) => envelope(await getBidInfo(deps.db, viewerOf(request), request.params.hash, features)),
   );
 }
 

@@ -1,5 +1,4 @@
 import {
-  type Bid,
   ErrorCode,
   MY_OFFERS_CONSTANTS,
   type MyOffer,
@@ -10,15 +9,12 @@ import {
   P2P_FLOW_TYPES,
   SHOP_FLOW_TYPES,
 } from "@souk/contracts";
-import { formatAmount } from "@souk/money";
 import { type Db, withTx } from "../../db/pool.ts";
 import { assertMayTransact, DomainError, inputError, type Viewer } from "../../platform/index.ts";
 import {
   countOwnOffers,
   editOwnOffer,
   type Features,
-  getCatalog,
-  getMarket,
   getOwnOffer,
   listOwnOffers,
   needsBond,
@@ -27,18 +23,9 @@ import {
   setOwnOffersActive,
   syncOfferBondState,
 } from "../offers/index.ts";
-import {
-  bidUsdValue,
-  checkBid,
-  type FieldErrors,
-  groupedErrors,
-  monthStart,
-  promoteAvailable,
-  rankBids,
-  toBid,
-  toMyOffer,
-} from "./my-offers.domain.ts";
-import { bidExists, featureDisabled, noLiveBid, offerNotActive, promoteLimitReached } from "./my-offers.errors.ts";
+import { describeLiveBids } from "./bids.service.ts";
+import { type FieldErrors, groupedErrors, monthStart, promoteAvailable, toMyOffer } from "./my-offers.domain.ts";
+import { featureDisabled, offerNotActive, promoteLimitReached } from "./my-offers.errors.ts";
 import * as repo from "./my-offers.repo.ts";
 
 // ---- list ----------------------------------------------------------------------------------
@@ -124,28 +111,6 @@ export async function listMyOffers(db: Db, viewer: Viewer, query: MyOffersQuery)
       hasMore: query.offset + offers.length < counts.total,
     },
   };
-}
-
-async function describeLiveBids(db: Db, offers: { offerId: bigint; idHashed: string }[]): Promise<Map<string, Bid>> {
-  const rows = await repo.listLiveBids(
-    db,
-    offers.map((offer) => offer.offerId),
-  );
-  if (rows.length === 0) return new Map();
-  const catalog = await getCatalog(db);
-  const now = new Date();
-  const hashes = new Map(offers.map((offer) => [String(offer.offerId), offer.idHashed]));
-  return new Map(
-    rows.map((row) => [
-      String(row.offer_id),
-      toBid(row, {
-        idHashed: hashes.get(String(row.offer_id)) ?? "",
-        decimals: catalog.cryptoByCode.get(row.bid_currency_code)?.decimals ?? 8,
-        now,
-        position: null,
-      }),
-    ]),
-  );
 }
 
 async function myOffer(db: Db, viewer: Viewer, hash: string): Promise<MyOffer> {
@@ -319,134 +284,5 @@ export async function promoteOffer(
     offer: await myOffer(db, viewer, hash),
     promoteTotal: MY_OFFERS_CONSTANTS.promoteTotalPerMonth,
     promoteAvailable: promoteAvailable(used),
-  };
-}
-
-// ---- bids ----------------------------------------------------------------------------------
-
-/**
- * Bids cost money, so a bid must hold its amount from the vendor's balance until its period ends.
- * The ledger has no transfer kind for such a hold yet, so bids are recorded NEW and never funded:
- * only FUNDED bids hold pinned positions. See the module report.
- */
-export const IS_BID_FUNDING_AVAILABLE = false;
-
-export async function placeBid(
-  db: Db,
-  viewer: Viewer,
-  hash: string,
-  input: {
-    offerId?: string | undefined;
-    startDate?: string | undefined;
-    endDate: string;
-    amount: string;
-    cryptoCurrencyCode: string;
-    isPresent: boolean;
-    current: boolean;
-  },
-  features: Features,
-): Promise<Bid> {
-  if (!features.offerBid) throw featureDisabled("offerBid");
-  assertMayTransact(viewer);
-  const { offer, offerId } = await getOwnOffer(db, viewer, hash);
-  const catalog = await getCatalog(db);
-  const currency = catalog.cryptoByCode.get(input.cryptoCurrencyCode.toUpperCase()) ?? null;
-  const now = new Date();
-  const checked = checkBid({ ...input, cryptoCurrencyCode: input.cryptoCurrencyCode.toUpperCase() }, currency, now);
-  if (input.offerId !== undefined && input.offerId !== hash) checked.errors.offerId = ["offer_id_mismatch"];
-  if (Object.keys(checked.errors).length > 0 || currency === null) throw inputError(checked.errors);
-  if (!offer.isActive) throw offerNotActive();
-  const row = await withTx(db, async (tx) => {
-    await repo.lockVendor(tx, viewer.userId);
-    const live = await repo.listLiveBids(tx, [offerId]);
-    if (live.length > 0 && !input.current) throw bidExists();
-    await repo.cancelLiveBid(tx, offerId);
-    return repo.insertBid(tx, {
-      offer_id: offerId,
-      user_id: BigInt(viewer.userId),
-      crypto_currency_id: offer.cryptoCurrencyId,
-      type: offer.type,
-      fiat_currency_id: offer.fiatCurrency.id,
-      bid_currency_code: currency.code,
-      amount_minor: checked.amountMinor,
-      starts_at: checked.startsAt,
-      ends_at: checked.endsAt,
-    });
-  });
-  return toBid(row, { idHashed: hash, decimals: currency.decimals, now, position: null });
-}
-
-export async function cancelBid(db: Db, viewer: Viewer, hash: string): Promise<void> {
-  const { offerId } = await getOwnOffer(db, viewer, hash);
-  const cancelled = await withTx(db, (tx) => repo.cancelLiveBid(tx, offerId));
-  if (cancelled === 0) throw noLiveBid();
-}
-
-/** GET /rest/v1/my-offers/{id}/pinned-info: who holds the market's pinned positions now. */
-export async function getPinnedInfo(db: Db, viewer: Viewer, hash: string) {
-  const { offer, offerId } = await getOwnOffer(db, viewer, hash);
-  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
-  const now = new Date();
-  const funded = await repo.listMarketFundedBids(
-    db,
-    { cryptoId: offer.cryptoCurrencyId, type: offer.type, fiatId: offer.fiatCurrency.id },
-    now,
-  );
-  const valued = funded.flatMap((row) => {
-    const currency = catalog.cryptoByCode.get(row.bid_currency_code);
-    const usd = market.cryptoUsd[row.bid_currency_code];
-    if (!currency || usd === undefined) return [];
-    return [
-      {
-        row,
-        id: row.id,
-        createdAt: row.created_at,
-        decimals: currency.decimals,
-        usdValue: bidUsdValue(row.amount_minor, currency.decimals, usd),
-      },
-    ];
-  });
-  const ranked = rankBids(valued);
-  const positions = ranked.map((item, index) => ({
-    position: index + 1,
-    amount: formatAmount(item.row.amount_minor, item.decimals),
-    cryptoCurrencyCode: item.row.bid_currency_code,
-    usdValue: item.usdValue,
-    isMine: item.row.offer_id === offerId,
-  }));
-  return {
-    offerId: hash,
-    slots: MY_OFFERS_CONSTANTS.pinnedSlots,
-    position: positions.find((item) => item.isMine)?.position ?? null,
-    positions,
-    market: { cryptoCurrencyCode: offer.altCoin.code, fiatCurrencyCode: offer.fiatCurrency.code, type: offer.type },
-  };
-}
-
-/** GET /rest/v1/my-offers/{id}/bid-info: the offer's bid, its history and the choices of the bid modal. */
-export async function getBidInfo(db: Db, viewer: Viewer, hash: string) {
-  const { offerId } = await getOwnOffer(db, viewer, hash);
-  const catalog = await getCatalog(db);
-  const now = new Date();
-  const history = await repo.listBidHistory(db, offerId, 20);
-  const shaped = history.map((row) =>
-    toBid(row, {
-      idHashed: hash,
-      decimals: catalog.cryptoByCode.get(row.bid_currency_code)?.decimals ?? 8,
-      now,
-      position: null,
-    }),
-  );
-  return {
-    bid: shaped.find((bid) => bid.current) ?? null,
-    history: shaped,
-    // Suggested amounts are in USD (the modal converts them to the chosen currency).
-    periods: MY_OFFERS_CONSTANTS.bidPeriods.map((period) => ({
-      id: period.id,
-      days: period.days,
-      amount: period.suggestedUsd,
-    })),
-    currencies: [...MY_OFFERS_CONSTANTS.bidCurrencies],
-    isFundingAvailable: IS_BID_FUNDING_AVAILABLE,
   };
 }

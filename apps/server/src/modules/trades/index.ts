@@ -3,7 +3,7 @@
  * modules (chat, feedback, contacts' lists, exports) read trades only through these functions.
  */
 import type { SoukModule } from "../../platform/index.ts";
-import { registerLedgerCheck, registerSettledReferenceSource } from "../ledger/index.ts";
+import { settledReferencesHoldNoEscrow } from "../ledger/index.ts";
 import { expireTradeJob, expireTradesJob } from "./jobs/expire-trades.job.ts";
 import { refreshAllTraderStatsJob, refreshTraderStatsJob } from "./jobs/refresh-trader-stats.job.ts";
 import { tradeChannel } from "./trades.channel.ts";
@@ -33,15 +33,13 @@ export {
   startTrade,
 } from "./trades.service.ts";
 
-// ledger:verify proves that settled trades hold no escrow and open trades hold exactly theirs (I4).
-registerSettledReferenceSource(settledTradesSource);
-registerLedgerCheck(openTradesHoldEscrowCheck);
-
 export const tradesModule: SoukModule = {
   name: "trades",
   publicRoutes: registerTradesPublicRoutes,
   privateRoutes: registerTradesPrivateRoutes,
   jobs: [expireTradesJob, expireTradeJob, refreshTraderStatsJob, refreshAllTraderStatsJob],
   channels: [tradeChannel],
+  // ledger:verify proves that settled trades hold no escrow and open trades hold exactly theirs (I4).
+  ledgerChecks: [settledReferencesHoldNoEscrow(settledTradesSource), openTradesHoldEscrowCheck],
   seedDemo: seedDemoTrades,
 };

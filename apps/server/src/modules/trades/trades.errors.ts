@@ -1,4 +1,4 @@
-import { TradeErrorCode, type TradeStatus } from "@souk/contracts";
+import { ChatErrorCode, TradeErrorCode, type TradeStatus } from "@souk/contracts";
 import { conflict, DomainError, forbidden, inputError, notFound } from "../../platform/index.ts";
 
 /** One answer for "no such trade" and "not yours to see": a trade's existence never leaks. */
@@ -92,3 +92,10 @@ export const fallbackNotAvailable = () =>
 
 export const attachmentRefused = (details: Record<string, string[]>) =>
   new DomainError(TradeErrorCode.ATTACHMENT_REFUSED, "validation", "The attachment was refused.", details);
+
+/** An upload id that is not one of this trade's files (or a stranger asking): 404 like an unknown trade. */
+export const uploadNotFound = () => notFound("No such upload.", "ERROR_TRADE_UPLOAD_NOT_FOUND");
+
+/** A file recorded before files were kept (metadata only), or lost by the store. */
+export const uploadFileMissing = () =>
+  new DomainError(ChatErrorCode.ATTACHMENT_MISSING, "not_found", "This upload's file is not stored.");

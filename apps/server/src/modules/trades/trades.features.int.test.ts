@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../test/harness.ts";
+import { type FilePart, multipartBody, type TestApp } from "../../../test/harness.ts";
 import {
   advanceTradeClock,
   createOffer,
@@ -11,6 +13,7 @@ import {
   fund,
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
+import { pdfWithPages, pngImage } from "../../../test/sample-files.ts";
 import { modules } from "../registry.ts";
 import {
   chatBlockReasonOf,
@@ -53,6 +56,18 @@ afterAll(async () => {
 });
 
 const key = () => ({ headers: { "idempotency-key": randomUUID() } });
+
+async function upload(user: TestUser, tradeId: string, requirementId: string | null, files: FilePart[]) {
+  const { body, contentType } = await multipartBody(files, requirementId === null ? {} : { requirementId });
+  return user.client.request("POST", `/rest/v1/trade/${tradeId}/upload`, body, {
+    headers: { "content-type": contentType },
+  });
+}
+
+/** The trade files in this app's storage. */
+async function storedFiles(): Promise<string[]> {
+  return readdir(path.join(t.config.dataDir, "files", "trades")).catch(() => []);
+}
 
 async function start(taker: TestUser, fiatAmount = "100", offer = offerId) {
   const response = await taker.client.post("/rest/v1/trade", { offerId: offer, fiatAmount }, key());
@@ -125,43 +140,43 @@ describe("flow requirements", () => {
       "payment_receipt",
     ]);
 
-    const file = {
-      requirementId: "payment_receipt",
-      fileName: "receipt.png",
-      contentType: "image/png",
-      sizeBytes: 2048,
-    };
-    const tooBig = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, {
-      requirements: [{ ...file, sizeBytes: 11 * 1024 * 1024 }],
-    });
+    const receipt = Buffer.concat([await pngImage(), Buffer.from("<script>alert(1)</script>")]);
+    const file: FilePart = { bytes: receipt, name: "receipt.png", type: "image/png" };
+    const tooBig = await upload(buyer, trade.id, "payment_receipt", [
+      { bytes: Buffer.alloc(11 * 1024 * 1024, 1), name: "big.png", type: "image/png" },
+    ]);
     expect(tooBig.status).toBe(422);
-    expect(tooBig.body.errors.details["requirements.0.sizeBytes"]).toEqual(["attachment_limit_size"]);
-    expect(
-      (
-        await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, {
-          requirements: [{ ...file, contentType: "text/html" }],
-        })
-      ).status,
-    ).toBe(422);
-    expect(
-      (
-        await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, {
-          requirements: [{ ...file, requirementId: "payer_name" }],
-        })
-      ).status,
-    ).toBe(422);
-    expect(
-      (
-        await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, {
-          requirements: [{ ...file, requirementId: "invoice" }],
-        })
-      ).status,
-    ).toBe(422);
-    expect((await seller.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] })).status).toBe(403);
-    expect((await stranger.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] })).status).toBe(
-      404,
-    );
-    const uploaded = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] });
+    expect(tooBig.body.errors.details.files).toEqual(["attachment_limit_size"]);
+    const html = await upload(buyer, trade.id, "payment_receipt", [
+      { bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "receipt.html", type: "text/html" },
+    ]);
+    expect(html.status).toBe(422);
+    expect(html.body.errors.details.files).toEqual(["attachment_type_not_allowed"]);
+    // A file that claims to be a picture but is not one is refused by its content, not its name.
+    const fake = await upload(buyer, trade.id, "payment_receipt", [
+      { bytes: Buffer.from("GIF89a not really"), name: "receipt.png", type: "image/png" },
+    ]);
+    expect(fake.body.errors.details.files).toEqual(["attachment_image_broken"]);
+    expect((await upload(buyer, trade.id, "payer_name", [file])).body.errors.details.requirementId).toEqual([
+      "requirement_not_an_upload",
+    ]);
+    expect((await upload(buyer, trade.id, "invoice", [file])).body.errors.details.requirementId).toEqual([
+      "requirement_not_on_trade",
+    ]);
+    expect((await upload(buyer, trade.id, null, [file])).status).toBe(422);
+    expect((await upload(buyer, trade.id, "payment_receipt", [])).body.errors.details.files).toEqual([
+      "attachment_required",
+    ]);
+    // The metadata-only JSON form is gone: a requirement counts as uploaded only with a file.
+    const declared = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, {
+      requirements: [{ requirementId: "payment_receipt", fileName: "r.png", contentType: "image/png", sizeBytes: 9 }],
+    });
+    expect(declared.status).toBe(422);
+    expect((await upload(seller, trade.id, "payment_receipt", [file])).status).toBe(403);
+    expect((await upload(stranger, trade.id, "payment_receipt", [file])).status).toBe(404);
+    expect(await storedFiles()).toEqual([]);
+
+    const uploaded = await upload(buyer, trade.id, "payment_receipt", [file]);
     expect(uploaded.status, uploaded.text).toBe(200);
     expect(uploaded.body.data.flow.requirements[1]).toMatchObject({
       id: "payment_receipt",
@@ -174,10 +189,27 @@ describe("flow requirements", () => {
       expect.objectContaining({
         requirementId: "payment_receipt",
         fileName: "receipt.png",
+        contentType: "image/png",
         uploadedBy: buyer.username,
       }),
     ]);
     expect((await stranger.client.get(`/rest/v1/trade/${trade.id}/uploads`)).status).toBe(404);
+
+    // The stored file is the checked one: re-encoded, without what was appended to the upload.
+    const uploadId = uploads.body.data[0].id;
+    const download = await seller.client.download(`/rest/v1/trade/${trade.id}/uploads/${uploadId}`);
+    expect(download.status).toBe(200);
+    expect(download.headers["content-type"]).toBe("image/png");
+    expect(download.headers["x-content-type-options"]).toBe("nosniff");
+    expect(download.headers["content-disposition"]).toBe('inline; filename="receipt.png"');
+    expect(download.bytes.subarray(0, 8)).toEqual((await pngImage()).subarray(0, 8));
+    expect(download.bytes.includes(Buffer.from("<script>"))).toBe(false);
+    expect(download.bytes.length).toBe(uploads.body.data[0].sizeBytes);
+    expect((await buyer.client.get(`/rest/v1/trade/${trade.id}/uploads/${uploadId}`)).status).toBe(200);
+    expect((await moderator.client.get(`/rest/v1/trade/${trade.id}/uploads/${uploadId}`)).status).toBe(200);
+    expect((await stranger.client.get(`/rest/v1/trade/${trade.id}/uploads/${uploadId}`)).status).toBe(404);
+    expect((await seller.client.get(`/rest/v1/trade/${trade.id}/uploads/999999999`)).status).toBe(404);
+    expect(await storedFiles()).toHaveLength(1);
 
     const rejected = await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, {
       requirementId: "payment_receipt",
@@ -185,7 +217,8 @@ describe("flow requirements", () => {
     });
     expect(rejected.body.data.flow.requirements[1].status).toBe("rejected");
     expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(409);
-    await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] });
+    const pdf = { bytes: await pdfWithPages(1), name: "receipt.pdf", type: "application/pdf" };
+    expect((await upload(buyer, trade.id, "payment_receipt", [pdf])).status).toBe(200);
     const approved = await seller.client.post(`/rest/v1/trade/${trade.id}/requirement`, {
       requirementId: "payment_receipt",
       decision: "approved",
@@ -194,24 +227,33 @@ describe("flow requirements", () => {
     expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(200);
   });
 
-  it("limits the number of attachments of a trade", async () => {
+  it("limits the number of attachments of a trade and keeps no file of a refused upload", async () => {
     const receiptOffer = await createOffer(seller, { tags: ["receipt-required"] });
     const trade = await start(buyer, "100", receiptOffer);
-    const file = {
-      requirementId: "payment_receipt",
-      fileName: "r.pdf",
-      contentType: "application/pdf",
-      sizeBytes: 100,
-    };
-    expect(
-      (await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: Array(10).fill(file) })).status,
-    ).toBe(200);
-    expect(
-      (await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: Array(10).fill(file) })).status,
-    ).toBe(200);
-    const over = await buyer.client.post(`/rest/v1/trade/${trade.id}/upload`, { requirements: [file] });
+    const pdf: FilePart = { bytes: await pdfWithPages(1), name: "r.pdf", type: "application/pdf" };
+    const before = (await storedFiles()).length;
+    expect((await upload(buyer, trade.id, "payment_receipt", Array(10).fill(pdf))).status).toBe(200);
+    expect((await upload(buyer, trade.id, "payment_receipt", Array(10).fill(pdf))).status).toBe(200);
+    const over = await upload(buyer, trade.id, "payment_receipt", [pdf]);
     expect(over.status).toBe(422);
     expect(over.body.errors.details.requirements).toEqual(["attachment_limit_count"]);
+    expect((await upload(buyer, trade.id, "payment_receipt", Array(11).fill(pdf))).body.errors.details.files).toEqual([
+      "attachment_limit_count",
+    ]);
+    // The refused upload's file was stored before the count was re-checked, then removed again.
+    expect((await storedFiles()).length).toBe(before + 20);
+  });
+
+  it("answers a download of a file recorded before files were kept with a clear 404", async () => {
+    const receiptOffer = await createOffer(seller, { tags: ["receipt-required"] });
+    const trade = await start(buyer, "100", receiptOffer);
+    const inserted = await sql<{ id: string }>`
+      INSERT INTO trade_attachments (trade_id, requirement_id, uploader_id, file_name, content_type, size_bytes)
+      SELECT id, 'payment_receipt', ${buyer.id}, 'old.png', 'image/png', 10 FROM trades WHERE id_hashed = ${trade.id}
+      RETURNING id::text`.execute(t.ownerDb);
+    const missing = await seller.client.get(`/rest/v1/trade/${trade.id}/uploads/${inserted.rows[0]?.id}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors.code).toBe("ERROR_ATTACHMENT_MISSING");
   });
 });
 

@@ -1,13 +1,23 @@
 import {
   TEXT_REQUIREMENT_IDS,
+  TRADE_REQUIREMENT_IDS,
   TRADE_RULES,
   type Trade,
+  type TradeRequirementId,
   type TradeRequirementRequest,
   type TradeUpload,
-  type TradeUploadRequest,
 } from "@souk/contracts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import type { Viewer } from "../../platform/index.ts";
+import {
+  type CheckedFile,
+  checkAttachment,
+  DEFAULT_ATTACHMENT_LIMITS,
+  type FileStorage,
+  type StoredFileReply,
+  type UploadedFile,
+  type Viewer,
+  withStoredFiles,
+} from "../../platform/index.ts";
 import { flowStepOf, isActiveStatus } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
 import * as repo from "./trades.repo.ts";
@@ -67,63 +77,102 @@ export async function listUploads(db: Db, viewer: Viewer, idHashed: string): Pro
   }));
 }
 
+/** A multipart POST /upload: the upload requirement the files are for, and the files. */
+export interface RequirementUpload {
+  requirementId: string | null;
+  files: UploadedFile[];
+}
+
+/** The content checks of chat attachments, with the trade rules' size limit. */
+const UPLOAD_LIMITS = { ...DEFAULT_ATTACHMENT_LIMITS, maxBytes: TRADE_RULES.attachmentMaxBytes };
+
 /**
- * POST /rest/v1/trade/{id}/upload: the buyer attaches files to upload requirements. Souk records
- * the files' declared name, type and size and checks them against the limits; the bytes
- * themselves are the chat attachments' business (DECISIONS.md "Uploads").
+ * POST /rest/v1/trade/{id}/upload: the buyer attaches files to an upload requirement. Every file
+ * is checked by its content as chat attachments are (all or nothing) and the checked file is
+ * stored; the rows and the requirement's status commit together, and the stored files of a
+ * refused upload are removed again.
  */
 export async function uploadRequirements(
   db: Db,
+  storage: FileStorage,
   viewer: Viewer,
   idHashed: string,
-  input: TradeUploadRequest,
+  upload: RequirementUpload,
   features: Features,
 ): Promise<Trade> {
   const { row, role } = await findTradeFor(db, viewer, idHashed);
   if (role !== "buyer") throw errors.notAllowedForRole();
-  const problems: Record<string, string[]> = {};
-  input.requirements.forEach((item, index) => {
-    if ((TEXT_REQUIREMENT_IDS as readonly string[]).includes(item.requirementId)) {
-      problems[`requirements.${index}.requirementId`] = ["requirement_not_an_upload"];
-    } else if (!(TRADE_RULES.attachmentContentTypes as readonly string[]).includes(item.contentType)) {
-      problems[`requirements.${index}.contentType`] = ["attachment_type_not_accepted"];
-    } else if (item.sizeBytes > TRADE_RULES.attachmentMaxBytes) {
-      problems[`requirements.${index}.sizeBytes`] = ["attachment_limit_size"];
-    }
-  });
-  if (Object.keys(problems).length > 0) throw errors.attachmentRefused(problems);
-  const updated = await withTx(db, async (tx) => {
-    const locked = await repo.lockTrade(tx, row.id);
-    if (!locked) throw errors.tradeNotFound();
-    assertOpen(locked);
-    const requirements = await repo.listRequirements(tx, [row.id]);
-    const known = new Set(requirements.map((r) => r.requirement_id));
-    const unknown = input.requirements.findIndex((item) => !known.has(item.requirementId));
-    if (unknown >= 0)
-      throw errors.attachmentRefused({ [`requirements.${unknown}.requirementId`]: ["requirement_not_on_trade"] });
-    const counts = await repo.countAttachmentsByRequirement(tx, [row.id]);
-    const total = counts.reduce((sum, c) => sum + c.n, 0);
-    if (total + input.requirements.length > TRADE_RULES.attachmentsPerTradeMax) {
-      throw errors.attachmentRefused({ requirements: ["attachment_limit_count"] });
-    }
-    await repo.insertAttachments(
-      tx,
-      input.requirements.map((item) => ({ tradeId: row.id, uploaderId: viewer.userId, ...item })),
-    );
-    for (const id of new Set(input.requirements.map((item) => item.requirementId))) {
-      await repo.setRequirement(tx, row.id, id, { status: "uploaded" });
-    }
-    return advanceFlow(
-      tx,
-      locked,
-      { role, userId: viewer.userId },
-      {
-        name: "requirement_uploaded",
-        payload: { requirements: [...new Set(input.requirements.map((item) => item.requirementId))] },
-      },
-    );
-  });
+  const requirementId = upload.requirementId as TradeRequirementId | null;
+  if (!requirementId || !(TRADE_REQUIREMENT_IDS as readonly string[]).includes(requirementId)) {
+    throw errors.attachmentRefused({ requirementId: [requirementId ? "requirement_unknown" : "requirement_required"] });
+  }
+  if ((TEXT_REQUIREMENT_IDS as readonly string[]).includes(requirementId)) {
+    throw errors.attachmentRefused({ requirementId: ["requirement_not_an_upload"] });
+  }
+  if (upload.files.length === 0) throw errors.attachmentRefused({ files: ["attachment_required"] });
+  const checked: CheckedFile[] = [];
+  for (const file of upload.files) {
+    const result = await checkAttachment(file, UPLOAD_LIMITS);
+    if (!result.ok) throw errors.attachmentRefused({ files: [result.reason] });
+    checked.push(result.file);
+  }
+  const updated = await withStoredFiles(storage, "trades", checked, (stored) =>
+    withTx(db, async (tx) => {
+      const locked = await repo.lockTrade(tx, row.id);
+      if (!locked) throw errors.tradeNotFound();
+      assertOpen(locked);
+      const requirements = await repo.listRequirements(tx, [row.id]);
+      if (!requirements.some((r) => r.requirement_id === requirementId)) {
+        throw errors.attachmentRefused({ requirementId: ["requirement_not_on_trade"] });
+      }
+      const counts = await repo.countAttachmentsByRequirement(tx, [row.id]);
+      const total = counts.reduce((sum, c) => sum + c.n, 0);
+      if (total + stored.length > TRADE_RULES.attachmentsPerTradeMax) {
+        throw errors.attachmentRefused({ requirements: ["attachment_limit_count"] });
+      }
+      await repo.insertAttachments(
+        tx,
+        stored.map(({ key, file }) => ({
+          tradeId: row.id,
+          uploaderId: viewer.userId,
+          requirementId,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          sizeBytes: file.bytes.length,
+          storageKey: key,
+        })),
+      );
+      await repo.setRequirement(tx, row.id, requirementId, { status: "uploaded" });
+      return advanceFlow(
+        tx,
+        locked,
+        { role, userId: viewer.userId },
+        { name: "requirement_uploaded", payload: { requirements: [requirementId] } },
+      );
+    }),
+  );
   return viewTrade(db, updated, viewer, role, features);
+}
+
+/** GET /rest/v1/trade/{id}/uploads/{uploadId}: an upload's checked file, for the parties and staff. */
+export async function downloadUpload(
+  db: Db,
+  storage: FileStorage,
+  viewer: Viewer,
+  idHashed: string,
+  uploadId: number,
+): Promise<StoredFileReply> {
+  const { row } = await findTradeFor(db, viewer, idHashed);
+  const upload = await repo.findAttachment(db, row.id, BigInt(uploadId));
+  if (!upload) throw errors.uploadNotFound();
+  const bytes = upload.storage_key ? await storage.get(upload.storage_key) : null;
+  if (!bytes) throw errors.uploadFileMissing();
+  return {
+    bytes,
+    contentType: upload.content_type,
+    fileName: upload.file_name,
+    isInline: upload.content_type.startsWith("image/"),
+  };
 }
 
 /**

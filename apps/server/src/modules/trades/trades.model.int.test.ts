@@ -13,6 +13,7 @@ import {
 } from "../../../test/races/trade-fixtures.ts";
 import { parseFeatureFlags } from "../../platform/index.ts";
 import { getEscrowState, verifyLedger } from "../ledger/index.ts";
+import { ledgerChecks } from "../registry.ts";
 import {
   cancelTrade,
   expireDueTrades,
@@ -145,7 +146,7 @@ async function checkInvariants(model: Model): Promise<void> {
       expect(escrow.isSettled).toBe(!isOpen(trade.status));
     }
   }
-  const report = await verifyLedger(t.ownerDb);
+  const report = await verifyLedger(t.ownerDb, ledgerChecks);
   expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
 }
 

@@ -94,6 +94,8 @@ type TradesTables = {
     file_name: string;
     content_type: string;
     size_bytes: number;
+    /** The stored file (platform file storage); null on rows recorded before files were kept. */
+    storage_key: string | null;
     created_at: Generated<Date>;
   };
   trade_reports: {
@@ -581,6 +583,7 @@ export async function insertAttachments(
     fileName: string;
     contentType: string;
     sizeBytes: number;
+    storageKey: string;
   }[],
 ): Promise<void> {
   await tables(tx)
@@ -593,9 +596,19 @@ export async function insertAttachments(
         file_name: row.fileName,
         content_type: row.contentType,
         size_bytes: row.sizeBytes,
+        storage_key: row.storageKey,
       })),
     )
     .execute();
+}
+
+export async function findAttachment(db: Db | Tx, tradeId: bigint, id: bigint) {
+  return tables(db)
+    .selectFrom("trade_attachments")
+    .select(["id", "file_name", "content_type", "storage_key"])
+    .where("trade_id", "=", tradeId)
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function listAttachments(db: Db | Tx, tradeId: bigint) {

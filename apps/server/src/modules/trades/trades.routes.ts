@@ -8,10 +8,12 @@ import {
   disputeSummarySchema,
   disputesQuerySchema,
   envelopeSchema,
+  errorBodySchema,
   pageMetaSchema,
   pageQuerySchema,
   recentTradeSchema,
   STAFF_ROLES,
+  TRADE_RULES,
   tradeDisputeRequestSchema,
   tradeHistoryMetaSchema,
   tradeHistoryQuerySchema,
@@ -25,14 +27,18 @@ import {
   tradeStartRequestSchema,
   tradeStatisticsSchema,
   tradeSummarySchema,
-  tradeUploadRequestSchema,
   tradeUploadSchema,
 } from "@souk/contracts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   type AppDeps,
+  acceptMultipart,
   envelope,
+  fileStorageFor,
   parseFeatureFlags,
+  readMultipart,
+  replyWithStoredFile,
   requireRole,
   type SoukRoutes,
   viewerOf,
@@ -40,6 +46,7 @@ import {
 import { assertSecondFactor } from "../wallet/index.ts";
 import { appealDispute, listDisputeReasons, listDisputes, openDispute, resolveDispute } from "./disputes.service.ts";
 import {
+  downloadUpload,
   listUploads,
   recordPolicyRead,
   requestFallback,
@@ -58,14 +65,18 @@ import { cancelTrade, getTrade, markPaid, releaseTrade, startTrade } from "./tra
 
 const tradeResponse = { 200: envelopeSchema(tradeSchema) };
 const params = tradeIdParamsSchema;
+const uploadParams = tradeIdParamsSchema.extend({ uploadId: z.coerce.number().int().positive() });
+/** Files in one POST /upload, as many as the former metadata form took. */
+const UPLOAD_FILES_PER_REQUEST = 10;
 
 /**
  * The trade calls of trading-core §7 and Souk's additions in the same style. Handlers parse, call
  * one service function and shape the answer; who may do what is decided in the service.
  */
-export function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {
+export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): Promise<void> {
   const features = parseFeatureFlags(deps.config.SOUK_FEATURE_FLAGS);
   const options = { features };
+  const storage = fileStorageFor(deps.config);
 
   app.post(
     "/rest/v1/trade",
@@ -87,6 +98,7 @@ export function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
           ...options,
           idempotencyKey: request.idempotency?.key ?? null,
           ip: request.ip,
+          jobs: deps.jobs,
         }),
       ),
   );
@@ -302,20 +314,59 @@ export function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
     async (request) => envelope(await listUploads(deps.db, viewerOf(request), request.params.id)),
   );
 
-  app.post(
-    "/rest/v1/trade/:id/upload",
+  app.get(
+    "/rest/v1/trade/:id/uploads/:uploadId",
     {
       schema: {
         tags: ["trades"],
-        summary: "The buyer attaches files to upload requirements (declared name, type and size)",
-        params,
-        body: tradeUploadRequestSchema,
-        response: tradeResponse,
+        summary: "One uploaded file of the trade's requirements (the parties and staff only)",
+        params: uploadParams,
+        response: { 200: z.any(), 404: errorBodySchema },
       },
     },
-    async (request) =>
-      envelope(await uploadRequirements(deps.db, viewerOf(request), request.params.id, request.body, features)),
+    async (request, reply) =>
+      replyWithStoredFile(
+        reply,
+        await downloadUpload(deps.db, storage, viewerOf(request), request.params.id, request.params.uploadId),
+      ),
   );
+
+  await app.register(async (plain) => {
+    // Multipart parsing lives in this scope only: the rest of the trade calls take JSON.
+    await acceptMultipart(plain);
+    plain.withTypeProvider<ZodTypeProvider>().post(
+      "/rest/v1/trade/:id/upload",
+      {
+        schema: {
+          tags: ["trades"],
+          summary:
+            "The buyer attaches files to an upload requirement (multipart: a requirementId field and the files, " +
+            "png, jpeg, webp or pdf, checked by content and stored as checked)",
+          params,
+          consumes: ["multipart/form-data"],
+          response: tradeResponse,
+        },
+      },
+      async (request) => {
+        const upload = await readMultipart(request, {
+          fileBytes: TRADE_RULES.attachmentMaxBytes,
+          files: UPLOAD_FILES_PER_REQUEST,
+          fields: 2,
+          fieldBytes: 100,
+        });
+        return envelope(
+          await uploadRequirements(
+            deps.db,
+            storage,
+            viewerOf(request),
+            request.params.id,
+            { requirementId: upload.fields.get("requirementId") ?? null, files: upload.files },
+            features,
+          ),
+        );
+      },
+    );
+  });
 
   app.post(
     "/rest/v1/trade/:id/requirement",

@@ -1,6 +1,7 @@
 import type { Trade, UserRole } from "@souk/contracts";
 import { sql } from "kysely";
-import type { SeedContext, Viewer } from "../../platform/index.ts";
+import sharp from "sharp";
+import { fileStorageFor, type SeedContext, type Viewer } from "../../platform/index.ts";
 import { listOwnOffers } from "../offers/index.ts";
 import { openDispute } from "./disputes.service.ts";
 import { submitRequirement, uploadRequirements } from "./trades.flow.ts";
@@ -56,6 +57,13 @@ function viewerOf(userId: number, username: string, roles: UserRole[] = ["user"]
   };
 }
 
+/** A plain picture standing in for a photographed receipt (made on the spot: nothing binary is checked in). */
+function demoReceipt(): Promise<Buffer> {
+  return sharp({ create: { width: 480, height: 320, channels: 3, background: { r: 246, g: 244, b: 236 } } })
+    .jpeg()
+    .toBuffer();
+}
+
 /** The demo buyer gives a payer name and uploads a receipt where the trade asks for them. */
 async function fulfilRequirements(context: SeedContext, buyer: Viewer, trade: Trade): Promise<void> {
   for (const requirement of trade.flow.requirements) {
@@ -70,17 +78,12 @@ async function fulfilRequirements(context: SeedContext, buyer: Viewer, trade: Tr
     } else {
       await uploadRequirements(
         context.db,
+        fileStorageFor(context.config),
         buyer,
         trade.id,
         {
-          requirements: [
-            {
-              requirementId: requirement.id,
-              fileName: `${requirement.id}.jpg`,
-              contentType: "image/jpeg",
-              sizeBytes: 48_213,
-            },
-          ],
+          requirementId: requirement.id,
+          files: [{ fileName: `${requirement.id}.jpg`, declaredType: "image/jpeg", bytes: await demoReceipt() }],
         },
         SEED_FEATURES,
       );

@@ -23,7 +23,7 @@ import {
   subtractDecimal,
 } from "@souk/money";
 import type { Db, Tx } from "../../db/pool.ts";
-import { DomainError, forbidden, inputError, isStaff, type Viewer } from "../../platform/index.ts";
+import { DomainError, forbidden, inputError, isStaff, type JobQueue, type Viewer } from "../../platform/index.ts";
 import { channelFor, publishEvents } from "../../realtime/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import {
@@ -44,6 +44,7 @@ import {
   unmetRequirementsOf,
 } from "../offers/index.ts";
 import { adjustTradeCounters, type TradeCounters } from "../users/index.ts";
+import { exactExpiryJob } from "./jobs/exact-expiry.ts";
 import {
   checkFiatAmount,
   disputeAvailableAt,
@@ -178,6 +179,8 @@ export interface StartOptions extends TradeOptions {
   idempotencyKey?: string | null;
   /** The taker's address, to tell isOpponentsSameIp. */
   ip?: string | null;
+  /** Queues the trade's exact expiry once the start commits (the minute's sweep is the fallback). */
+  jobs?: JobQueue;
 }
 
 function perkFeeBps(offerFeeBps: number, discountFraction: string): number | null {
@@ -364,6 +367,7 @@ export async function startTrade(
         payload: { from: null, to: "active_funded", offerId: offer.idHashed },
         idempotencyKey,
       });
+      options.jobs?.sendAfterCommit(tx, exactExpiryJob(inserted));
       return inserted;
     });
   } catch (error) {

@@ -25,7 +25,6 @@ export interface CurrentUserLookups {
   activity: UserActivityFlags;
 }
 
-
 function knownRoles(roles: string[]): UserRole[] {
   return roles.filter((role): role is UserRole => (USER_ROLES as readonly string[]).includes(role));
 }

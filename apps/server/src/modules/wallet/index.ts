@@ -3,7 +3,6 @@
  * the history. It moves money only through the ledger's door.
  */
 import type { SoukModule } from "../../platform/index.ts";
-import { registerLedgerCheck } from "../ledger/index.ts";
 import { broadcastWithdrawalsJob } from "./jobs/broadcast-withdrawals.job.ts";
 import { registerWalletAdminRoutes } from "./wallet.admin.routes.ts";
 import { withdrawalHoldsCheck } from "./wallet.checks.ts";
@@ -24,9 +23,6 @@ export { assertSecondFactor, type SecondFactorAction } from "./wallet.second-fac
 export { getBalances, type Sender, sendCrypto } from "./wallet.service.ts";
 export { broadcastPendingWithdrawals } from "./withdrawals.service.ts";
 
-// ledger:verify also proves that withdrawal holds match open withdrawals.
-registerLedgerCheck(withdrawalHoldsCheck);
-
 export const walletModule: SoukModule = {
   name: "wallet",
   privateRoutes: async (app, deps) => {
@@ -35,5 +31,7 @@ export const walletModule: SoukModule = {
   },
   jobs: [broadcastWithdrawalsJob],
   commands: [depositCommand, confirmCommand, broadcastCommand],
+  // ledger:verify also proves that withdrawal holds match open withdrawals.
+  ledgerChecks: [withdrawalHoldsCheck],
   seedDemo: seedDemoWallets,
 };

@@ -14,6 +14,7 @@ import type { TestApp, TestClient } from "../../../test/harness.ts";
 import { openDatabase, withTx } from "../../db/pool.ts";
 import { getTransfer, verifyLedger } from "../ledger/index.ts";
 import { getCurrentRates } from "../reference/index.ts";
+import { ledgerChecks } from "../registry.ts";
 import { getBondStatus, walletModule } from "./index.ts";
 import { createDevChainAdapter } from "./wallet.chain.ts";
 import { confirmCommand, depositCommand } from "./wallet.commands.ts";
@@ -30,7 +31,7 @@ beforeAll(async () => {
   admin = await signUpUser(t, { roles: ["admin"] });
 });
 afterAll(async () => {
-  const report = await verifyLedger(t.ownerDb);
+  const report = await verifyLedger(t.ownerDb, ledgerChecks);
   expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
   await t.close();
 });
@@ -190,7 +191,7 @@ describe("receiving: addresses and deposits", () => {
   it("offers the same through the CLI: deposit and confirm", async () => {
     const client = await signUpUser(t);
     const lines: string[] = [];
-    const context = { config: t.config, db: t.db, print: (line: string) => lines.push(line) };
+    const context = { config: t.config, db: t.db, print: (line: string) => lines.push(line), ledgerChecks };
     expect(await depositCommand.run([client.user!.username, "0.25", "btc", "--confirmations", "0"], context)).toBe(0);
     expect(lines.at(-1)).toMatch(/0\.25000000 BTC to .* pending \(0\/2 confirmations\)/);
     const id = Number(/deposit (\d+)/.exec(lines.at(-1) ?? "")?.[1]);
@@ -719,7 +720,7 @@ describe("demo seed", () => {
       ]);
       const bobBtc = (await bob.get("/rest/v2/wallet/balances")).body.data[0].balance;
       expect(parseAmount(bobBtc, 8)).toBe(25_000_000n);
-      expect((await verifyLedger(scratch.db)).isOk).toBe(true);
+      expect((await verifyLedger(scratch.db, ledgerChecks)).isOk).toBe(true);
     } finally {
       await scratch.close();
     }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
 import { DomainError } from "../../platform/index.ts";
 import { getOwnerBalances, holdEscrow, postEscrow, verifyLedger, voidEscrow, withLedgerTx } from "../ledger/index.ts";
+import { ledgerChecks } from "../registry.ts";
 import { recordDeposit } from "./deposits.service.ts";
 import { DEV_CHAIN_REJECTED_SUFFIX } from "./wallet.chain.ts";
 import { sendCrypto } from "./wallet.service.ts";
@@ -36,7 +37,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  const report = await verifyLedger(t.ownerDb);
+  const report = await verifyLedger(t.ownerDb, ledgerChecks);
   expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
   await t.close();
 });
@@ -317,7 +318,7 @@ async function runSequence_(ops: Op[], runId: number): Promise<void> {
   for (const op of ops) await applyOp(op, model, names, runId);
   await checkRun(model, first.rows[0]!.next);
   if (runId % 100 === 0) {
-    const report = await verifyLedger(t.db);
+    const report = await verifyLedger(t.db, ledgerChecks);
     expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
   }
 }
@@ -351,7 +352,7 @@ describe("random sequences of money movements against the database", () => {
       ),
       { numRuns: NUM_RUNS },
     );
-    const report = await verifyLedger(t.db);
+    const report = await verifyLedger(t.db, ledgerChecks);
     expect(report.isOk).toBe(true);
   });
 });

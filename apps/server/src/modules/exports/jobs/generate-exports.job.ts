@@ -1,16 +1,21 @@
-import type { JobDefinition } from "../../../platform/index.ts";
-import { fileStorageFor } from "../../chat/index.ts";
-import { generateExport, generatePendingExports, pruneExpiredExports } from "../exports.service.ts";
+import { fileStorageFor, type JobDefinition } from "../../../platform/index.ts";
+import {
+  GENERATE_EXPORTS_JOB,
+  generateExport,
+  generatePendingExports,
+  pruneExpiredExports,
+} from "../exports.service.ts";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Makes trade history files. Sent with `{exportId}` it makes that one; on its schedule (every
- * minute) it sweeps every export still waiting, which also picks up an export whose worker died
- * (its lease runs out). Idempotent: see generateExport.
+ * Makes trade history files. Sent with `{exportId}` (by the request that created the export, after
+ * its commit) it makes that one; on its schedule (every minute) it sweeps every export still
+ * waiting, which also picks up an export whose send was lost or whose worker died (its lease runs
+ * out). Idempotent: see generateExport.
  */
 export const generateExportsJob: JobDefinition = {
-  name: "exports.generate",
+  name: GENERATE_EXPORTS_JOB,
   schedule: "* * * * *",
   async handler(data, context) {
     const storage = fileStorageFor(context.config);

@@ -1,16 +1,17 @@
 import type { JobDefinition } from "../../../platform/index.ts";
 import * as repo from "../trades.repo.ts";
 import { expireDueTrades, expireTrade } from "../trades.service.ts";
+import { EXPIRE_TRADE_JOB, exactExpiryJob } from "./exact-expiry.ts";
 
-/** The queue of one trade's exact expiry, sent by the sweep below for trades due within a minute. */
-export const EXPIRE_TRADE_JOB = "trades.expire-trade";
 const LOOKAHEAD_SECONDS = 75;
 
 /**
  * Every minute: expire every unpaid trade whose payment window has passed, then queue an exact
  * expiry job for each trade whose window ends before the next sweep, so a trade expires within
- * seconds of its deadline rather than within a minute. Both are idempotent and safe on several
- * workers at once (the transition's conditional UPDATE lets one of them win; RELIABILITY.md I11).
+ * seconds of its deadline rather than within a minute. The start of a trade queues its exact job
+ * too (after its commit); this sweep is the safety net for a send that was lost or a process that
+ * runs no jobs. Both are idempotent and safe on several workers at once (the transition's
+ * conditional UPDATE lets one of them win; RELIABILITY.md I11).
  */
 export const expireTradesJob: JobDefinition = {
   name: "trades.expire",
@@ -20,14 +21,8 @@ export const expireTradesJob: JobDefinition = {
     if (result.expired > 0) context.log.info(result, "trades expired");
     const now = Date.now();
     for (const trade of await repo.listSoonDueTrades(context.db, LOOKAHEAD_SECONDS)) {
-      await context.send(
-        EXPIRE_TRADE_JOB,
-        { tradeId: String(trade.id) },
-        {
-          singletonKey: `trade-expire-${trade.id}`,
-          startAfterSeconds: Math.max(1, Math.ceil((trade.expires_at.getTime() - now) / 1000)),
-        },
-      );
+      const job = exactExpiryJob(trade, now);
+      await context.send(job.name, job.data, job.options);
     }
   },
 };

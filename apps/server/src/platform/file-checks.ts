@@ -7,6 +7,12 @@ import {
 import { PDFDocument, PDFName } from "pdf-lib";
 import sharp from "sharp";
 
+/**
+ * Content checks of uploaded files, shared by every upload (chat attachments, trade requirement
+ * files): what a file is comes from its bytes, and what is stored is a re-encoded image or a
+ * rebuilt PDF, never the bytes as sent (docs/decisions, "Attachments").
+ */
+
 /** What an uploaded file is by its first bytes; the name and the declared type do not count. */
 export type SniffedType = "png" | "jpeg" | "webp" | "pdf";
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { checkAttachment, DEFAULT_ATTACHMENT_LIMITS, safeFileName, sniffType } from "./chat.attachments.ts";
-import { brokenPdf, jpegWithExif, pdfWithPages, pngImage, webpImage } from "./test-files/sample-files.ts";
+import { brokenPdf, jpegWithExif, pdfWithPages, pngImage, webpImage } from "../../test/sample-files.ts";
+import { checkAttachment, DEFAULT_ATTACHMENT_LIMITS, safeFileName, sniffType } from "./file-checks.ts";
 
 function upload(bytes: Buffer, fileName: string, declaredType = "application/octet-stream") {
   return { bytes, fileName, declaredType };

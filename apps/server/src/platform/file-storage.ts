@@ -71,3 +71,28 @@ export class LocalDirectoryStorage implements FileStorage {
 export function fileStorageFor(config: { dataDir: string }): FileStorage {
   return new LocalDirectoryStorage(path.join(config.dataDir, "files"));
 }
+
+/**
+ * Stores each file under a new key in `folder`, then runs `work` with the keys (the transaction
+ * that records them). If storing or `work` fails, the files stored so far are removed again, so a
+ * refused upload leaves nothing behind.
+ */
+export async function withStoredFiles<F extends { bytes: Uint8Array }, T>(
+  storage: FileStorage,
+  folder: string,
+  files: readonly F[],
+  work: (stored: { key: string; file: F }[]) => Promise<T>,
+): Promise<T> {
+  const stored: { key: string; file: F }[] = [];
+  try {
+    for (const file of files) {
+      const key = newStorageKey(folder);
+      await storage.put(key, file.bytes);
+      stored.push({ key, file });
+    }
+    return await work(stored);
+  } catch (error) {
+    await Promise.all(stored.map(({ key }) => storage.remove(key).catch(() => {})));
+    throw error;
+  }
+}
