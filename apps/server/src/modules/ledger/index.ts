@@ -14,6 +14,7 @@ export {
   BID_REFERENCE_TYPE,
   type BidId,
   computeEscrowFee,
+  discountedFeeBps,
   type EscrowFeePolicy,
   feeShardFor,
   resolveEscrowFeeBps,

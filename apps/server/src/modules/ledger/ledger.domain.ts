@@ -6,7 +6,16 @@ import {
   type LedgerEntryCode,
   type LedgerTransferKind,
 } from "@souk/contracts";
-import { applyBasisPointsCeil, MAX_MINOR } from "@souk/money";
+import {
+  applyBasisPointsCeil,
+  compareDecimal,
+  decimal,
+  MAX_MINOR,
+  multiplyDecimal,
+  parseDecimal,
+  roundDecimal,
+  subtractDecimal,
+} from "@souk/money";
 import {
   balanceChanged,
   escrowAlreadyHeld,
@@ -358,6 +367,18 @@ export interface EscrowFeePolicy {
   offerFeeBps?: number | null;
   /** The seller's perk for this payment method (userPerks.discountedEscrowFee). */
   perkFeeBps?: number | null;
+}
+
+/**
+ * A seller's perk rate: `feeBps` lowered by their fee discount (a fraction, "0.25" = a quarter
+ * off), rounded half up to whole basis points. Null when there is no discount.
+ */
+export function discountedFeeBps(feeBps: number, discountFraction: string): number | null {
+  const discount = parseDecimal(discountFraction);
+  if (compareDecimal(discount, decimal(0n)) <= 0) return null;
+  const kept = subtractDecimal(decimal(1n), discount);
+  const rate = multiplyDecimal(decimal(BigInt(feeBps)), compareDecimal(kept, decimal(0n)) < 0 ? decimal(0n) : kept);
+  return Number(roundDecimal(rate, 0, "half_up").units);
 }
 
 /**

@@ -44,6 +44,20 @@ async function listMine(client: TestClient, query = "") {
 }
 
 describe("the my-offers list", () => {
+  it("lists the vendor's discounted escrow fee per payment method when they have a fee discount", async () => {
+    const vendor = await t.signUp();
+    await publish(vendor);
+    await publish(vendor, { payment_method_slug: "paypal" });
+    await publish(vendor, { margin: "3" });
+    await sql`UPDATE users SET fee_discount = 0.25 WHERE id = ${vendor.user!.id}`.execute(t.ownerDb);
+    const answer = await listMine(vendor);
+    const methodIds = [...new Set(answer.data.offers.map((offer) => offer.paymentMethod.id))].sort((a, b) => a - b);
+    expect(methodIds).toHaveLength(2);
+    expect(answer.data.userPerks).toEqual(
+      methodIds.map((paymentMethodId) => ({ paymentMethodId, discountedEscrowFee: "0.75" })),
+    );
+  });
+
   it("lists the vendor's offers with counts, promotion allowance, bond and per-offer state", async () => {
     const vendor = await t.signUp();
     const sell = await publish(vendor);

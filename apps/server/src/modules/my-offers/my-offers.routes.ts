@@ -88,7 +88,7 @@ export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const answer = await listMyOffers(deps.db, viewerOf(request), request.query);
+      const answer = await listMyOffers(deps.db, viewerOf(request), request.query, features);
       return withMeta(answer.data, answer.meta);
     },
   );

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ESCROW_FEE_BPS,
   ErrorCode,
   MY_OFFERS_CONSTANTS,
   type MyOffer,
@@ -11,10 +12,12 @@ import {
 } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
 import { assertMayTransact, DomainError, inputError, type Viewer } from "../../platform/index.ts";
+import { discountedFeeBps } from "../ledger/index.ts";
 import {
   countOwnOffers,
   editOwnOffer,
   type Features,
+  feePercentFromBps,
   getOwnOffer,
   listOwnOffers,
   needsBond,
@@ -23,6 +26,7 @@ import {
   setOwnOffersActive,
   syncOfferBondState,
 } from "../offers/index.ts";
+import { getFeeDiscount } from "../users/index.ts";
 import { describeLiveBids } from "./bids.service.ts";
 import { type FieldErrors, groupedErrors, monthStart, promoteAvailable, toMyOffer } from "./my-offers.domain.ts";
 import { featureDisabled, offerNotActive, promoteLimitReached } from "./my-offers.errors.ts";
@@ -58,7 +62,29 @@ function flowTypesOf(query: Pick<MyOffersQuery, "flowTypes" | "tabType">): reado
 }
 
 /** GET /rest/v1/my-offers/list: the vendor's offers with the state of §3 "My offers state". */
-export async function listMyOffers(db: Db, viewer: Viewer, query: MyOffersQuery): Promise<MyOffersAnswer> {
+/**
+ * The vendor's escrow fee per payment method of their offers when a fee discount applies to them
+ * (§3 userPerks): the standard fee lowered by their discount, as trades charge it.
+ */
+async function perksOf(
+  db: Db,
+  viewer: Viewer,
+  offers: readonly MyOffer[],
+  features: Features,
+): Promise<MyOffersAnswer["data"]["userPerks"]> {
+  if (!features.feeDiscount || offers.length === 0) return [];
+  const perkBps = discountedFeeBps(DEFAULT_ESCROW_FEE_BPS, await getFeeDiscount(db, viewer.userId));
+  if (perkBps === null) return [];
+  const methodIds = [...new Set(offers.map((offer) => offer.paymentMethod.id))].sort((a, b) => a - b);
+  return methodIds.map((paymentMethodId) => ({ paymentMethodId, discountedEscrowFee: feePercentFromBps(perkBps) }));
+}
+
+export async function listMyOffers(
+  db: Db,
+  viewer: Viewer,
+  query: MyOffersQuery,
+  features: Features,
+): Promise<MyOffersAnswer> {
   const flowTypes = flowTypesOf(query);
   // Reading the bond also brings buy offers in line with it (a bond deposited meanwhile enables them).
   const bond = await syncOfferBondState(db, viewer.userId);
@@ -95,8 +121,7 @@ export async function listMyOffers(db: Db, viewer: Viewer, query: MyOffersQuery)
           isAvailable: option.isAvailable,
         })),
       },
-      // No perk programme exists yet: nobody has a discounted escrow fee per payment method.
-      userPerks: [],
+      userPerks: await perksOf(db, viewer, offers, features),
       messages: hasBuyOffers && bond.isBondInsufficient ? ["bond_insufficient"] : [],
     },
     meta: {

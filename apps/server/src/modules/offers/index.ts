@@ -28,6 +28,7 @@ export {
   setOwnOffersActive,
   type ToggleResult,
 } from "./owner.service.ts";
+export { feePercentFromBps } from "./pricing.domain.ts";
 export {
   applySystemCancelPenalty,
   describeOfferChange,

@@ -28,6 +28,7 @@ import { channelFor, publishEvents } from "../../realtime/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import {
   computeEscrowFee,
+  discountedFeeBps,
   holdEscrow,
   postEscrow,
   resolveEscrowFeeBps,
@@ -183,17 +184,6 @@ export interface StartOptions extends TradeOptions {
   jobs?: JobQueue;
 }
 
-function perkFeeBps(offerFeeBps: number, discountFraction: string): number | null {
-  const discount = parseDecimal(discountFraction);
-  if (compareDecimal(discount, decimal(0n)) <= 0) return null;
-  const kept = subtractDecimal(decimal(1n), discount);
-  const rate = multiplyDecimal(
-    decimal(BigInt(offerFeeBps)),
-    compareDecimal(kept, decimal(0n)) < 0 ? decimal(0n) : kept,
-  );
-  return Number(roundDecimal(rate, 0, "half_up").units);
-}
-
 function toUsd(fiat: Decimal, fiatPerUsd: string | undefined): Decimal {
   if (!fiatPerUsd) return fiat;
   const rate = parseDecimal(fiatPerUsd);
@@ -299,7 +289,7 @@ export async function startTrade(
       const sellerDiscount = options.features.feeDiscount ? await repo.findFeeDiscount(tx, parties.sellerId) : "0";
       const feeBps = resolveEscrowFeeBps({
         offerFeeBps: offer.escrowFeeBps,
-        perkFeeBps: perkFeeBps(offer.escrowFeeBps, sellerDiscount),
+        perkFeeBps: discountedFeeBps(offer.escrowFeeBps, sellerDiscount),
       });
       const feeMinor = computeEscrowFee(amountMinor, feeBps);
       const method = catalog.methodById.get(offer.paymentMethodId);

@@ -14,6 +14,7 @@ export {
   findLoginCandidate,
   findUserIdByUsername,
   getCurrentUser,
+  getFeeDiscount,
   getPublicProfile,
   grantRoles,
   type LoginCandidate,

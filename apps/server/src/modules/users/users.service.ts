@@ -19,6 +19,11 @@ export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUse
   return toCurrentUser(row, { country, fiatCurrencyCode: fiat?.code ?? "USD", activity });
 }
 
+/** The user's escrow fee discount, a fraction ("0" when none). */
+export async function getFeeDiscount(db: Db | Tx, userId: number): Promise<string> {
+  return (await repo.findUserById(db, userId))?.fee_discount ?? "0";
+}
+
 export async function getPublicProfile(db: Db, username: string): Promise<PublicProfile> {
   const row = await repo.findUserByUsername(db, username);
   // Banned accounts have no public profile.
