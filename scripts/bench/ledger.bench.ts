@@ -3,6 +3,7 @@ import os from "node:os";
 import { sql } from "kysely";
 import type pg from "pg";
 import { accounts, transfer, verifyLedger, withLedgerTx } from "../../apps/server/src/modules/ledger/index.ts";
+import { ledgerChecks } from "../../apps/server/src/modules/registry.ts";
 import { type BenchDatabase, startBenchDatabase } from "./bench-database.ts";
 import type { Bench, BenchOptions } from "./run.ts";
 
@@ -196,7 +197,7 @@ export const ledgerBench: Bench = {
       const rows: { clients: number; service: Cell; raw: Cell }[] = [];
       for (const clients of CLIENTS)
         rows.push({ clients, ...(await measurePair(clients, seconds, serviceWork, rawWork)) });
-      const report = await verifyLedger(bench.app.db);
+      const report = await verifyLedger(bench.app.db, ledgerChecks);
 
       const s = bench.settings;
       options.print("");

@@ -315,6 +315,7 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
   const { startBenchDatabase } = await import("./bench-database.ts");
   const { refreshRatesFromFile } = await import("../../apps/server/src/modules/reference/index.ts");
   const { verifyLedger, formatVerifyReport } = await import("../../apps/server/src/modules/ledger/index.ts");
+  const { ledgerChecks } = await import("../../apps/server/src/modules/registry.ts");
   const database = await startBenchDatabase(4);
   let child: ReturnType<typeof fork> | null = null;
   const sockets: WebSocket[] = [];
@@ -359,7 +360,7 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
     figures.socket = socketDelays;
     http.close();
 
-    const report = await verifyLedger(database.app.db);
+    const report = await verifyLedger(database.app.db, ledgerChecks);
     const perSecond = figures.lifecycles / figures.seconds;
     const socketP99 = percentile(
       [...figures.socket].sort((a, b) => a - b),
