@@ -217,17 +217,22 @@ export const tradeDisputeRequestSchema = z.object({
 });
 export type TradeDisputeRequest = z.infer<typeof tradeDisputeRequestSchema>;
 
-/** One file of POST /rest/v1/trade/{id}/upload (metadata; see the trades module's DECISIONS.md). */
-export const tradeUploadItemSchema = z.object({
-  requirementId: z.enum(TRADE_REQUIREMENT_IDS, { message: "requirement_unknown" }),
-  fileName: z.string().trim().min(1, { message: "file_name_required" }).max(200, { message: "too_long" }),
-  contentType: z.string().trim().min(1).max(100),
-  sizeBytes: z.number().int().min(1, { message: "attachment_empty" }),
-});
-export const tradeUploadRequestSchema = z.object({
-  requirements: z.array(tradeUploadItemSchema).min(1, { message: "requirements_required" }).max(10),
-});
-export type TradeUploadRequest = z.infer<typeof tradeUploadRequestSchema>;
+/**
+ * POST /rest/v1/trade/{id}/upload is multipart/form-data: a `requirementId` text field (an upload
+ * requirement of the trade) and 1 to TRADE_UPLOAD_FILES_PER_REQUEST file parts, each checked by its
+ * content as chat attachments are and at most TRADE_RULES.attachmentMaxBytes. The answer is the
+ * trade. A refusal answers 422 with words in `details`: `files` (CHAT_ATTACHMENT_REASONS, or
+ * attachment_required), `requirementId` (requirement_required, requirement_unknown,
+ * requirement_not_an_upload, requirement_not_on_trade) or `requirements` (attachment_limit_count
+ * once the trade holds TRADE_RULES.attachmentsPerTradeMax files).
+ */
+export const TRADE_UPLOAD_REQUIREMENT_FIELD = "requirementId";
+/** The field name the web app gives the file parts (the server takes file parts of any name). */
+export const TRADE_UPLOAD_FILE_FIELD = "files";
+export const TRADE_UPLOAD_FILES_PER_REQUEST = 10;
+
+/** GET /rest/v1/trade/{id}/uploads/{uploadId}: one uploaded file of the trade (a TradeUpload's id). */
+export const tradeUploadParamsSchema = tradeIdParamsSchema.extend({ uploadId: z.coerce.number().int().positive() });
 
 /**
  * POST /rest/v1/trade/{id}/requirement: the buyer fulfils a text requirement (`value`), or the
@@ -518,6 +523,7 @@ export const tradeReceiptSchema = z.object({
 });
 
 export const tradeUploadSchema = z.object({
+  /** The download is GET /rest/v1/trade/{id}/uploads/{uploadId} with this id. */
   id: z.number().int(),
   requirementId: z.enum(TRADE_REQUIREMENT_IDS).nullable(),
   fileName: z.string(),

@@ -14,6 +14,7 @@ import {
   recentTradeSchema,
   STAFF_ROLES,
   TRADE_RULES,
+  TRADE_UPLOAD_FILES_PER_REQUEST,
   tradeDisputeRequestSchema,
   tradeHistoryMetaSchema,
   tradeHistoryQuerySchema,
@@ -27,6 +28,7 @@ import {
   tradeStartRequestSchema,
   tradeStatisticsSchema,
   tradeSummarySchema,
+  tradeUploadParamsSchema,
   tradeUploadSchema,
 } from "@souk/contracts";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -65,9 +67,6 @@ import { cancelTrade, getTrade, markPaid, releaseTrade, startTrade } from "./tra
 
 const tradeResponse = { 200: envelopeSchema(tradeSchema) };
 const params = tradeIdParamsSchema;
-const uploadParams = tradeIdParamsSchema.extend({ uploadId: z.coerce.number().int().positive() });
-/** Files in one POST /upload, as many as the former metadata form took. */
-const UPLOAD_FILES_PER_REQUEST = 10;
 
 /**
  * The trade calls of trading-core §7 and Souk's additions in the same style. Handlers parse, call
@@ -320,7 +319,7 @@ export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps
       schema: {
         tags: ["trades"],
         summary: "One uploaded file of the trade's requirements (the parties and staff only)",
-        params: uploadParams,
+        params: tradeUploadParamsSchema,
         response: { 200: z.any(), 404: errorBodySchema },
       },
     },
@@ -350,7 +349,7 @@ export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps
       async (request) => {
         const upload = await readMultipart(request, {
           fileBytes: TRADE_RULES.attachmentMaxBytes,
-          files: UPLOAD_FILES_PER_REQUEST,
+          files: TRADE_UPLOAD_FILES_PER_REQUEST,
           fields: 2,
           fieldBytes: 100,
         });

@@ -2,18 +2,15 @@ import {
   CHAT_ATTACHMENT_FIELD,
   CHAT_PAGE_SIZE,
   type ChargebackReportRequest,
-  type ChatAttachment,
-  CSRF_HEADER,
   chargebackReportSchema,
   chatListResponseSchema,
   chatPostResponseSchema,
   disputeReasonSchema,
-  type ErrorBody,
   envelopeSchema,
   feedbackResponseSchema,
-  REQUESTED_WITH_HEADER,
-  REQUESTED_WITH_VALUE,
   type TRADE_REPORT_REASONS,
+  TRADE_UPLOAD_FILE_FIELD,
+  TRADE_UPLOAD_REQUIREMENT_FIELD,
   type TradeRequirementId,
   tradeFeedbackResponseSchema,
   tradeSchema,
@@ -21,8 +18,8 @@ import {
 } from "@souk/contracts";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiClient, getCsrfToken } from "../../../lib/api.ts";
-import { ApiError, isErrorBody } from "../../../lib/api-client.ts";
+import { apiClient } from "../../../lib/api.ts";
+import { postMultipart } from "./post-multipart.ts";
 
 /** The trade, its chat and its feedback: one key prefix per trade so a hint refetches them all. */
 export const tradeKeys = {
@@ -176,69 +173,44 @@ export function useSendMessage(id: string) {
   });
 }
 
-/** Multipart upload of chat attachments (the API client speaks JSON only); answers the checked message. */
-async function postChatAttachments(id: string, files: File[], message: string) {
-  const form = new FormData();
-  if (message.trim()) form.append("message", message.trim());
-  for (const file of files) form.append(CHAT_ATTACHMENT_FIELD, file, file.name);
-  const url = `${path(id, "/chat/attachments")}?keyCase=camelCase`;
-  const response = await fetch(url, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: {
-      Accept: "application/json",
-      [CSRF_HEADER]: getCsrfToken(),
-      [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-    },
-    body: form,
-  });
-  const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const body: ErrorBody = isErrorBody(answer)
-      ? answer
-      : { errors: { message: response.statusText, code: "ERROR_UNKNOWN", details: null } };
-    throw new ApiError(response.status, body, { method: "POST", url });
-  }
-  return chatPostResponseSchema.parse(answer).data;
-}
-
+/** Multipart upload of chat attachments with an optional message; answers the checked message. */
 export function useSendAttachments(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ files, message }: { files: File[]; message: string }) =>
-      postChatAttachments(id, files, message),
+    mutationFn: async ({ files, message }: { files: File[]; message: string }) => {
+      const form = new FormData();
+      if (message.trim()) form.append("message", message.trim());
+      for (const file of files) form.append(CHAT_ATTACHMENT_FIELD, file, file.name);
+      return (await postMultipart(path(id, "/chat/attachments"), form, chatPostResponseSchema)).data;
+    },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: tradeKeys.chat(id) }),
   });
 }
 
 /**
- * POST /upload records files against an upload requirement. The bytes travel as chat attachments
- * (the chat checks their content and both parties see them there); this call records their
- * checked name, type and size on the requirement, which then counts as uploaded.
+ * POST /upload: the buyer's files for an upload requirement, as multipart (the requirement's id
+ * and the files). The server checks each file by its content and keeps the checked one; the
+ * answer is the trade, whose requirement then counts as uploaded.
  */
-export function useRecordUploads(id: string) {
+export function useUploadRequirement(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ requirementId, files }: { requirementId: TradeRequirementId; files: ChatAttachment[] }) =>
-      (
-        await apiClient.post(
-          path(id, "/upload"),
-          {
-            requirements: files.map((file) => ({
-              requirementId,
-              fileName: file.fileName,
-              contentType: file.contentType,
-              sizeBytes: file.byteSize,
-            })),
-          },
-          { schema: tradeResponseSchema },
-        )
-      ).data,
+    mutationFn: async ({ requirementId, files }: { requirementId: TradeRequirementId; files: File[] }) => {
+      const form = new FormData();
+      form.append(TRADE_UPLOAD_REQUIREMENT_FIELD, requirementId);
+      for (const file of files) form.append(TRADE_UPLOAD_FILE_FIELD, file, file.name);
+      return (await postMultipart(path(id, "/upload"), form, tradeResponseSchema)).data;
+    },
     onSuccess: (trade) => {
       queryClient.setQueryData(tradeKeys.trade(id), trade);
       void queryClient.invalidateQueries({ queryKey: tradeKeys.all(id) });
     },
   });
+}
+
+/** Where an uploaded requirement file opens (images in the page, PDFs as a download). */
+export function uploadFileUrl(id: string, uploadId: number): string {
+  return path(id, `/uploads/${uploadId}`);
 }
 
 /** POST /rest/v1/trade/{id}/report: a party reports a problem; moderators read it. */

@@ -6,16 +6,26 @@ export function errorText(error: unknown, generic: string): string {
   return isApiError(error) && error.message ? error.message : generic;
 }
 
-/** Reason words a refusal gives for the attachment type, not in the spec's list but in its style. */
-const EXTRA_ATTACHMENT_REASONS = ["attachment_type_not_accepted"];
+/**
+ * Words the requirement upload answers besides the attachment reasons: no file, or a requirement
+ * that is missing, unknown, not an upload or not on this trade.
+ */
+const REQUIREMENT_UPLOAD_REASONS = [
+  "attachment_required",
+  "requirement_required",
+  "requirement_unknown",
+  "requirement_not_an_upload",
+  "requirement_not_on_trade",
+];
 
 /**
- * The attachment reasons (trading-core §8) in a refusal's `errors.details`: the chat answers
- * `details.files`, the requirement upload `details["requirements.N.field"]`; both list words.
+ * The refusal words of an upload (trading-core §8 attachment reasons and the requirement's own) in
+ * `errors.details`: the chat answers `details.files`; the requirement upload `details.files`,
+ * `details.requirementId` or `details.requirements`. Each lists words.
  */
-export function attachmentReasonsOf(error: unknown): string[] {
+export function uploadReasonsOf(error: unknown): string[] {
   if (!isApiError(error) || !error.details) return [];
-  const known = new Set<string>([...CHAT_ATTACHMENT_REASONS, ...EXTRA_ATTACHMENT_REASONS]);
+  const known = new Set<string>([...CHAT_ATTACHMENT_REASONS, ...REQUIREMENT_UPLOAD_REASONS]);
   const words = Object.values(error.details).flatMap((value) => (Array.isArray(value) ? value : []));
   return [...new Set(words.filter((word): word is string => typeof word === "string" && known.has(word)))];
 }

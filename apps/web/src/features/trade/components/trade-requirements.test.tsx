@@ -40,29 +40,6 @@ const upload = {
   createdAt: "2026-11-21T10:10:00.000Z",
 };
 
-const chatMessage = {
-  kind: "user",
-  id: "m12",
-  messageId: 12,
-  author: { username: "bob", role: "buyer" },
-  isMine: true,
-  text: "Payment receipt for this trade",
-  attachments: [
-    {
-      id: "0b6f8f5e-8d4f-4c4f-9a51-3f0c2a1f6c11",
-      kind: "image",
-      contentType: "image/png",
-      byteSize: 2048,
-      fileName: "receipt.png",
-      width: 100,
-      height: 80,
-      pageCount: null,
-      url: "/rest/v1/chat/attachments/0b6f8f5e-8d4f-4c4f-9a51-3f0c2a1f6c11",
-    },
-  ],
-  createdAt: "2026-11-21T10:10:00.000Z",
-};
-
 function chooseFiles(files: File[]) {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error("no file input");
@@ -77,12 +54,11 @@ afterEach(() => {
 });
 
 describe("trade requirements", () => {
-  it("sends the buyer's receipt through the chat and records it on the requirement", async () => {
+  it("posts the buyer's receipt as multipart to the trade's upload and links the stored file", async () => {
     const uploaded = tradeWith({ ...receipt, status: "uploaded", attachmentsCount: 1 });
     let uploads: unknown[] = [];
     const { fetchStub, calls } = createFetchStub({
       "GET /rest/v1/trade/T1abc/uploads": () => jsonAnswer(200, { data: uploads, meta: null }),
-      "POST /rest/v1/trade/T1abc/chat/attachments": () => jsonAnswer(200, { data: chatMessage, meta: null }),
       "POST /rest/v1/trade/T1abc/upload": () => {
         uploads = [upload];
         return jsonAnswer(200, { data: uploaded, meta: null });
@@ -94,21 +70,31 @@ describe("trade requirements", () => {
     const item = screen.getByTestId("requirement-payment_receipt");
     expect(within(item).getByTestId("requirement-status").textContent).toBe("Waiting");
     expect(await within(item).findByText("No file yet.")).toBeTruthy();
-    chooseFiles([new File(["png-bytes"], "receipt.png", { type: "image/png" })]);
+    const receiptPng = new File(["png-bytes"], "receipt.png", { type: "image/png" });
+    const receiptPdf = new File(["%PDF-1.7"], "receipt.pdf", { type: "application/pdf" });
+    chooseFiles([receiptPng, receiptPdf]);
     fireEvent.click(within(item).getByRole("button", { name: "Upload" }));
 
     await waitFor(() => expect(calls.some((call) => call.path === "/rest/v1/trade/T1abc/upload")).toBe(true));
-    const sent = calls.find((call) => call.path === "/rest/v1/trade/T1abc/chat/attachments");
-    const form = sent?.body;
+    const posts = calls.filter((call) => call.method === "POST");
+    expect(posts.map((call) => call.path)).toEqual(["/rest/v1/trade/T1abc/upload"]);
+    const form = posts[0]?.body;
     expect(form).toBeInstanceOf(FormData);
-    expect(((form as FormData).get("files") as File).name).toBe("receipt.png");
-    const recorded = calls.find((call) => call.path === "/rest/v1/trade/T1abc/upload");
-    expect(recorded?.body).toEqual({
-      requirements: [
-        { requirementId: "payment_receipt", fileName: "receipt.png", contentType: "image/png", sizeBytes: 2048 },
-      ],
-    });
-    expect(await within(item).findByText("receipt.png · 2 kB · bob")).toBeTruthy();
+    expect((form as FormData).getAll("requirementId")).toEqual(["payment_receipt"]);
+    const sentFiles = (form as FormData).getAll("files") as File[];
+    expect(sentFiles.map((file) => [file.name, file.type])).toEqual([
+      ["receipt.png", "image/png"],
+      ["receipt.pdf", "application/pdf"],
+    ]);
+    expect([...(form as FormData).keys()].sort()).toEqual(["files", "files", "requirementId"]);
+    const init = fetchStub.mock.calls.find(([input]) => String(input).includes("/upload"))?.[1];
+    expect(new Headers(init?.headers).get("Content-Type")).toBeNull();
+
+    const link = await within(item).findByRole("link", { name: "receipt.png" });
+    expect(link.getAttribute("href")).toBe("/rest/v1/trade/T1abc/uploads/4");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(within(item).getByText("2 kB · bob")).toBeTruthy();
+    expect(await screen.findByText("The files were uploaded.")).toBeTruthy();
   });
 
   it("refuses a file of the wrong type before sending anything", async () => {
@@ -125,11 +111,52 @@ describe("trade requirements", () => {
     expect(calls.filter((call) => call.method === "POST")).toHaveLength(0);
   });
 
-  it("explains a file the chat refused with the spec's attachment reason", async () => {
+  it("refuses more files than one upload or the trade takes, and a file over the trade's size limit", async () => {
+    const onTrade = Array.from({ length: 15 }, (_, index) => ({ ...upload, id: 100 + index }));
+    const { fetchStub, calls } = createFetchStub({
+      "GET /rest/v1/trade/T1abc/uploads": () => jsonAnswer(200, { data: onTrade, meta: null }),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    await renderWithApp(<TradeRequirements trade={tradeWith(receipt)} />, { user: makeCurrentUser() });
+    await screen.findAllByRole("link", { name: "receipt.png" });
+    const png = (name: string, bytes = 10) => new File([new Uint8Array(bytes)], name, { type: "image/png" });
+    const uploadButton = () => screen.getByRole("button", { name: "Upload" }) as HTMLButtonElement;
+
+    // The trade holds 15 of its 20 files: six more are refused, five pass.
+    chooseFiles(Array.from({ length: 6 }, (_, index) => png(`r${index}.png`)));
+    expect(await screen.findByText("Too many files for one upload or for this trade.")).toBeTruthy();
+    expect(uploadButton().disabled).toBe(true);
+    chooseFiles(Array.from({ length: 5 }, (_, index) => png(`r${index}.png`)));
+    await waitFor(() => expect(uploadButton().disabled).toBe(false));
+
+    // 10 MiB is the trade's limit (not the chat's 5 MiB): just over it is refused.
+    chooseFiles([png("big.png", 10 * 1024 * 1024 + 1)]);
+    expect(await screen.findByText("A file is too large.")).toBeTruthy();
+    chooseFiles([png("fits.png", 6 * 1024 * 1024)]);
+    await waitFor(() => expect(uploadButton().disabled).toBe(false));
+    expect(calls.filter((call) => call.method === "POST")).toHaveLength(0);
+  });
+
+  it("refuses more than ten files in one upload", async () => {
+    const { fetchStub } = createFetchStub({
+      "GET /rest/v1/trade/T1abc/uploads": () => jsonAnswer(200, { data: [], meta: null }),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    await renderWithApp(<TradeRequirements trade={tradeWith(receipt)} />, { user: makeCurrentUser() });
+
+    chooseFiles(Array.from({ length: 11 }, (_, index) => new File(["x"], `r${index}.png`, { type: "image/png" })));
+
+    expect(await screen.findByText("Too many files for one upload or for this trade.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Upload" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("explains a file the server refused with the spec's attachment reason and keeps the choice", async () => {
     const { fetchStub, calls } = createFetchStub({
       "GET /rest/v1/trade/T1abc/uploads": () => jsonAnswer(200, { data: [], meta: null }),
-      "POST /rest/v1/trade/T1abc/chat/attachments": () =>
-        errorAnswer(422, "ERROR_INPUT_VALIDATION", "The input is invalid.", { files: ["attachment_image_broken"] }),
+      "POST /rest/v1/trade/T1abc/upload": () =>
+        errorAnswer(422, "ERROR_ATTACHMENT_REFUSED", "The attachment was refused.", {
+          files: ["attachment_image_broken"],
+        }),
     });
     vi.stubGlobal("fetch", fetchStub);
     await renderWithApp(<TradeRequirements trade={tradeWith(receipt)} />, { user: makeCurrentUser() });
@@ -137,8 +164,39 @@ describe("trade requirements", () => {
     chooseFiles([new File(["not really a png"], "receipt.png", { type: "image/png" })]);
     fireEvent.click(screen.getByRole("button", { name: "Upload" }));
 
-    expect(await screen.findByText("An image could not be read.")).toBeTruthy();
-    expect(calls.some((call) => call.path === "/rest/v1/trade/T1abc/upload")).toBe(false);
+    expect((await screen.findByRole("alert")).textContent).toBe("An image could not be read.");
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.path)).toEqual([
+      "/rest/v1/trade/T1abc/upload",
+    ]);
+    expect(screen.getByText("1 file(s) selected")).toBeTruthy();
+    expect(screen.getByTestId("requirement-status").textContent).toBe("Waiting");
+  });
+
+  it("shows the trade's file limit and a requirement refusal in the server's words", async () => {
+    let answer = errorAnswer(422, "ERROR_ATTACHMENT_REFUSED", "The attachment was refused.", {
+      requirements: ["attachment_limit_count"],
+    });
+    const { fetchStub } = createFetchStub({
+      "GET /rest/v1/trade/T1abc/uploads": () => jsonAnswer(200, { data: [], meta: null }),
+      "POST /rest/v1/trade/T1abc/upload": () => answer,
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    await renderWithApp(<TradeRequirements trade={tradeWith(receipt)} />, { user: makeCurrentUser() });
+
+    chooseFiles([new File(["png"], "receipt.png", { type: "image/png" })]);
+    fireEvent.click(screen.getByRole("button", { name: "Upload" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Too many files for one upload or for this trade.");
+
+    answer = errorAnswer(422, "ERROR_ATTACHMENT_REFUSED", "The attachment was refused.", {
+      requirementId: ["requirement_not_on_trade"],
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Upload" }));
+    expect(await screen.findByText("This trade does not ask for this.")).toBeTruthy();
+
+    // A refusal without a known word shows the server's sentence.
+    answer = errorAnswer(409, "ERROR_TRADE_WRONG_STATE", "The trade is no longer open.");
+    fireEvent.click(screen.getByRole("button", { name: "Upload" }));
+    expect(await screen.findByText("The trade is no longer open.")).toBeTruthy();
   });
 
   it("lets the seller approve what the buyer uploaded", async () => {
@@ -152,7 +210,10 @@ describe("trade requirements", () => {
     await renderWithApp(<TradeRequirements trade={tradeWith(pending, "seller")} />, { user: makeCurrentUser() });
 
     expect(screen.getByTestId("requirement-status").textContent).toBe("Waiting for review");
-    expect(await screen.findByText("receipt.png · 2 kB · bob")).toBeTruthy();
+    // The seller opens the buyer's file from the server before deciding.
+    const link = await screen.findByRole("link", { name: "receipt.png" });
+    expect(link.getAttribute("href")).toBe("/rest/v1/trade/T1abc/uploads/4");
+    expect(screen.getByText("2 kB · bob")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Upload" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Approve: Payment receipt" }));
 

@@ -1,23 +1,21 @@
-import { Alert, Badge, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import {
-  CHAT_ATTACHMENT_MAX_BYTES,
-  CHAT_ATTACHMENTS_PER_MESSAGE,
-  type ChatAttachment,
   type Locale,
   type RequirementStatus,
   TRADE_ACTIVE_STATUSES,
   TRADE_RULES,
+  TRADE_UPLOAD_FILES_PER_REQUEST,
   type Trade,
   type TradeRequirement,
   type TradeUpload,
 } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { uploadsQueryOptions, useRecordUploads, useSendAttachments, useTradeCommand } from "../api/trade-api.ts";
+import { uploadFileUrl, uploadsQueryOptions, useTradeCommand, useUploadRequirement } from "../api/trade-api.ts";
 import { useTradeTexts } from "../i18n/use-trade-texts.ts";
-import { attachmentReasonsOf, errorText } from "./error-text.ts";
+import { errorText, uploadReasonsOf } from "./error-text.ts";
 
 const STATUS_COLORS: Record<RequirementStatus, string> = {
   pending: "gray",
@@ -27,8 +25,6 @@ const STATUS_COLORS: Record<RequirementStatus, string> = {
   corrupted: "orange",
 };
 
-/** The stricter of the chat's and the requirement's limits: a file must pass both. */
-const MAX_FILE_BYTES = Math.min(CHAT_ATTACHMENT_MAX_BYTES, TRADE_RULES.attachmentMaxBytes);
 const ACCEPTED_TYPES: readonly string[] = TRADE_RULES.attachmentContentTypes;
 
 function formatSize(bytes: number, locale: Locale): string {
@@ -40,17 +36,21 @@ function formatSize(bytes: number, locale: Locale): string {
   }).format(isLarge ? bytes / (1024 * 1024) : bytes / 1024);
 }
 
-/** A refusal found before sending, in the spec's attachment words (trading-core §8). */
-function localProblemOf(files: File[]): string | null {
-  if (files.length > CHAT_ATTACHMENTS_PER_MESSAGE) return "attachment_limit_count";
-  if (files.some((file) => !ACCEPTED_TYPES.includes(file.type))) return "attachment_type_not_accepted";
-  if (files.some((file) => file.size > MAX_FILE_BYTES)) return "attachment_limit_size";
+/**
+ * A refusal found before sending, with the word the server would answer (trading-core §8): the
+ * same limits as POST /upload, so a file the server would refuse is not sent at all. The server
+ * still checks every file by its content.
+ */
+function localProblemOf(files: File[], filesLeft: number): string | null {
+  if (files.length > TRADE_UPLOAD_FILES_PER_REQUEST || files.length > filesLeft) return "attachment_limit_count";
+  if (files.some((file) => !ACCEPTED_TYPES.includes(file.type))) return "attachment_type_not_allowed";
+  if (files.some((file) => file.size > TRADE_RULES.attachmentMaxBytes)) return "attachment_limit_size";
   return null;
 }
 
 function UploadError({ error }: { error: unknown }) {
   const { t } = useTradeTexts();
-  const reasons = attachmentReasonsOf(error);
+  const reasons = uploadReasonsOf(error);
   return (
     <Alert color="red" role="alert">
       {reasons.length > 0
@@ -61,61 +61,51 @@ function UploadError({ error }: { error: unknown }) {
 }
 
 /**
- * The buyer's upload of one requirement. The files go into the trade's chat first (their content
- * is checked there and both parties see them), then they are recorded on the requirement; when the
- * record fails after the send, it is retried with the files already sent rather than sending twice.
+ * The buyer's upload of one requirement: the chosen files go to POST /upload in one multipart
+ * request, all or nothing, so a refusal leaves the choice in place to correct and send again.
  */
-function RequirementUpload({ tradeId, requirement }: { tradeId: string; requirement: TradeRequirement }) {
+function RequirementUpload({
+  tradeId,
+  requirement,
+  filesLeft,
+}: {
+  tradeId: string;
+  requirement: TradeRequirement;
+  filesLeft: number;
+}) {
   const { t } = useTradeTexts();
   const locale = useLocale();
-  const send = useSendAttachments(tradeId);
-  const record = useRecordUploads(tradeId);
+  const upload = useUploadRequirement(tradeId);
   const [files, setFiles] = useState<File[]>([]);
-  const [sent, setSent] = useState<ChatAttachment[] | null>(null);
+  const resetInput = useRef<() => void>(null);
   const name = t(`requirements.names.${requirement.id}`);
-  const localProblem = localProblemOf(files);
+  const localProblem = localProblemOf(files, filesLeft);
 
-  const recordSent = (attachments: ChatAttachment[]) =>
-    record.mutate(
-      { requirementId: requirement.id, files: attachments },
+  const choose = (chosen: File[]) => {
+    upload.reset();
+    setFiles(chosen);
+  };
+  const clear = () => {
+    setFiles([]);
+    resetInput.current?.();
+  };
+  const send = () =>
+    upload.mutate(
+      { requirementId: requirement.id, files },
       {
         onSuccess: () => {
-          setSent(null);
-          setFiles([]);
+          clear();
           showToast({ type: "success", message: t("requirements.uploaded") });
         },
       },
     );
-  const upload = () =>
-    send.mutate(
-      { files, message: t("requirements.chatMessage", { name }) },
-      {
-        onSuccess: (message) => {
-          setSent(message.attachments);
-          recordSent(message.attachments);
-        },
-      },
-    );
 
-  if (sent) {
-    return (
-      <Stack gap="xs">
-        <Text size="sm">{t("requirements.sentNotRecorded")}</Text>
-        {record.isError ? <UploadError error={record.error} /> : null}
-        <Group justify="flex-end">
-          <Button size="xs" loading={record.isPending} onClick={() => recordSent(sent)}>
-            {t("requirements.retryRecord")}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
   return (
     <Stack gap="xs">
       <Text size="xs" c="dimmed">
         {t("requirements.chooseHint", {
-          size: formatSize(MAX_FILE_BYTES, locale),
-          count: CHAT_ATTACHMENTS_PER_MESSAGE,
+          size: formatSize(TRADE_RULES.attachmentMaxBytes, locale),
+          count: TRADE_UPLOAD_FILES_PER_REQUEST,
         })}
       </Text>
       {localProblem ? (
@@ -123,10 +113,10 @@ function RequirementUpload({ tradeId, requirement }: { tradeId: string; requirem
           {t(`requirements.reasons.${localProblem}`)}
         </Alert>
       ) : null}
-      {send.isError ? <UploadError error={send.error} /> : null}
+      {upload.isError ? <UploadError error={upload.error} /> : null}
       <Group gap="xs" justify="space-between">
         <Group gap="xs">
-          <FileButton onChange={setFiles} accept={ACCEPTED_TYPES.join(",")} multiple>
+          <FileButton onChange={choose} accept={ACCEPTED_TYPES.join(",")} multiple resetRef={resetInput}>
             {(props) => (
               <Button {...props} size="xs" variant="default" aria-label={`${t("requirements.choose")}: ${name}`}>
                 {t("requirements.choose")}
@@ -136,7 +126,7 @@ function RequirementUpload({ tradeId, requirement }: { tradeId: string; requirem
           {files.length > 0 ? (
             <Group gap={4}>
               <Text size="xs">{t("requirements.selected", { count: files.length })}</Text>
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setFiles([])}>
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={clear} disabled={upload.isPending}>
                 {t("requirements.clear")}
               </Button>
             </Group>
@@ -145,8 +135,8 @@ function RequirementUpload({ tradeId, requirement }: { tradeId: string; requirem
         <Button
           size="xs"
           disabled={files.length === 0 || localProblem !== null}
-          loading={send.isPending || record.isPending}
-          onClick={upload}
+          loading={upload.isPending}
+          onClick={send}
         >
           {t("requirements.upload")}
         </Button>
@@ -229,10 +219,12 @@ function RequirementItem({
   trade,
   requirement,
   uploads,
+  filesLeft,
 }: {
   trade: Trade;
   requirement: TradeRequirement;
   uploads: TradeUpload[];
+  filesLeft: number;
 }) {
   const { t } = useTradeTexts();
   const locale = useLocale();
@@ -267,13 +259,20 @@ function RequirementItem({
           uploads.length > 0 ? (
             <Stack gap={2}>
               {uploads.map((file) => (
-                <Text key={file.id} size="xs">
-                  {t("requirements.fileLine", {
-                    name: file.fileName,
-                    size: formatSize(file.sizeBytes, locale),
-                    user: file.uploadedBy,
-                  })}
-                </Text>
+                <Group key={file.id} gap={6} wrap="nowrap">
+                  <Anchor
+                    href={uploadFileUrl(trade.id, file.id)}
+                    target="_blank"
+                    rel="noreferrer"
+                    size="xs"
+                    title={t("requirements.openFile", { name: file.fileName })}
+                  >
+                    {file.fileName}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {t("requirements.fileMeta", { size: formatSize(file.sizeBytes, locale), user: file.uploadedBy })}
+                  </Text>
+                </Group>
               ))}
             </Stack>
           ) : (
@@ -288,7 +287,7 @@ function RequirementItem({
           </Text>
         ) : null}
         {canProvide && requirement.kind === "upload" ? (
-          <RequirementUpload tradeId={trade.id} requirement={requirement} />
+          <RequirementUpload tradeId={trade.id} requirement={requirement} filesLeft={filesLeft} />
         ) : null}
         {canProvide && requirement.kind === "text" && requirement.id === "payer_name" ? (
           <PayerNameForm tradeId={trade.id} />
@@ -299,13 +298,20 @@ function RequirementItem({
   );
 }
 
-/** The trade's flow requirements: their state, the files recorded, and what the viewer may do. */
+/**
+ * The trade's flow requirements: their state, the uploaded files (each opens from the server for
+ * both parties and staff), and what the viewer may do.
+ */
 export function TradeRequirements({ trade }: { trade: Trade }) {
   const { t } = useTradeTexts();
   const { requirements } = trade.flow;
   const hasUploads = requirements.some((requirement) => requirement.kind === "upload");
   const uploads = useQuery({ ...uploadsQueryOptions(trade.id), enabled: hasUploads });
   if (requirements.length === 0) return null;
+  // The trade's file limit counts every file already on it, whichever requirement it is for.
+  const filesOnTrade =
+    uploads.data?.length ?? requirements.reduce((count, requirement) => count + requirement.attachmentsCount, 0);
+  const filesLeft = Math.max(0, TRADE_RULES.attachmentsPerTradeMax - filesOnTrade);
   return (
     <Paper withBorder radius="lg" p="md" data-testid="trade-requirements">
       <Title order={2} size="h4">
@@ -326,6 +332,7 @@ export function TradeRequirements({ trade }: { trade: Trade }) {
             trade={trade}
             requirement={requirement}
             uploads={(uploads.data ?? []).filter((file) => file.requirementId === requirement.id)}
+            filesLeft={filesLeft}
           />
         ))}
       </Stack>
