@@ -17,10 +17,8 @@ import {
   decimal,
   divideDecimal,
   formatDecimal,
-  multiplyDecimal,
   parseDecimal,
   roundDecimal,
-  subtractDecimal,
 } from "@souk/money";
 import type { Db, Tx } from "../../db/pool.ts";
 import { DomainError, forbidden, inputError, isStaff, type JobQueue, type Viewer } from "../../platform/index.ts";
