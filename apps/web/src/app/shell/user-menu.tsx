@@ -28,6 +28,16 @@ export function UserMenu({ user, onLogOut, isLoggingOut, defaultOpened = false }
         <Menu.Item component={Link} to={to("dashboard")} leftSection={<DashboardIcon size={16} />}>
           {t("nav.dashboard")}
         </Menu.Item>
+        {user.isStaff ? (
+          <Menu.Item
+            component={Link}
+            to={to("moderationDisputes")}
+            leftSection={<ShieldCheckIcon size={16} />}
+            data-testid="disputes-link"
+          >
+            {t("nav.disputes")}
+          </Menu.Item>
+        ) : null}
         <Menu.Item component={Link} to={to("wallet")} leftSection={<WalletIcon size={16} />}>
           {t("nav.wallet")}
         </Menu.Item>

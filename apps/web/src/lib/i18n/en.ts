@@ -34,6 +34,7 @@ export const en = {
     userMenu: "Account menu",
     profile: "Public profile",
     accountSettings: "Account settings",
+    disputes: "Disputes",
     verification: "Verification",
     switchToDark: "Switch to dark theme",
     switchToLight: "Switch to light theme",

@@ -32,6 +32,7 @@ export const fr: Translation = {
     userMenu: "Menu du compte",
     profile: "Profil public",
     accountSettings: "Paramètres du compte",
+    disputes: "Litiges",
     verification: "Vérification",
     switchToDark: "Passer au thème sombre",
     switchToLight: "Passer au thème clair",
