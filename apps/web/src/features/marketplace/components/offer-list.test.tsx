@@ -40,6 +40,20 @@ describe("offer list", () => {
     expect(screen.getByText("−1.50%")).toBeTruthy();
   });
 
+  it("marks an offer holding a pinned position, and only that one", async () => {
+    await renderWithApp(
+      <OfferList
+        offers={[
+          makeListingItem({ idHashed: "pinned00001", hash: "pinned00001", isStickied: true, pinnedPosition: 1 }),
+          makeListingItem({ idHashed: "plain000001", hash: "plain000001" }),
+        ]}
+      />,
+    );
+    const rows = screen.getAllByTestId("offer-row");
+    expect(within(rows[0]!).getByTestId("offer-pinned").textContent).toBe("Pinned");
+    expect(within(rows[1]!).queryByTestId("offer-pinned")).toBeNull();
+  });
+
   it("links in the page's language and leaves the owner out on a profile", async () => {
     await renderWithApp(<OfferList offers={[makeListingItem()]} showOwner={false} />, {
       locale: "fr",

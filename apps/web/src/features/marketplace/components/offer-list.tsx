@@ -119,9 +119,23 @@ function OfferRow({
     >
       {showOwner ? <OwnerSummary owner={offer.owner} /> : null}
       <Stack gap={6} className={classes.method}>
-        <Text fw={600} size="sm" lh={1.3}>
-          {offer.localizedPaymentMethodName}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Text fw={600} size="sm" lh={1.3}>
+            {offer.localizedPaymentMethodName}
+          </Text>
+          {offer.isStickied ? (
+            <Badge
+              size="xs"
+              variant="light"
+              color="grape"
+              radius="sm"
+              title={t("list.pinnedTitle")}
+              data-testid="offer-pinned"
+            >
+              {t("list.pinned")}
+            </Badge>
+          ) : null}
+        </Group>
         {offer.paymentMethodLabel ? (
           <Text size="xs" c="dimmed" lineClamp={1}>
             {offer.paymentMethodLabel}
