@@ -1,13 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-
-/** A username nobody used before: 3 to 32 letters, digits or underscores. */
-function uniqueUsername(): string {
-  const stamp = Date.now().toString(36);
-  const random = Math.random().toString(36).slice(2, 7);
-  return `e2e_${stamp}_${random}`;
-}
-
-const password = "Souk-e2e-Passw0rd!";
+import { E2E_PASSWORD, submitLogIn, submitSignUp, uniqueUsername } from "./support.ts";
 
 async function logOutFromUserMenu(page: Page, label: string): Promise<void> {
   await page.getByTestId("user-menu-button").click();
@@ -15,16 +7,12 @@ async function logOutFromUserMenu(page: Page, label: string): Promise<void> {
 }
 
 test("a visitor signs up, logs out, logs in again with the username and sees the shell in French", async ({ page }) => {
-  const username = uniqueUsername();
+  const username = uniqueUsername("e2e");
   const email = `${username}@example.com`;
 
   await test.step("sign up and land logged in", async () => {
     await page.goto("/register");
-    const form = page.getByTestId("register-form");
-    await form.getByLabel("E-mail", { exact: true }).fill(email);
-    await form.getByLabel("Username", { exact: true }).fill(username);
-    await form.getByLabel("Password", { exact: true }).fill(password);
-    await form.getByRole("button", { name: "Create account" }).click();
+    await submitSignUp(page, username);
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("navbar-username")).toHaveText(username);
@@ -42,10 +30,7 @@ test("a visitor signs up, logs out, logs in again with the username and sees the
   await test.step("log in again with the username", async () => {
     await page.getByTestId("navbar-login").click();
     await expect(page).toHaveURL(/\/login$/);
-    const form = page.getByTestId("login-form");
-    await form.getByLabel("E-mail or username", { exact: true }).fill(username);
-    await form.getByLabel("Password", { exact: true }).fill(password);
-    await form.getByRole("button", { name: "Log in" }).click();
+    await submitLogIn(page, username, E2E_PASSWORD);
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("navbar-username")).toHaveText(username);
@@ -77,10 +62,7 @@ test("a visitor signs up, logs out, logs in again with the username and sees the
 
 test("a wrong password is refused with a message on the form", async ({ page }) => {
   await page.goto("/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail or username", { exact: true }).fill(uniqueUsername());
-  await form.getByLabel("Password", { exact: true }).fill("Not-the-r1ght-one!");
-  await form.getByRole("button", { name: "Log in" }).click();
+  await submitLogIn(page, uniqueUsername("e2e"), "Not-the-r1ght-one!");
 
   await expect(page.getByTestId("form-error")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,15 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-
-const demoPassword = "Souk-demo-2026!";
-
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto("/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail or username", { exact: true }).fill(username);
-  await form.getByLabel("Password", { exact: true }).fill(demoPassword);
-  await form.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("navbar-username")).toHaveText(username);
-}
+import { expect, test } from "@playwright/test";
+import { logIn } from "./support.ts";
 
 interface ListedOffer {
   idHashed: string;
@@ -35,7 +25,9 @@ test("a vendor funds a bid for a pinned position and the marketplace shows the o
     await page.getByTestId(`promote-${target.idHashed}`).click();
     await page.getByTestId("promote-option-bid").click();
     const modal = page.getByTestId("bid-modal");
-    await modal.getByRole("radio", { name: "USDT" }).click();
+    // The currency switch is a segmented control: its label is what a user clicks.
+    await modal.getByText("USDT", { exact: true }).click();
+    await expect(modal.getByRole("radio", { name: "USDT", exact: true })).toBeChecked();
     await modal.getByRole("radio", { name: /1 day/ }).click();
     await modal.getByRole("button", { name: "Continue" }).click();
     await expect(modal.getByTestId("bid-amount")).not.toHaveValue("0");

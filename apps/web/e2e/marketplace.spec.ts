@@ -1,11 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { logIn, submitSignUp } from "./support.ts";
 
 /**
  * The marketplace, the offer page and favourites against the demo data. The filter combination is
  * picked from what the API lists, so the test follows the demo data rather than hard-coding it.
  */
-
-const demoPassword = "Souk-demo-2026!";
 
 interface ListedOffer {
   idHashed: string;
@@ -33,15 +32,6 @@ function englishAmount(value: string): string {
   const [whole = "0", fraction] = value.split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
-async function logIn(page: Page, username: string, password = demoPassword): Promise<void> {
-  await page.goto("/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail or username", { exact: true }).fill(username);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("navbar-username")).toHaveText(username);
 }
 
 async function pickInDialog(page: Page, opener: string, search: string, option: string | RegExp): Promise<void> {
@@ -200,13 +190,8 @@ test("a new trader starts a trade from the offer page and lands on the trade", a
   };
 
   const username = `e2e_mp_${Date.now().toString(36)}`;
-  const password = "Souk-e2e-Passw0rd!";
   await page.goto("/register");
-  const form = page.getByTestId("register-form");
-  await form.getByLabel("E-mail", { exact: true }).fill(`${username}@example.com`);
-  await form.getByLabel("Username", { exact: true }).fill(username);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Create account" }).click();
+  await submitSignUp(page, username);
   await expect(page.getByTestId("navbar-username")).toHaveText(username);
 
   await page.goto(`/offer/${target.idHashed}?fiat-min=${view.data.tradeLimits.min}`);

@@ -1,21 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-
-const demoPassword = "Souk-demo-2026!";
-
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto("/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail or username", { exact: true }).fill(username);
-  await form.getByLabel("Password", { exact: true }).fill(demoPassword);
-  await form.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("navbar-username")).toHaveText(username);
-}
-
-async function newUserPage(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logIn(page, username);
-  return page;
-}
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { logIn, openLoggedInPage } from "./support.ts";
 
 /** The card of one offer in my offers, found by its hash. */
 function offerCard(page: Page, hash: string): Locator {
@@ -149,7 +133,7 @@ test("a vendor creates an offer with the wizard, edits it two ways, switches it 
   });
 
   await test.step("another user cannot open its edit pages", async () => {
-    const bob = await newUserPage(browser, "bob");
+    const bob = await openLoggedInPage(browser, "bob");
     await bob.goto(`/offer-manager/edit/${hash}?skipLite=true`);
     await expect(bob.getByTestId("offer-edit-not-found")).toBeVisible();
     await expect(bob.getByTestId("offer-wizard-form")).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { openLoggedInPage, submitSignUp } from "./support.ts";
 
 /**
  * A trade end to end with two browser contexts: a fresh buyer takes a demo vendor's offer from the
@@ -6,7 +7,6 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from "@
  * cancelled trade and a dispute a moderator resolves.
  */
 
-const demoPassword = "Souk-demo-2026!";
 const onePixelPng = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
@@ -41,26 +41,11 @@ async function pickOffer(request: APIRequestContext): Promise<{ offer: ListedOff
   return { offer, min: view.data.tradeLimits.min };
 }
 
-async function logIn(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail or username", { exact: true }).fill(username);
-  await form.getByLabel("Password", { exact: true }).fill(demoPassword);
-  await form.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("navbar-username")).toHaveText(username);
-  return page;
-}
-
 async function signUp(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   const username = `e2e_tr_${Date.now().toString(36)}`;
   await page.goto("/register");
-  const form = page.getByTestId("register-form");
-  await form.getByLabel("E-mail", { exact: true }).fill(`${username}@example.com`);
-  await form.getByLabel("Username", { exact: true }).fill(username);
-  await form.getByLabel("Password", { exact: true }).fill("Souk-e2e-Passw0rd!");
-  await form.getByRole("button", { name: "Create account" }).click();
+  await submitSignUp(page, username);
   await expect(page.getByTestId("navbar-username")).toHaveText(username);
   return page;
 }
@@ -109,7 +94,7 @@ test("two parties follow a trade live: chat, paid, released, feedback; then a ca
   test.setTimeout(180_000);
   const { offer, min } = await pickOffer(request);
   const buyer = await signUp(browser);
-  const seller = await logIn(browser, offer.owner.username);
+  const seller = await openLoggedInPage(browser, offer.owner.username);
 
   let tradePath = "";
   await test.step("the buyer starts the trade; the seller opens it too", async () => {
@@ -201,7 +186,7 @@ test("two parties follow a trade live: chat, paid, released, feedback; then a ca
     await expect(buyer.getByTestId("trade-status")).toHaveText("In dispute");
     await expect(seller.getByTestId("trade-status")).toHaveText("In dispute");
 
-    const moderator = await logIn(browser, "mod");
+    const moderator = await openLoggedInPage(browser, "mod");
     await moderator.goto(path);
     await expect(moderator.getByTestId("trade-status")).toHaveText("In dispute");
     await moderator.getByLabel("Note to both parties").fill("Payment proof checked: buyer paid.");

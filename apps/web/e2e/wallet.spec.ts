@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { logIn, submitLogIn, submitSignUp, uniqueUsername } from "./support.ts";
 
 /**
  * The wallet in a real browser: an admin credits dev-chain deposits to a fresh user, who then
@@ -6,25 +7,8 @@ import { type BrowserContext, expect, type Locator, type Page, test } from "@pla
  * history, with balances that add up. Visitors get the wallet landing instead.
  */
 
-const DEMO_PASSWORD = "Souk-demo-2026!";
-const password = "Souk-e2e-Passw0rd!";
 /** A well-formed bech32 address no Souk user owns (the dev chain refuses only ones ending in "dead"). */
 const outsideAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
-
-function uniqueUsername(): string {
-  const stamp = Date.now().toString(36);
-  const random = Math.random().toString(36).slice(2, 7);
-  return `e2e_w_${stamp}_${random}`;
-}
-
-async function logIn(page: Page, login: string): Promise<void> {
-  await page.goto("/login");
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail or username", { exact: true }).fill(login);
-  await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await form.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("navbar-username")).toHaveText(login);
-}
 
 async function openAdminContext(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -47,7 +31,7 @@ test("an admin credits a fresh user, who sends to bob, withdraws, and sees a his
 }) => {
   // Three people in three browsers and a dozen money movements: longer than the default minute.
   test.setTimeout(180_000);
-  const username = uniqueUsername();
+  const username = uniqueUsername("e2e_w");
   const userContext = await browser.newContext();
   const adminContext = await browser.newContext();
   const page = await userContext.newPage();
@@ -55,11 +39,7 @@ test("an admin credits a fresh user, who sends to bob, withdraws, and sees a his
 
   await test.step("sign up and find an empty wallet", async () => {
     await page.goto("/register?returnTo=%2Fwallet");
-    const form = page.getByTestId("register-form");
-    await form.getByLabel("E-mail", { exact: true }).fill(`${username}@example.com`);
-    await form.getByLabel("Username", { exact: true }).fill(username);
-    await form.getByLabel("Password", { exact: true }).fill(password);
-    await form.getByRole("button", { name: "Create account" }).click();
+    await submitSignUp(page, username);
 
     await expect(page).toHaveURL(/\/wallet$/);
     await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
@@ -206,10 +186,7 @@ test("a visitor sees the wallet landing, at its own page and in place of the wal
 
   await page.getByTestId("wallet-landing-login").click();
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fwallet$/);
-  const form = page.getByTestId("login-form");
-  await form.getByLabel("E-mail or username", { exact: true }).fill("bob");
-  await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await form.getByRole("button", { name: "Log in" }).click();
+  await submitLogIn(page, "bob");
   await expect(page).toHaveURL(/\/wallet$/);
   await expect(page.getByTestId("wallet-total-amount")).toContainText("USD");
 });

@@ -1,7 +1,14 @@
 import type { Tx } from "../../db/pool.ts";
-import { accounts, BID_REFERENCE_TYPE, type BidId, feeShardFor, referenceIdOf } from "./ledger.domain.ts";
+import {
+  accounts,
+  BID_REFERENCE_TYPE,
+  type BidId,
+  feeShardFor,
+  referenceIdOf,
+  type TransferLeg,
+} from "./ledger.domain.ts";
 import { LedgerUsageError } from "./ledger.errors.ts";
-import { resolveLedgerCurrency, settleOnce, type TransferResult, transfer } from "./ledger.service.ts";
+import { type EscrowOf, moveEscrow, type TransferResult } from "./ledger.service.ts";
 
 /**
  * Holds for bids on pinned positions (my-offers). A bid holds its amount in its own escrow account
@@ -24,6 +31,15 @@ function assertBidAmount(amountMinor: bigint): void {
   if (amountMinor <= 0n) throw new LedgerUsageError("a bid amount must be positive");
 }
 
+/** A bid's escrow account (the vendor's, when it is opened by the hold) and the reference its transfers carry. */
+function bidEscrowOf(bidId: string, currencyCode: string, vendorId?: number): EscrowOf {
+  return {
+    reference: { type: BID_REFERENCE_TYPE, id: bidId },
+    currencyCode,
+    account: accounts.bidEscrow(bidId, vendorId),
+  };
+}
+
 /**
  * The vendor's available balance -> the bid's escrow. Refused with ERROR_INSUFFICIENT_BALANCE when
  * the balance is short; a bid holds once (its escrow must be fresh).
@@ -31,53 +47,26 @@ function assertBidAmount(amountMinor: bigint): void {
 export async function holdBid(tx: Tx, input: BidHoldInput): Promise<TransferResult> {
   assertBidAmount(input.amountMinor);
   const bidId = referenceIdOf(input.bidId);
-  const currency = await resolveLedgerCurrency(tx, input.currencyCode);
-  const escrow = accounts.bidEscrow(bidId, input.vendorId);
-  return transfer(tx, {
-    idempotencyKey: holdKey(bidId),
-    kind: "escrow_hold",
-    currencyId: currency.id,
-    reference: { type: BID_REFERENCE_TYPE, id: bidId },
-    legs: [{ from: accounts.available(input.vendorId), to: escrow, amountMinor: input.amountMinor }],
-    freshAccounts: [escrow],
-  });
+  const escrow = bidEscrowOf(bidId, input.currencyCode, input.vendorId);
+  const legs = [{ from: accounts.available(input.vendorId), to: escrow.account, amountMinor: input.amountMinor }];
+  return moveEscrow(tx, escrow, "escrow_hold", holdKey(bidId), legs);
 }
 
 /** Outbid or cancelled: the whole hold goes back to the vendor's available balance; the escrow closes. */
 export async function releaseBid(tx: Tx, input: BidHoldInput): Promise<TransferResult> {
   assertBidAmount(input.amountMinor);
   const bidId = referenceIdOf(input.bidId);
-  const currency = await resolveLedgerCurrency(tx, input.currencyCode);
-  const escrow = accounts.bidEscrow(bidId);
-  return settleOnce(tx, {
-    idempotencyKey: settleKey(bidId),
-    kind: "escrow_void",
-    currencyId: currency.id,
-    reference: { type: BID_REFERENCE_TYPE, id: bidId },
-    legs: [{ from: escrow, to: accounts.available(input.vendorId), amountMinor: input.amountMinor }],
-    settledAccounts: [escrow],
-  });
+  const escrow = bidEscrowOf(bidId, input.currencyCode);
+  const legs = [{ from: escrow.account, to: accounts.available(input.vendorId), amountMinor: input.amountMinor }];
+  return moveEscrow(tx, escrow, "escrow_void", settleKey(bidId), legs);
 }
 
 /** The period ended: the whole hold is the platform's revenue (a fee shard); the escrow closes. */
 export async function collectBid(tx: Tx, input: Omit<BidHoldInput, "vendorId">): Promise<TransferResult> {
   assertBidAmount(input.amountMinor);
   const bidId = referenceIdOf(input.bidId);
-  const currency = await resolveLedgerCurrency(tx, input.currencyCode);
-  const escrow = accounts.bidEscrow(bidId);
-  return settleOnce(tx, {
-    idempotencyKey: settleKey(bidId),
-    kind: "escrow_post",
-    currencyId: currency.id,
-    reference: { type: BID_REFERENCE_TYPE, id: bidId },
-    legs: [
-      {
-        from: escrow,
-        to: accounts.fees(feeShardFor(`${BID_REFERENCE_TYPE}:${bidId}`)),
-        amountMinor: input.amountMinor,
-        code: "fee",
-      },
-    ],
-    settledAccounts: [escrow],
-  });
+  const escrow = bidEscrowOf(bidId, input.currencyCode);
+  const revenue = accounts.fees(feeShardFor(`${BID_REFERENCE_TYPE}:${bidId}`));
+  const legs: TransferLeg[] = [{ from: escrow.account, to: revenue, amountMinor: input.amountMinor, code: "fee" }];
+  return moveEscrow(tx, escrow, "escrow_post", settleKey(bidId), legs);
 }

@@ -222,20 +222,21 @@ function assertEscrowAmounts(amountMinor: bigint, feeMinor: bigint): void {
 
 const settleKey = (tradeId: string) => `trade:${tradeId}:settle`;
 
+/** A trade's escrow account (the seller's, when it is opened by a hold) and the reference its transfers carry. */
+function tradeEscrowOf(tradeId: string, currencyCode: string, sellerId?: number): EscrowOf {
+  return { reference: { type: "trade", id: tradeId }, currencyCode, account: accounts.escrow(tradeId, sellerId) };
+}
+
 /** Seller available -> the trade's own escrow account: amount plus the seller's fee. */
 export async function holdEscrow(tx: Tx, input: HoldEscrowInput): Promise<TransferResult> {
   assertEscrowAmounts(input.amountMinor, input.feeMinor);
   const tradeId = referenceIdOf(input.tradeId);
-  const currency = await resolveLedgerCurrency(tx, input.currencyCode);
-  const escrow = accounts.escrow(tradeId, input.sellerId);
-  return transfer(tx, {
-    idempotencyKey: input.idempotencyKey ? `trade:${tradeId}:hold:${input.idempotencyKey}` : `trade:${tradeId}:hold`,
-    kind: "escrow_hold",
-    currencyId: currency.id,
-    reference: { type: "trade", id: tradeId },
-    legs: escrowLegs(accounts.available(input.sellerId), escrow, input.amountMinor, input.feeMinor),
-    freshAccounts: [escrow],
-  });
+  const escrow = tradeEscrowOf(tradeId, input.currencyCode, input.sellerId);
+  const idempotencyKey = input.idempotencyKey
+    ? `trade:${tradeId}:hold:${input.idempotencyKey}`
+    : `trade:${tradeId}:hold`;
+  const legs = escrowLegs(accounts.available(input.sellerId), escrow.account, input.amountMinor, input.feeMinor);
+  return moveEscrow(tx, escrow, "escrow_hold", idempotencyKey, legs);
 }
 
 /**
@@ -247,38 +248,51 @@ export async function holdEscrow(tx: Tx, input: HoldEscrowInput): Promise<Transf
 export async function postEscrow(tx: Tx, input: SettleEscrowAmounts & { buyerId: number }): Promise<TransferResult> {
   assertEscrowAmounts(input.amountMinor, input.feeMinor);
   const tradeId = referenceIdOf(input.tradeId);
-  const currency = await resolveLedgerCurrency(tx, input.currencyCode);
-  const escrow = accounts.escrow(tradeId);
+  const escrow = tradeEscrowOf(tradeId, input.currencyCode);
   const legs: TransferLeg[] = [
-    { from: escrow, to: accounts.available(input.buyerId), amountMinor: input.amountMinor, code: "principal" },
+    { from: escrow.account, to: accounts.available(input.buyerId), amountMinor: input.amountMinor, code: "principal" },
   ];
   if (input.feeMinor > 0n) {
-    legs.push({ from: escrow, to: accounts.fees(feeShardFor(tradeId)), amountMinor: input.feeMinor, code: "fee" });
+    const fees = accounts.fees(feeShardFor(tradeId));
+    legs.push({ from: escrow.account, to: fees, amountMinor: input.feeMinor, code: "fee" });
   }
-  return settleOnce(tx, {
-    idempotencyKey: settleKey(tradeId),
-    kind: "escrow_post",
-    currencyId: currency.id,
-    reference: { type: "trade", id: tradeId },
-    legs,
-    settledAccounts: [escrow],
-  });
+  return moveEscrow(tx, escrow, "escrow_post", settleKey(tradeId), legs);
 }
 
 /** Cancel or expiry: escrow -> seller's available, amount and fee; the escrow account is closed. */
 export async function voidEscrow(tx: Tx, input: SettleEscrowAmounts & { sellerId: number }): Promise<TransferResult> {
   assertEscrowAmounts(input.amountMinor, input.feeMinor);
   const tradeId = referenceIdOf(input.tradeId);
-  const currency = await resolveLedgerCurrency(tx, input.currencyCode);
-  const escrow = accounts.escrow(tradeId);
-  return settleOnce(tx, {
-    idempotencyKey: settleKey(tradeId),
-    kind: "escrow_void",
-    currencyId: currency.id,
-    reference: { type: "trade", id: tradeId },
-    legs: escrowLegs(escrow, accounts.available(input.sellerId), input.amountMinor, input.feeMinor),
-    settledAccounts: [escrow],
-  });
+  const escrow = tradeEscrowOf(tradeId, input.currencyCode);
+  const legs = escrowLegs(escrow.account, accounts.available(input.sellerId), input.amountMinor, input.feeMinor);
+  return moveEscrow(tx, escrow, "escrow_void", settleKey(tradeId), legs);
+}
+
+/** An escrow account and what it holds for (a trade or a bid), in the currency it holds. */
+export interface EscrowOf {
+  reference: { type: string; id: string };
+  currencyCode: string;
+  account: AccountRef;
+}
+
+type EscrowTransferKind = Extract<LedgerTransferKind, "escrow_hold" | "escrow_post" | "escrow_void">;
+
+/**
+ * The one way money enters or leaves an escrow account, for trades and bids alike. A hold wants
+ * the escrow fresh (a trade or bid holds once); a post or void must empty it, closes it, and
+ * settles once.
+ */
+export async function moveEscrow(
+  tx: Tx,
+  escrow: EscrowOf,
+  kind: EscrowTransferKind,
+  idempotencyKey: string,
+  legs: TransferLeg[],
+): Promise<TransferResult> {
+  const currency = await resolveLedgerCurrency(tx, escrow.currencyCode);
+  const request = { idempotencyKey, kind, currencyId: currency.id, reference: escrow.reference, legs };
+  if (kind === "escrow_hold") return transfer(tx, { ...request, freshAccounts: [escrow.account] });
+  return settleOnce(tx, { ...request, settledAccounts: [escrow.account] });
 }
 
 /**
@@ -286,7 +300,7 @@ export async function voidEscrow(tx: Tx, input: SettleEscrowAmounts & { sellerId
  * identical (not answered as a replay): the trades module guards with its status update, and a
  * second post or void reaching the ledger means that guard was missed, which must be loud.
  */
-export async function settleOnce(tx: Tx, request: TransferRequest): Promise<TransferResult> {
+async function settleOnce(tx: Tx, request: TransferRequest): Promise<TransferResult> {
   let result: TransferResult;
   try {
     result = await transfer(tx, request);

@@ -27,13 +27,12 @@ async function publish(client: TestClient, overrides: Record<string, unknown> = 
   return response.body.data.idHashed;
 }
 
+async function depositUsdt(client: TestClient, amount: string) {
+  await recordDeposit(t.db, { username: client.user!.username, amount, cryptoCurrencyCode: "USDT", source: "admin" });
+}
+
 async function depositBond(client: TestClient) {
-  await recordDeposit(t.db, {
-    username: client.user!.username,
-    amount: "100",
-    cryptoCurrencyCode: "USDT",
-    source: "admin",
-  });
+  await depositUsdt(client, "100");
   expect((await client.post("/wallet/deposit-bond", { crypto_currency_code: "USDT" })).status).toBe(200);
 }
 
@@ -367,12 +366,7 @@ describe("bids for pinned positions", () => {
   it("holds a bid from the wallet (FUNDED) and shows it in bid-info, the list and pinned-info", async () => {
     const vendor = await t.signUp();
     const hash = await publish(vendor, { fiat_currency_code: "EUR", payment_method_slug: "bank-transfer" });
-    await recordDeposit(t.db, {
-      username: vendor.user!.username,
-      amount: "30",
-      cryptoCurrencyCode: "USDT",
-      source: "admin",
-    });
+    await depositUsdt(vendor, "30");
     const endDate = new Date(Date.now() + 2 * 86_400_000).toISOString();
     const placed = await vendor.put(`/rest/v1/my-offers/${hash}/bid`, {
       offer_id: hash,
@@ -402,12 +396,7 @@ describe("bids for pinned positions", () => {
   it("refuses a second live bid unless it replaces the current one, and cancels", async () => {
     const vendor = await t.signUp();
     const hash = await publish(vendor, { fiat_currency_code: "GBP", payment_method_slug: "bank-transfer" });
-    await recordDeposit(t.db, {
-      username: vendor.user!.username,
-      amount: "30",
-      cryptoCurrencyCode: "USDT",
-      source: "admin",
-    });
+    await depositUsdt(vendor, "30");
     const bid = {
       end_date: new Date(Date.now() + 86_400_000).toISOString(),
       amount: "10",

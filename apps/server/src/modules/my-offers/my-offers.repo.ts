@@ -109,25 +109,23 @@ export async function listBidHistory(db: Db, offerId: bigint, limit: number): Pr
     .execute();
 }
 
-/** Funded bids of a market whose period covers a moment. */
-export async function listMarketFundedBids(
-  db: Db,
-  market: { cryptoId: number; type: "buy" | "sell"; fiatId: number },
-  at: Date,
-): Promise<BidRow[]> {
+export type BidMarket = { cryptoId: number; type: "buy" | "sell"; fiatId: number };
+
+/** The funded bids of one market, for the callers to narrow by period. */
+function selectMarketFundedBids(db: Db | Tx, market: BidMarket) {
   return tables(db)
     .selectFrom("offer_bids")
     .select(BID_COLUMNS)
     .where("status", "=", "FUNDED")
     .where("crypto_currency_id", "=", market.cryptoId)
     .where("type", "=", market.type)
-    .where("fiat_currency_id", "=", market.fiatId)
-    .where("starts_at", "<=", at)
-    .where("ends_at", ">", at)
-    .execute();
+    .where("fiat_currency_id", "=", market.fiatId);
 }
 
-export type BidMarket = { cryptoId: number; type: "buy" | "sell"; fiatId: number };
+/** Funded bids of a market whose period covers a moment. */
+export async function listMarketFundedBids(db: Db, market: BidMarket, at: Date): Promise<BidRow[]> {
+  return selectMarketFundedBids(db, market).where("starts_at", "<=", at).where("ends_at", ">", at).execute();
+}
 
 /**
  * Serializes the bids of one market (crypto currency, owner side, fiat currency): placing a bid
@@ -142,15 +140,7 @@ export async function lockMarket(tx: Tx, market: BidMarket): Promise<void> {
 
 /** Funded bids of a market whose period has not ended by a moment (they may still hold positions). */
 export async function listMarketFundedBidsFrom(tx: Tx, market: BidMarket, from: Date): Promise<BidRow[]> {
-  return tables(tx)
-    .selectFrom("offer_bids")
-    .select(BID_COLUMNS)
-    .where("status", "=", "FUNDED")
-    .where("crypto_currency_id", "=", market.cryptoId)
-    .where("type", "=", market.type)
-    .where("fiat_currency_id", "=", market.fiatId)
-    .where("ends_at", ">", from)
-    .execute();
+  return selectMarketFundedBids(tx, market).where("ends_at", ">", from).execute();
 }
 
 export async function findBidByIdempotencyKey(db: Db, userId: number, key: string): Promise<BidRow | undefined> {

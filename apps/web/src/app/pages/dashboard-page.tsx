@@ -1,4 +1,4 @@
-import { Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { SimpleGrid } from "@mantine/core";
 import { ContactsList } from "../../features/contacts/components/contacts-list.tsx";
 import {
   ActiveTradesSection,
@@ -8,28 +8,22 @@ import {
 import { useDashboardTexts } from "../../features/dashboard/i18n/use-dashboard-texts.ts";
 import { DisputesList } from "../../features/moderation/components/disputes-list.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
+import { TitledPage } from "../../ui/titled-page.tsx";
 
 /** /dashboard: active trades, statistics, recent trades and the trusted and blocked users. */
 export function DashboardPage() {
   const { t } = useDashboardTexts();
   const user = useCurrentUser();
   return (
-    <Container size={1200} py="xl">
-      <title>{`${t("metaTitle")} · Souk`}</title>
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>{t("title")}</Title>
-          <Text c="dimmed">{t("subtitle")}</Text>
-        </div>
-        {user?.isStaff ? <DisputesList /> : null}
-        <ActiveTradesSection />
-        <TradeStatisticsSection />
-        <RecentTradesSection />
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <ContactsList kind="trusted" perPage={5} />
-          <ContactsList kind="blocked" perPage={5} />
-        </SimpleGrid>
-      </Stack>
-    </Container>
+    <TitledPage metaTitle={t("metaTitle")} title={t("title")} subtitle={t("subtitle")} size={1200}>
+      {user?.isStaff ? <DisputesList /> : null}
+      <ActiveTradesSection />
+      <TradeStatisticsSection />
+      <RecentTradesSection />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ContactsList kind="trusted" perPage={5} />
+        <ContactsList kind="blocked" perPage={5} />
+      </SimpleGrid>
+    </TitledPage>
   );
 }

@@ -1,29 +1,14 @@
 import type { CryptoCurrencyView, WalletSendInfo } from "@souk/contracts";
 import { vi } from "vitest";
+import { btcCurrency } from "../../test-utils/fixtures.ts";
 
 /**
- * Test helpers of the wallet feature: reference data as the server sends it, and a fetch stand-in
- * that answers by method and path and records every call.
+ * Test helpers of the wallet feature: reference data as the server sends it (Bitcoin is the shared
+ * fixture), and a fetch stand-in that answers by method and path and records every call.
  */
 
-export const btc: CryptoCurrencyView = {
-  id: 1,
-  code: "BTC",
-  urlParam: "bitcoin",
-  fullName: "Bitcoin",
-  rate: "87350",
-  icon: "btc",
-  formattingDecimalsCount: 8,
-  shortName: "BTC",
-  isStablecoin: false,
-  precision: 8,
-  fiatPrecision: 2,
-  maxPrecision: 8,
-  isBlocked: false,
-};
-
 export const usdt: CryptoCurrencyView = {
-  ...btc,
+  ...btcCurrency,
   id: 3,
   code: "USDT",
   urlParam: "tether",

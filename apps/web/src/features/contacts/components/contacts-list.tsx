@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import { type ContactListKind, contactsQueryOptions, useRelation } from "../api/contacts-api.ts";
 import { useContactsTexts } from "../i18n/contacts-texts.ts";
 
@@ -71,19 +72,12 @@ export function ContactsList({ kind, perPage = 20 }: { kind: ContactListKind; pe
               </Button>
             </Group>
           ))}
-          {meta && meta.lastPage > 1 ? (
-            <Group justify="space-between" mt="sm">
-              <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t("previous")}
-              </Button>
-              <Text size="sm" c="dimmed">
-                {t("page", { page: meta.currentPage, last: meta.lastPage })}
-              </Text>
-              <Button size="xs" variant="default" disabled={page >= meta.lastPage} onClick={() => setPage(page + 1)}>
-                {t("next")}
-              </Button>
-            </Group>
-          ) : null}
+          <PreviousNextPager
+            page={page}
+            meta={meta}
+            onPage={setPage}
+            texts={{ previous: t("previous"), next: t("next"), position: (at) => t("page", at) }}
+          />
         </Stack>
       )}
     </Paper>

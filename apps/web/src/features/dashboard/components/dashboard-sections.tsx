@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import {
   activeTradesQueryOptions,
   recentTradesQueryOptions,
@@ -153,18 +154,13 @@ export function RecentTradesSection({ paged = false }: { paged?: boolean }) {
               <StatusBadge status={trade.status} />
             </Group>
           ))}
-          {paged && meta && meta.lastPage > 1 ? (
-            <Group justify="space-between" mt="sm">
-              <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t("recent.previous")}
-              </Button>
-              <Text size="sm" c="dimmed">
-                {t("recent.page", { page: meta.currentPage, last: meta.lastPage })}
-              </Text>
-              <Button size="xs" variant="default" disabled={page >= meta.lastPage} onClick={() => setPage(page + 1)}>
-                {t("recent.next")}
-              </Button>
-            </Group>
+          {paged ? (
+            <PreviousNextPager
+              page={page}
+              meta={meta}
+              onPage={setPage}
+              texts={{ previous: t("recent.previous"), next: t("recent.next"), position: (at) => t("recent.page", at) }}
+            />
           ) : null}
         </Stack>
       )}

@@ -1,9 +1,10 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ArrowRightIcon, BanIcon } from "../../../ui/icons.tsx";
 import { StatusPage } from "../../../ui/status-page.tsx";
+import { TitledPage } from "../../../ui/titled-page.tsx";
 import { isDisputeListStatus } from "../api/moderation-api.ts";
 import { DisputesView } from "../components/disputes-list.tsx";
 import { useModerationTexts } from "../i18n/use-moderation-texts.ts";
@@ -16,23 +17,16 @@ function DisputesScreen() {
   const status = isDisputeListStatus(rawStatus) ? rawStatus : "open";
   const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
   return (
-    <Container size={1000} py="xl">
-      <title>{`${t("metaTitle")} · Souk`}</title>
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>{t("title")}</Title>
-          <Text c="dimmed">{t("subtitle")}</Text>
-        </div>
-        <DisputesView
-          status={status}
-          page={page}
-          headingOrder={2}
-          onChange={(next) =>
-            setSearchParams(next.page > 1 ? { status: next.status, page: String(next.page) } : { status: next.status })
-          }
-        />
-      </Stack>
-    </Container>
+    <TitledPage metaTitle={t("metaTitle")} title={t("title")} subtitle={t("subtitle")} size={1000}>
+      <DisputesView
+        status={status}
+        page={page}
+        headingOrder={2}
+        onChange={(next) =>
+          setSearchParams(next.page > 1 ? { status: next.status, page: String(next.page) } : { status: next.status })
+        }
+      />
+    </TitledPage>
   );
 }
 

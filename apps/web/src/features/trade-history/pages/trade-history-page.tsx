@@ -1,10 +1,12 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { COMPLETED_TRADE_FILTERS, type CompletedTradeFilter } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
+import { TitledPage } from "../../../ui/titled-page.tsx";
 import { historyQueryOptions } from "../api/history-api.ts";
 import { ExportPanel } from "../components/export-panel.tsx";
 import { useHistoryTexts } from "../i18n/history-texts.ts";
@@ -19,85 +21,66 @@ export function TradeHistoryPage() {
   const rows = history.data?.data ?? [];
   const meta = history.data?.meta;
   return (
-    <Container size={1000} py="xl">
-      <title>{`${t("metaTitle")} · Souk`}</title>
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>{t("title")}</Title>
-          <Text c="dimmed">{t("subtitle")}</Text>
-        </div>
-        <Paper withBorder radius="lg" p="md">
-          <Group gap="xs" mb="md" role="group" aria-label={t("filterLabel")}>
-            {COMPLETED_TRADE_FILTERS.map((value) => (
-              <Button
-                key={value}
-                size="xs"
-                radius="xl"
-                variant={filter === value ? "filled" : "default"}
-                aria-pressed={filter === value}
-                onClick={() => {
-                  setFilter(value);
-                  setPage(1);
-                }}
-              >
-                {t(`filters.${value}`)}
+    <TitledPage metaTitle={t("metaTitle")} title={t("title")} subtitle={t("subtitle")} size={1000}>
+      <Paper withBorder radius="lg" p="md">
+        <Group gap="xs" mb="md" role="group" aria-label={t("filterLabel")}>
+          {COMPLETED_TRADE_FILTERS.map((value) => (
+            <Button
+              key={value}
+              size="xs"
+              radius="xl"
+              variant={filter === value ? "filled" : "default"}
+              aria-pressed={filter === value}
+              onClick={() => {
+                setFilter(value);
+                setPage(1);
+              }}
+            >
+              {t(`filters.${value}`)}
+            </Button>
+          ))}
+        </Group>
+        {history.isPending ? (
+          <Text c="dimmed">{t("loading")}</Text>
+        ) : history.isError ? (
+          <Alert color="red">
+            <Group justify="space-between">
+              <Text size="sm">{t("error")}</Text>
+              <Button size="xs" variant="default" onClick={() => void history.refetch()}>
+                {t("retry")}
               </Button>
-            ))}
-          </Group>
-          {history.isPending ? (
-            <Text c="dimmed">{t("loading")}</Text>
-          ) : history.isError ? (
-            <Alert color="red">
-              <Group justify="space-between">
-                <Text size="sm">{t("error")}</Text>
-                <Button size="xs" variant="default" onClick={() => void history.refetch()}>
-                  {t("retry")}
-                </Button>
-              </Group>
-            </Alert>
-          ) : rows.length === 0 ? (
-            <Text c="dimmed">{t("empty")}</Text>
-          ) : (
-            <Stack gap="xs" data-testid="trade-history">
-              {rows.map((trade) => (
-                <Group key={trade.id} justify="space-between" wrap="wrap" gap="xs">
-                  <div>
-                    <Anchor component={Link} to={to("viewTrade", { id: trade.id })} fw={600} size="sm">
-                      {trade.side === "bought"
-                        ? t("bought", { user: trade.partner.username })
-                        : t("sold", { user: trade.partner.username })}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {trade.cryptoAmount} {trade.cryptoCurrencyCode} · {formatFiatAmount(trade.fiatAmount, locale)}{" "}
-                      {trade.fiatCurrencyCode} · {trade.paymentMethodName} · {formatDate(trade.startedAt, locale)}
-                    </Text>
-                  </div>
-                  <Badge variant="light">{t(`status.${trade.status}`, { defaultValue: trade.status })}</Badge>
-                </Group>
-              ))}
-              {meta && meta.lastPage > 1 ? (
-                <Group justify="space-between" mt="sm">
-                  <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                    {t("previous")}
-                  </Button>
-                  <Text size="sm" c="dimmed">
-                    {t("page", { page: meta.currentPage, last: meta.lastPage })}
+            </Group>
+          </Alert>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed">{t("empty")}</Text>
+        ) : (
+          <Stack gap="xs" data-testid="trade-history">
+            {rows.map((trade) => (
+              <Group key={trade.id} justify="space-between" wrap="wrap" gap="xs">
+                <div>
+                  <Anchor component={Link} to={to("viewTrade", { id: trade.id })} fw={600} size="sm">
+                    {trade.side === "bought"
+                      ? t("bought", { user: trade.partner.username })
+                      : t("sold", { user: trade.partner.username })}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {trade.cryptoAmount} {trade.cryptoCurrencyCode} · {formatFiatAmount(trade.fiatAmount, locale)}{" "}
+                    {trade.fiatCurrencyCode} · {trade.paymentMethodName} · {formatDate(trade.startedAt, locale)}
                   </Text>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    disabled={page >= meta.lastPage}
-                    onClick={() => setPage(page + 1)}
-                  >
-                    {t("next")}
-                  </Button>
-                </Group>
-              ) : null}
-            </Stack>
-          )}
-        </Paper>
-        <ExportPanel />
-      </Stack>
-    </Container>
+                </div>
+                <Badge variant="light">{t(`status.${trade.status}`, { defaultValue: trade.status })}</Badge>
+              </Group>
+            ))}
+            <PreviousNextPager
+              page={page}
+              meta={meta}
+              onPage={setPage}
+              texts={{ previous: t("previous"), next: t("next"), position: (at) => t("page", at) }}
+            />
+          </Stack>
+        )}
+      </Paper>
+      <ExportPanel />
+    </TitledPage>
   );
 }

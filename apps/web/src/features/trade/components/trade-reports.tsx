@@ -42,6 +42,27 @@ function isVerificationRefusal(error: unknown): boolean {
   );
 }
 
+interface RequiredChoiceProps<T extends string> {
+  label: string;
+  values: readonly T[];
+  value: T | null;
+  onChange: (value: T) => void;
+  labelOf: (value: T) => string;
+}
+
+/** One required pick among the contract's fixed words, each shown in the viewer's language. */
+function RequiredChoice<T extends string>({ label, values, value, onChange, labelOf }: RequiredChoiceProps<T>) {
+  return (
+    <Radio.Group label={label} value={value} onChange={(next) => onChange(next as T)} required>
+      <Stack gap="xs" mt="xs">
+        {values.map((option) => (
+          <Radio key={option} value={option} label={labelOf(option)} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
 export function ReportProblemForm({ trade, onDone }: { trade: Trade; onDone: () => void }) {
   const { t } = useTradeTexts();
   const report = useReportTrade(trade.id);
@@ -49,18 +70,13 @@ export function ReportProblemForm({ trade, onDone }: { trade: Trade; onDone: () 
   const [message, setMessage] = useState("");
   return (
     <Stack>
-      <Radio.Group
+      <RequiredChoice
         label={t("reports.reason")}
+        values={TRADE_REPORT_REASONS}
         value={reason}
-        onChange={(value) => setReason(value as TradeReportReason)}
-        required
-      >
-        <Stack gap="xs" mt="xs">
-          {TRADE_REPORT_REASONS.map((value) => (
-            <Radio key={value} value={value} label={t(`reports.reasons.${value}`)} />
-          ))}
-        </Stack>
-      </Radio.Group>
+        onChange={setReason}
+        labelOf={(value) => t(`reports.reasons.${value}`)}
+      />
       <Textarea
         label={t("reports.message")}
         description={t("reports.messageHint")}
@@ -105,18 +121,13 @@ export function ChargebackForm({ trade, onDone }: { trade: Trade; onDone: (repor
   return (
     <Stack>
       <Text size="sm">{t("reports.chargebackBody")}</Text>
-      <Radio.Group
+      <RequiredChoice
         label={t("reports.timing")}
+        values={CHARGEBACK_TIMINGS}
         value={timing}
-        onChange={(value) => setTiming(value as ChargebackTiming)}
-        required
-      >
-        <Stack gap="xs" mt="xs">
-          {CHARGEBACK_TIMINGS.map((value) => (
-            <Radio key={value} value={value} label={t(`reports.timings.${value}`)} />
-          ))}
-        </Stack>
-      </Radio.Group>
+        onChange={setTiming}
+        labelOf={(value) => t(`reports.timings.${value}`)}
+      />
       <Textarea
         label={t("reports.description")}
         value={description}

@@ -2,8 +2,9 @@
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { btcCurrency } from "../../../test-utils/fixtures.ts";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
-import { btc, createFetchStub, jsonAnswer } from "../test-fixtures.ts";
+import { createFetchStub, jsonAnswer } from "../test-fixtures.ts";
 import { AdminDepositsPage } from "./admin-deposits-page.tsx";
 import { resetRecentDepositsCache } from "./recent-deposits-store.ts";
 
@@ -48,7 +49,7 @@ describe("dev-chain deposits screen", () => {
 
   it("records a deposit, lists it and raises its confirmations", async () => {
     const { fetchStub, calls } = createFetchStub({
-      "GET /rest/v2/wallet/crypto-currencies": () => jsonAnswer(200, { data: [btc], meta: null }),
+      "GET /rest/v2/wallet/crypto-currencies": () => jsonAnswer(200, { data: [btcCurrency], meta: null }),
       "POST /rest/v1/admin/wallet/deposits": () => jsonAnswer(200, { data: deposit, meta: null }),
       "POST /rest/v1/admin/wallet/deposits/31/confirm": () =>
         jsonAnswer(200, {
@@ -84,7 +85,7 @@ describe("dev-chain deposits screen", () => {
 
   it("refuses an amount with more decimals than the currency before calling the server", async () => {
     const { fetchStub, calls } = createFetchStub({
-      "GET /rest/v2/wallet/crypto-currencies": () => jsonAnswer(200, { data: [btc], meta: null }),
+      "GET /rest/v2/wallet/crypto-currencies": () => jsonAnswer(200, { data: [btcCurrency], meta: null }),
     });
     vi.stubGlobal("fetch", fetchStub);
     await renderWithApp(<AdminDepositsPage />, {

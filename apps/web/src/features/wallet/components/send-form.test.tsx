@@ -4,9 +4,9 @@ import { ErrorCode, LedgerErrorCode, WalletErrorCode, type WalletSendResult } fr
 import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { btcCurrency } from "../../../test-utils/fixtures.ts";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import {
-  btc,
   btcSendInfo,
   createFetchStub,
   errorAnswer,
@@ -35,7 +35,9 @@ const internalResult: WalletSendResult = {
 
 function Harness({ onSent }: { onSent?: (result: WalletSendResult) => void }) {
   const [code, setCode] = useState("BTC");
-  return <SendForm currencies={[btc, usdt]} code={code} onCodeChange={setCode} {...(onSent ? { onSent } : {})} />;
+  return (
+    <SendForm currencies={[btcCurrency, usdt]} code={code} onCodeChange={setCode} {...(onSent ? { onSent } : {})} />
+  );
 }
 
 function setUp(send: Route | Route[]) {

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, configure, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { btcCurrency } from "../../../test-utils/fixtures.ts";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
-import { btc, btcSendInfo, createFetchStub, jsonAnswer, usdt } from "../test-fixtures.ts";
+import { btcSendInfo, createFetchStub, jsonAnswer, usdt } from "../test-fixtures.ts";
 import { WalletPage } from "./wallet-page.tsx";
 
 // Each step waits on a fetch and a render; a busy machine needs more than the default second.
@@ -47,7 +48,7 @@ const rates = [
 function stubServer() {
   const stub = createFetchStub({
     "GET /rest/v2/wallet/balances": () => jsonAnswer(200, balances),
-    "GET /rest/v2/wallet/crypto-currencies": () => jsonAnswer(200, { data: [btc, usdt], meta: null }),
+    "GET /rest/v2/wallet/crypto-currencies": () => jsonAnswer(200, { data: [btcCurrency, usdt], meta: null }),
     "GET /rest/v2/crypto-fiat-rates": () => jsonAnswer(200, { data: rates, meta: { asOf: "2026-11-20" } }),
     "GET /rest/v2/currencies/USD": () =>
       jsonAnswer(200, {

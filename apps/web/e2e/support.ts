@@ -1,0 +1,51 @@
+import { type Browser, expect, type Page } from "@playwright/test";
+
+/**
+ * Steps the browser tests share: logging in to a demo account and signing up a fresh one. Each
+ * helper fills and submits its form; the ones named for a whole step also wait for the navbar to
+ * name the user, the others leave the waiting to the caller (which may expect another page).
+ */
+
+/** The password of every account in the demo data. */
+export const DEMO_PASSWORD = "Souk-demo-2026!";
+
+/** The password of the accounts the tests sign up. */
+export const E2E_PASSWORD = "Souk-e2e-Passw0rd!";
+
+/** A username nobody used before: 3 to 32 letters, digits or underscores. */
+export function uniqueUsername(prefix: string): string {
+  const stamp = Date.now().toString(36);
+  const random = Math.random().toString(36).slice(2, 7);
+  return `${prefix}_${stamp}_${random}`;
+}
+
+/** Fills the login form on the page and submits it. */
+export async function submitLogIn(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
+  const form = page.getByTestId("login-form");
+  await form.getByLabel("E-mail or username", { exact: true }).fill(login);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Log in" }).click();
+}
+
+/** Logs in at /login (a demo account unless a password is given) and waits until the navbar names the user. */
+export async function logIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await submitLogIn(page, username, password);
+  await expect(page.getByTestId("navbar-username")).toHaveText(username);
+}
+
+/** A page in a browser context of its own, logged in to a demo account. */
+export async function openLoggedInPage(browser: Browser, username: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logIn(page, username);
+  return page;
+}
+
+/** Fills the sign-up form on the page (e-mail `<username>@example.com`, the tests' password) and submits it. */
+export async function submitSignUp(page: Page, username: string): Promise<void> {
+  const form = page.getByTestId("register-form");
+  await form.getByLabel("E-mail", { exact: true }).fill(`${username}@example.com`);
+  await form.getByLabel("Username", { exact: true }).fill(username);
+  await form.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await form.getByRole("button", { name: "Create account" }).click();
+}
