@@ -396,8 +396,9 @@ export async function findListingOverlay(
       EXISTS (SELECT 1 FROM user_relations r WHERE r.state = 'blocked' AND r.owner_user_id = ${viewerId})
         OR EXISTS (SELECT 1 FROM user_relations r WHERE r.state = 'blocked' AND r.other_user_id = ${viewerId})
         AS has_blocks,
-      ARRAY(SELECT o.id_hashed FROM offer_favorites f JOIN offers o ON o.id = f.offer_id
-        WHERE f.user_id = ${viewerId}) AS favorite_ids`.execute(db);
+      -- One primary-key lookup per favourite, whatever the planner thinks of the tables' sizes.
+      ARRAY(SELECT (SELECT o.id_hashed FROM offers o WHERE o.id = f.offer_id)
+        FROM offer_favorites f WHERE f.user_id = ${viewerId}) AS favorite_ids`.execute(db);
   const row = result.rows[0];
   return { hasBlocks: row?.has_blocks ?? false, favoriteIdsHashed: new Set(row?.favorite_ids ?? []) };
 }
