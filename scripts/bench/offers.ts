@@ -10,7 +10,8 @@
  *   npm run bench -- offers [--seconds 15]
  *   npx tsx scripts/bench/offers.ts [--offers 100000] [--seconds 15] [--clients 16]
  */
-import { fork } from "node:child_process";
+import { execFileSync, fork } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
@@ -54,6 +55,25 @@ export interface OffersBenchResult {
 
 const P99_GOAL_MS = 25;
 const RATIO_GOAL = 0.4;
+const MARKETPLACE_JS_GOAL_KIB = 170;
+
+/**
+ * The gzipped JavaScript the marketplace page loads first (the entry chunk, the marketplace page
+ * chunk and their static imports), counted by scripts/web-size.mjs over the built web app; the
+ * app is built first when no build is there.
+ */
+function marketplaceFirstLoadKiB(root: string): number {
+  if (!existsSync(path.join(root, "apps", "web", "dist", "index.html"))) {
+    execFileSync("npm", ["run", "build", "-w", "@souk/web"], { cwd: root, stdio: "ignore" });
+  }
+  const output = execFileSync(process.execPath, [path.join(root, "scripts", "web-size.mjs"), "marketplace-page"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  const total = /([\d.]+) KiB\s+total gzipped JavaScript/.exec(output);
+  if (!total?.[1]) throw new Error(`web-size printed no total:\n${output}`);
+  return Number(total[1]);
+}
 
 /**
  * Typical marketplace queries: a side and a coin, mostly a currency, often a payment method, an
@@ -472,6 +492,10 @@ export async function runOffersBench(options: OffersBenchOptions = {}): Promise<
     );
     print(
       `goal ratio >= ${RATIO_GOAL * 100} %:         ${result.isRatioMet ? "met" : "MISSED"} (visitors ${(ratio * 100).toFixed(1)} %, logged in ${(ratioLoggedIn * 100).toFixed(1)} %; ${(ratioUncached * 100).toFixed(1)} % without the cache)`,
+    );
+    const jsKiB = marketplaceFirstLoadKiB(path.resolve(import.meta.dirname, "..", ".."));
+    print(
+      `marketplace first-load JavaScript: ${jsKiB.toFixed(1)} KiB gzipped; goal <= ${MARKETPLACE_JS_GOAL_KIB} KiB: ${jsKiB <= MARKETPLACE_JS_GOAL_KIB ? "met" : "MISSED"}`,
     );
     print(
       `machine load average at the end: ${os
