@@ -117,7 +117,9 @@ test("a vendor creates an offer with the wizard, edits it two ways, switches it 
   });
 
   await test.step("switch it off; the state survives a reload", async () => {
-    await offerSwitch(page, hash).uncheck({ force: true });
+    // A click, then a waiting assertion: the optimistic flip lands once an in-flight refetch of the
+    // list (the page was just opened again) has been cancelled, a few milliseconds after the click.
+    await offerSwitch(page, hash).click({ force: true });
     await expect(offerSwitch(page, hash)).not.toBeChecked();
     await expect(offerCard(page, hash)).toContainText("Paused");
     await page.reload();
@@ -125,7 +127,7 @@ test("a vendor creates an offer with the wizard, edits it two ways, switches it 
   });
 
   await test.step("switch it on again; that survives a reload too", async () => {
-    await offerSwitch(page, hash).check({ force: true });
+    await offerSwitch(page, hash).click({ force: true });
     await expect(offerSwitch(page, hash)).toBeChecked();
     await page.reload();
     await expect(offerSwitch(page, hash)).toBeChecked();
