@@ -53,7 +53,14 @@ export type {
 } from "./module.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
-export { createSession, type NewSessionInfo, revokeSession, SESSION_COOKIE, type Viewer } from "./session.ts";
+export {
+  createSession,
+  type NewSessionInfo,
+  revokeSession,
+  SESSION_COOKIE,
+  sessionlessViewer,
+  type Viewer,
+} from "./session.ts";
 export {
   acceptMultipart,
   fileRefused,

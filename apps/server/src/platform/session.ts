@@ -51,6 +51,26 @@ function tables(db: Db) {
   return db.withTables<SessionTables>();
 }
 
+/**
+ * A viewer in good standing without a session: what seeds and tests act as when they call a
+ * service directly instead of going through a logged-in request.
+ */
+export function sessionlessViewer(userId: number, username: string, roles: UserRole[] = ["user"]): Viewer {
+  return {
+    userId,
+    username,
+    roles,
+    sessionId: 0,
+    isBanned: false,
+    isSuspended: false,
+    isOnHold: false,
+    isFrozen: false,
+    isRestricted: false,
+    isCompromised: false,
+    blockedKycActions: [],
+  };
+}
+
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }

@@ -14,7 +14,7 @@ import {
 } from "../../src/modules/ledger/index.ts";
 import { ledgerChecks } from "../../src/modules/registry.ts";
 import { createUser } from "../../src/modules/users/index.ts";
-import { hashPassword, type Viewer } from "../../src/platform/index.ts";
+import { hashPassword, sessionlessViewer, type Viewer } from "../../src/platform/index.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient, uniqueName } from "../harness.ts";
 
 /**
@@ -41,21 +41,8 @@ export interface TestUser {
   viewer: Viewer;
 }
 
-export function viewerFor(id: number, username: string, roles: UserRole[] = ["user"]): Viewer {
-  return {
-    userId: id,
-    username,
-    roles,
-    sessionId: 0,
-    isBanned: false,
-    isSuspended: false,
-    isOnHold: false,
-    isFrozen: false,
-    isRestricted: false,
-    isCompromised: false,
-    blockedKycActions: [],
-  };
-}
+/** A viewer in good standing, for calling services directly. */
+export const viewerFor = sessionlessViewer;
 
 /**
  * A user logged in through the real log-in route. `isIdVerified` and `kycLevel` are set directly

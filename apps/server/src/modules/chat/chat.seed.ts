@@ -1,5 +1,4 @@
-import type { UserRole } from "@souk/contracts";
-import type { SeedContext, Viewer } from "../../platform/index.ts";
+import { type SeedContext, sessionlessViewer, type Viewer } from "../../platform/index.ts";
 import { listTradeHistory } from "../trades/index.ts";
 import { listChat, postMessage } from "./chat.service.ts";
 
@@ -28,22 +27,6 @@ const CONVERSATIONS: { buyer: string; status: string; lines: [Author, string][] 
   },
 ];
 
-function demoViewer(userId: number, username: string, roles: UserRole[]): Viewer {
-  return {
-    userId,
-    username,
-    roles,
-    sessionId: 0,
-    isBanned: false,
-    isSuspended: false,
-    isOnHold: false,
-    isFrozen: false,
-    isRestricted: false,
-    isCompromised: false,
-    blockedKycActions: [],
-  };
-}
-
 export async function seedDemoChat(context: SeedContext): Promise<void> {
   let count = 0;
   for (const conversation of CONVERSATIONS) {
@@ -55,9 +38,9 @@ export async function seedDemoChat(context: SeedContext): Promise<void> {
     const moderatorId = context.users.get("mod");
     if (!trade || sellerId === undefined) continue;
     const authors: Record<Author, Viewer | null> = {
-      buyer: demoViewer(buyerId, conversation.buyer, ["user"]),
-      seller: demoViewer(sellerId, trade.partner.username, ["user"]),
-      mod: moderatorId === undefined ? null : demoViewer(moderatorId, "mod", ["user", "moderator"]),
+      buyer: sessionlessViewer(buyerId, conversation.buyer, ["user"]),
+      seller: sessionlessViewer(sellerId, trade.partner.username, ["user"]),
+      mod: moderatorId === undefined ? null : sessionlessViewer(moderatorId, "mod", ["user", "moderator"]),
     };
     // Seeding twice adds nothing: a chat that already has messages is left alone.
     const existing = await listChat(context.db, authors.buyer as Viewer, trade.id, { limit: 1 });

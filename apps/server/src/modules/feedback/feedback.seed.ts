@@ -1,23 +1,7 @@
-import { FeedbackErrorCode, type UserRole } from "@souk/contracts";
-import { DomainError, type SeedContext, type Viewer } from "../../platform/index.ts";
+import { FeedbackErrorCode } from "@souk/contracts";
+import { DomainError, type SeedContext, sessionlessViewer, type Viewer } from "../../platform/index.ts";
 import { listTradeHistory } from "../trades/index.ts";
 import { giveFeedback, replyToFeedback } from "./feedback.service.ts";
-
-function demoViewer(userId: number, username: string, roles: UserRole[] = ["user"]): Viewer {
-  return {
-    userId,
-    username,
-    roles,
-    sessionId: 0,
-    isBanned: false,
-    isSuspended: false,
-    isOnHold: false,
-    isFrozen: false,
-    isRestricted: false,
-    isCompromised: false,
-    blockedKycActions: [],
-  };
-}
 
 /** Feedback on the demo's completed trades, both ways, with the sellers' replies. Seeding twice adds nothing. */
 export async function seedDemoFeedback(context: SeedContext): Promise<void> {
@@ -25,7 +9,7 @@ export async function seedDemoFeedback(context: SeedContext): Promise<void> {
   for (const [username, userId] of context.users) {
     const { items } = await listTradeHistory(context.db, userId, { filter: "successful" }, { limit: 50, offset: 0 });
     for (const trade of items)
-      done.push({ viewer: demoViewer(userId, username), tradeId: trade.id, isBuyer: trade.side === "bought" });
+      done.push({ viewer: sessionlessViewer(userId, username), tradeId: trade.id, isBuyer: trade.side === "bought" });
   }
   let count = 0;
   for (const { viewer, tradeId, isBuyer } of done) {

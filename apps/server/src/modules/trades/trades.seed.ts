@@ -1,7 +1,7 @@
-import type { Trade, UserRole } from "@souk/contracts";
+import type { Trade } from "@souk/contracts";
 import { sql } from "kysely";
 import sharp from "sharp";
-import { fileStorageFor, type SeedContext, type Viewer } from "../../platform/index.ts";
+import { fileStorageFor, type SeedContext, sessionlessViewer, type Viewer } from "../../platform/index.ts";
 import { listOwnOffers } from "../offers/index.ts";
 import { openDispute } from "./disputes.service.ts";
 import { submitRequirement, uploadRequirements } from "./trades.flow.ts";
@@ -40,22 +40,6 @@ const SEED_FEATURES: Features = {
   multiTierPartnerProgram: false,
   bazaar: false,
 };
-
-function viewerOf(userId: number, username: string, roles: UserRole[] = ["user"]): Viewer {
-  return {
-    userId,
-    username,
-    roles,
-    sessionId: 0,
-    isBanned: false,
-    isSuspended: false,
-    isOnHold: false,
-    isFrozen: false,
-    isRestricted: false,
-    isCompromised: false,
-    blockedKycActions: [],
-  };
-}
 
 /** A plain picture standing in for a photographed receipt (made on the spot: nothing binary is checked in). */
 function demoReceipt(): Promise<Buffer> {
@@ -165,7 +149,7 @@ export async function seedDemoTrades(context: SeedContext): Promise<void> {
   for (const plan of PLANS) {
     const buyerId = context.users.get(plan.buyer);
     if (buyerId === undefined) continue;
-    const buyer = viewerOf(buyerId, plan.buyer);
+    const buyer = sessionlessViewer(buyerId, plan.buyer);
     // The planned seller first; when none of their offers can be taken now (duty hours, say),
     // another demo vendor's.
     const sellers = [plan.seller, ...VENDORS.filter((name) => name !== plan.seller && name !== plan.buyer)];
@@ -173,7 +157,7 @@ export async function seedDemoTrades(context: SeedContext): Promise<void> {
     for (const sellerName of sellers) {
       const sellerId = context.users.get(sellerName);
       if (sellerId === undefined || isMade) continue;
-      const seller = viewerOf(sellerId, sellerName);
+      const seller = sessionlessViewer(sellerId, sellerName);
       for (const offer of await takeableOffers(context, sellerId)) {
         try {
           await playTrade(context, plan, buyer, seller, offer);
