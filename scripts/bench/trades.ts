@@ -312,7 +312,7 @@ function row(name: string, values: number[]): string {
 export async function runTradesBench(options: BenchOptions): Promise<{ isMet: boolean }> {
   const { print } = options;
   const seconds = options.seconds ?? DEFAULT_SECONDS;
-  const { startBenchDatabase } = await import("./bench-database.ts");
+  const { startBenchDatabase, processCpuSeconds, statementsToList } = await import("./bench-database.ts");
   const { refreshRatesFromFile } = await import("../../apps/server/src/modules/reference/index.ts");
   const { verifyLedger, formatVerifyReport } = await import("../../apps/server/src/modules/ledger/index.ts");
   const { ledgerChecks } = await import("../../apps/server/src/modules/registry.ts");
@@ -356,7 +356,22 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
     );
     await drive(pairs, http, pending, WARMUP_SECONDS, socketDelays);
     socketDelays = [];
+    await database.resetStatements();
+    const serverPid = child.pid ?? 0;
+    const cpuBefore = {
+      database: await database.databaseCpuSeconds(),
+      server: await processCpuSeconds(serverPid),
+      load: process.cpuUsage(),
+    };
     const figures = await drive(pairs, http, pending, seconds, socketDelays);
+    const cpu = {
+      database: (await database.databaseCpuSeconds()) - cpuBefore.database,
+      server: (await processCpuSeconds(serverPid)) - cpuBefore.server,
+      load: (() => {
+        const used = process.cpuUsage(cpuBefore.load);
+        return (used.user + used.system) / 1e6;
+      })(),
+    };
     figures.socket = socketDelays;
     http.close();
 
@@ -383,6 +398,11 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
     print(
       `goal  paid -> WebSocket p99 <= ${WEBSOCKET_P99_GOAL_MS} ms   ${isSocketMet ? "met" : "MISSED"} (${socketP99.toFixed(2)} ms, ${figures.missedSocket} missed)`,
     );
+    const perLifecycle = (secondsUsed: number) => ((secondsUsed * 1_000) / Math.max(1, figures.lifecycles)).toFixed(2);
+    print(
+      `CPU per lifecycle: database ${perLifecycle(cpu.database)} ms, server ${perLifecycle(cpu.server)} ms, load generator ${perLifecycle(cpu.load)} ms`,
+    );
+    for (const line of await database.topStatements(statementsToList, Math.max(1, figures.lifecycles))) print(line);
     print(`goal  zero ledger drift              ${report.isOk ? "met" : "MISSED"}`);
     if (!report.isOk) for (const line of formatVerifyReport(report)) print(line);
     return { isMet: isThroughputMet && isSocketMet && report.isOk };

@@ -18,6 +18,12 @@ interface Credentials {
 }
 
 const CLUSTER_DIR = "postgres";
+/** sun_path holds 108 bytes on Linux, with its terminating zero. */
+const MAX_SOCKET_PATH = 107;
+
+function socketPathFor(clusterDir: string, port: number): string {
+  return path.join(clusterDir, `.s.PGSQL.${port}`);
+}
 const CREDENTIALS_FILE = "postgres-credentials.json";
 
 async function loadOrCreateCredentials(dataDir: string): Promise<Credentials> {
@@ -52,6 +58,8 @@ export interface EmbeddedOptions {
   port: number;
   /** Trades durability for speed; only for throw-away test clusters. */
   isDisposable?: boolean;
+  /** More server settings, as `name=value` (benchmarks load pg_stat_statements this way). */
+  settings?: string[];
   onLog?: (message: string) => void;
 }
 
@@ -67,17 +75,31 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (process.getuid?.() === 0) await chmod(options.dataDir, 0o755);
   const clusterDir = path.join(options.dataDir, CLUSTER_DIR);
   const credentials = await loadOrCreateCredentials(options.dataDir);
-  const urlFor = (port: number) =>
-    `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
+  // Local clients connect through a Unix socket in the cluster's directory: each round trip
+  // costs both sides less than loopback TCP. TCP on 127.0.0.1 stays open for other tools, and
+  // is the way in when the directory's path is too long for a socket address.
+  const isSocketUsable = (port: number) => socketPathFor(clusterDir, port).length <= MAX_SOCKET_PATH;
+  const urlFor = (port: number, viaSocket: boolean) =>
+    `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@${viaSocket ? encodeURIComponent(clusterDir) : "127.0.0.1"}:${port}/postgres`;
 
   const runningPort = await findRunningCluster(clusterDir);
   if (runningPort !== null) {
-    return { adminUrl: urlFor(runningPort), port: runningPort, stop: async () => {} };
+    const viaSocket = existsSync(socketPathFor(clusterDir, runningPort));
+    return { adminUrl: urlFor(runningPort, viaSocket), port: runningPort, stop: async () => {} };
   }
 
   const log = options.onLog ?? (() => {});
-  const flags = ["-c", "max_connections=300", "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="];
+  const viaSocket = isSocketUsable(options.port);
+  const flags = [
+    "-c",
+    "max_connections=300",
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    `unix_socket_directories=${viaSocket ? clusterDir : ""}`,
+  ];
   if (options.isDisposable) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
+  for (const setting of options.settings ?? []) flags.push("-c", setting);
   const cluster = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: credentials.user,
@@ -92,5 +114,5 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   });
   if (!existsSync(path.join(clusterDir, "PG_VERSION"))) await cluster.initialise();
   await cluster.start();
-  return { adminUrl: urlFor(options.port), port: options.port, stop: () => cluster.stop() };
+  return { adminUrl: urlFor(options.port, viaSocket), port: options.port, stop: () => cluster.stop() };
 }

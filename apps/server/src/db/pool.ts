@@ -66,6 +66,19 @@ export const STAR_COLUMNS = /(?:\bselect|\breturning|,|\.)\s*\*(?!\s*\))/i;
  * each query as text plus parameters through `client.query`; only that call shape is named. A
  * statement with parameters is always a single statement, so naming it is always valid.
  */
+/** The names of statement texts seen so far: hashing each text once, not on every execution. */
+const statementNames = new Map<string, string>();
+const MAX_REMEMBERED_NAMES = 10_000;
+
+function statementNameOf(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s_${createHash("sha1").update(text).digest("base64url").slice(0, 22)}`;
+    if (statementNames.size < MAX_REMEMBERED_NAMES) statementNames.set(text, name);
+  }
+  return name;
+}
+
 export function nameParameterizedStatements(client: pg.ClientBase): void {
   const named = new Set<string>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -78,7 +91,7 @@ export function nameParameterizedStatements(client: pg.ClientBase): void {
       args.length === 2 &&
       !STAR_COLUMNS.test(text)
     ) {
-      const name = `s_${createHash("sha1").update(text).digest("base64url").slice(0, 22)}`;
+      const name = statementNameOf(text);
       if (named.has(name) || named.size < MAX_NAMED_PER_CONNECTION) {
         named.add(name);
         return query({ name, text, values });

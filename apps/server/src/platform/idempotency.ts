@@ -5,6 +5,14 @@ import { type Generated, sql } from "kysely";
 import type { Db } from "../db/pool.ts";
 import { DomainError, inputError } from "./errors.ts";
 
+/**
+ * The records commit without waiting for their WAL flush (each is a statement of its own, so the
+ * setting covers just it). Losing one in a crash is safe because the handler's effect is keyed on
+ * its own (see claimIdempotencyKey): a retry then runs the handler again, which finds its effect
+ * done and answers with it. What this saves is two disk flushes on every keyed request.
+ */
+const ASYNC_COMMIT = sql`set_config('synchronous_commit', 'off', true) AS async_commit`;
+
 /** After this long an unfinished record is taken to belong to a crashed request and may be retried. */
 const STALE_AFTER_SECONDS = 60;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -62,12 +70,12 @@ export async function claimIdempotencyKey(db: Db, request: FastifyRequest, reply
   const viewer = request.viewer;
   if (!viewer) return true;
   const hash = requestHash(request);
-  const inserted = await tables(db)
-    .insertInto("idempotency_keys")
-    .values({ user_id: viewer.userId, key, request_hash: hash, state: "in_progress" })
-    .onConflict((oc) => oc.columns(["user_id", "key"]).doNothing())
-    .returning("key")
-    .executeTakeFirst();
+  const inserted = await sql<{ key: string }>`
+    INSERT INTO idempotency_keys (user_id, key, request_hash, state)
+    SELECT ${viewer.userId}::bigint, ${key}, ${hash}, 'in_progress' FROM ${ASYNC_COMMIT}
+    ON CONFLICT (user_id, key) DO NOTHING RETURNING key`
+    .execute(db)
+    .then((result) => result.rows[0]);
   if (inserted) {
     request.idempotency = { userId: viewer.userId, key };
     return true;
@@ -122,18 +130,14 @@ export async function settleIdempotencyKey(
   statusCode: number,
   body: string,
 ): Promise<void> {
-  const row = tables(db).updateTable("idempotency_keys");
   if (statusCode >= 500) {
-    await tables(db)
-      .deleteFrom("idempotency_keys")
-      .where("user_id", "=", claim.userId)
-      .where("key", "=", claim.key)
-      .execute();
+    await sql`DELETE FROM idempotency_keys USING ${ASYNC_COMMIT}
+      WHERE user_id = ${claim.userId}::bigint AND key = ${claim.key}`.execute(db);
     return;
   }
-  await row
-    .set({ state: "completed", status_code: statusCode, response_body: body, updated_at: sql`now()` })
-    .where("user_id", "=", claim.userId)
-    .where("key", "=", claim.key)
-    .execute();
+  await sql`
+    UPDATE idempotency_keys
+    SET state = 'completed', status_code = ${statusCode}::integer, response_body = ${body}, updated_at = now()
+    FROM ${ASYNC_COMMIT}
+    WHERE user_id = ${claim.userId}::bigint AND key = ${claim.key}`.execute(db);
 }

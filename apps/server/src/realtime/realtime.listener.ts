@@ -161,7 +161,8 @@ export class EventListener {
     const channel = message.payload.slice(colon + 1);
     if (colon < 0 || !Number.isSafeInteger(id)) return;
     if (id > this.lastHeardId) this.lastHeardId = id;
-    if (!this.options.hasSubscribers(channel)) return;
+    // This process's own commits were handed over at commit (acceptLocal): no read for those.
+    if (!this.options.hasSubscribers(channel) || this.delivered.has(id)) return;
     this.pendingIds.add(id);
     void this.fetchPending();
   }

@@ -35,6 +35,7 @@ export {
   getOfferForTrade,
   type OfferForTrade,
   type OfferUnavailableReason,
+  recordCompletedTradeCounts,
   recordOfferCapUsage,
   recordTraderStats,
 } from "./trade-door.service.ts";

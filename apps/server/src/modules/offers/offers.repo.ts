@@ -366,6 +366,21 @@ export async function upsertTraderStats(db: Db | Tx, userId: number, patch: Trad
     .execute();
 }
 
+/** Sets the completed-trade count of several traders in one statement (rows locked in the given order). */
+export async function setCompletedTradeCounts(
+  db: Db | Tx,
+  counts: readonly { userId: number; completedTrades: number }[],
+): Promise<void> {
+  if (counts.length === 0) return;
+  await sql`
+    INSERT INTO trader_stats (user_id, completed_trades)
+    SELECT user_id, completed_trades
+    FROM unnest(${counts.map((c) => String(c.userId))}::bigint[], ${counts.map((c) => c.completedTrades)}::integer[])
+      WITH ORDINALITY AS c(user_id, completed_trades, n)
+    ORDER BY n
+    ON CONFLICT (user_id) DO UPDATE SET completed_trades = EXCLUDED.completed_trades, updated_at = now()`.execute(db);
+}
+
 /** Adds traded fiat to an offer's cap usage; the generated is_listed column follows by itself. */
 export async function addCapUsage(tx: Tx, offerId: bigint, fiatAmount: string): Promise<void> {
   await tables(tx)

@@ -200,6 +200,14 @@ export async function applySystemCancelPenalty(db: Db | Tx, offerId: bigint): Pr
 }
 
 /** The trades and feedback modules keep the marketplace's trader figures with this. */
+/** The exact completed-trade counts of a successful trade's two parties, written together. */
+export async function recordCompletedTradeCounts(
+  db: Db | Tx,
+  counts: readonly { userId: number; completedTrades: number }[],
+): Promise<void> {
+  await repo.setCompletedTradeCounts(db, counts);
+}
+
 export async function recordTraderStats(db: Db | Tx, userId: number, stats: repo.TraderStatsPatch): Promise<void> {
   await repo.upsertTraderStats(db, userId, stats);
 }

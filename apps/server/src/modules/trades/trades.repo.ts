@@ -65,6 +65,68 @@ export interface TradesTable {
 }
 export type TradeRow = Selectable<TradesTable>;
 
+/**
+ * Every column of a trade, named: a statement that lists its columns runs as a prepared statement
+ * (db/pool.ts), where `*` would be parsed and planned on every call. The check below fails to
+ * compile when a column is added to TradesTable but not here.
+ */
+export const TRADE_COLUMNS = [
+  "id",
+  "id_hashed",
+  "offer_id",
+  "offer_id_hashed",
+  "offer_type",
+  "offer_owner_id",
+  "flow_type",
+  "is_fallback",
+  "buyer_id",
+  "seller_id",
+  "crypto_currency_id",
+  "crypto_currency_code",
+  "crypto_decimals",
+  "amount_minor",
+  "fee_minor",
+  "fee_bps",
+  "fiat_currency_id",
+  "fiat_currency_code",
+  "fiat_amount",
+  "fiat_amount_usd",
+  "fiat_price_per_crypto",
+  "payment_method_id",
+  "payment_method_slug",
+  "payment_method_name",
+  "payment_window_minutes",
+  "offer_terms",
+  "trade_instructions",
+  "counts_against_cap",
+  "is_opponents_same_ip",
+  "status",
+  "flow_step",
+  "event_seq",
+  "started_at",
+  "expires_at",
+  "paid_at",
+  "completed_at",
+  "cancelled_at",
+  "dispute_opened_at",
+  "dispute_opened_by",
+  "dispute_reason_id",
+  "dispute_reason_text",
+  "dispute_resolved_at",
+  "dispute_resolved_by",
+  "dispute_outcome",
+  "dispute_note",
+  "appealed_at",
+  "appeal_text",
+  "taker_id",
+  "idempotency_key",
+  "updated_at",
+] as const satisfies readonly (keyof TradesTable)[];
+type MissingTradeColumn = Exclude<keyof TradesTable, (typeof TRADE_COLUMNS)[number]>;
+const allTradeColumnsNamed: [MissingTradeColumn] extends [never] ? true : MissingTradeColumn = true;
+void allTradeColumnsNamed;
+const TRADE_COLUMN_LIST = sql.raw(TRADE_COLUMNS.join(", "));
+
 type TradesTables = {
   trades: TradesTable;
   trade_events: {
@@ -171,21 +233,21 @@ export async function insertTrade(tx: Tx, values: NewTrade): Promise<TradeRow> {
       event_seq: 1,
       expires_at: sql<Date>`now() + make_interval(mins => ${values.payment_window_minutes}::integer)`,
     })
-    .returningAll()
+    .returning(TRADE_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
 export async function findTradeByIdHashed(db: Db | Tx, idHashed: string): Promise<TradeRow | undefined> {
-  return tables(db).selectFrom("trades").selectAll().where("id_hashed", "=", idHashed).executeTakeFirst();
+  return tables(db).selectFrom("trades").select(TRADE_COLUMNS).where("id_hashed", "=", idHashed).executeTakeFirst();
 }
 
 export async function findTradeById(db: Db | Tx, id: bigint): Promise<TradeRow | undefined> {
-  return tables(db).selectFrom("trades").selectAll().where("id", "=", id).executeTakeFirst();
+  return tables(db).selectFrom("trades").select(TRADE_COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
 /** The trade's row, locked until the transaction ends (flow changes queue behind status changes). */
 export async function lockTrade(tx: Tx, id: bigint): Promise<TradeRow | undefined> {
-  return tables(tx).selectFrom("trades").selectAll().where("id", "=", id).forNoKeyUpdate().executeTakeFirst();
+  return tables(tx).selectFrom("trades").select(TRADE_COLUMNS).where("id", "=", id).forNoKeyUpdate().executeTakeFirst();
 }
 
 export async function findTradeByIdempotencyKey(
@@ -195,7 +257,7 @@ export async function findTradeByIdempotencyKey(
 ): Promise<TradeRow | undefined> {
   return tables(db)
     .selectFrom("trades")
-    .selectAll()
+    .select(TRADE_COLUMNS)
     .where("taker_id", "=", BigInt(takerId))
     .where("idempotency_key", "=", key)
     .executeTakeFirst();
@@ -276,7 +338,9 @@ export async function applyTransition(tx: Tx, update: TransitionUpdate): Promise
     ...update.guards.map((guard) => guardSql(guard, now, update.disputeAfterMinutes)),
   ];
   const result = await sql<TradeRow>`
-    UPDATE trades SET ${sql.join(sets)} WHERE ${sql.join(conditions, sql` AND `)} RETURNING *`.execute(tx);
+    UPDATE trades SET ${sql.join(sets)} WHERE ${sql.join(conditions, sql` AND `)} RETURNING ${TRADE_COLUMN_LIST}`.execute(
+    tx,
+  );
   return result.rows[0];
 }
 
@@ -291,7 +355,7 @@ export async function nextEventSeq(tx: Tx, id: bigint, extra: { flowStep?: Trade
       ...(extra.isFallback ? { is_fallback: true } : {}),
     }))
     .where("id", "=", id)
-    .returningAll()
+    .returning(TRADE_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -307,7 +371,7 @@ export async function setAppeal(tx: Tx, id: bigint, text: string): Promise<Trade
     .where("id", "=", id)
     .where("appealed_at", "is", null)
     .where("dispute_resolved_at", "is not", null)
-    .returningAll()
+    .returning(TRADE_COLUMNS)
     .executeTakeFirst();
 }
 
@@ -370,34 +434,37 @@ export async function findStatusEvent(db: Db | Tx, tradeId: bigint, name: string
 
 // ---- users ---------------------------------------------------------------------------------
 
-export interface TakerFactsRow {
+export interface StartFactsRow {
   completed_trades: number;
   id_verified_at: Date | null;
   kyc_level: string;
   country_iso: string | null;
   first_name: string | null;
   full_name_visibility_type: string;
+  /** The seller's fee discount (userPerks). */
+  seller_fee_discount: string;
+  /** The address the offer owner's newest live session came from (for isOpponentsSameIp). */
+  owner_ip: string | null;
 }
 
 /**
- * The taker's facts, with the user's row locked (FOR NO KEY UPDATE) until the start commits: two
- * starts by one user then run one after the other, so the active-trade and daily-volume counts
- * each sees include the other's trade. (NO KEY keeps the foreign keys of other inserts free.)
+ * What a start needs of its people, in one statement: the taker's facts, with the taker's row
+ * locked (FOR NO KEY UPDATE) until the start commits, so two starts by one user run one after the
+ * other and the active-trade and daily-volume counts each sees include the other's trade (NO KEY
+ * keeps the foreign keys of other inserts free); the seller's fee discount; the owner's address.
  */
-export async function lockTakerFacts(tx: Tx, userId: number): Promise<TakerFactsRow | undefined> {
-  const result = await sql<TakerFactsRow>`
-    SELECT completed_trades, id_verified_at, kyc_level::text AS kyc_level, country_iso, first_name, full_name_visibility_type
-    FROM users WHERE id = ${BigInt(userId)} FOR NO KEY UPDATE`.execute(tx);
+export async function lockStartFacts(
+  tx: Tx,
+  ids: { takerId: number; sellerId: number; ownerId: number },
+): Promise<StartFactsRow | undefined> {
+  const result = await sql<StartFactsRow>`
+    SELECT u.completed_trades, u.id_verified_at, u.kyc_level::text AS kyc_level, u.country_iso, u.first_name,
+      u.full_name_visibility_type,
+      coalesce((SELECT s.fee_discount FROM users s WHERE s.id = ${BigInt(ids.sellerId)}), 0)::text AS seller_fee_discount,
+      (SELECT host(ip) FROM sessions WHERE user_id = ${BigInt(ids.ownerId)} AND revoked_at IS NULL
+        ORDER BY last_seen_at DESC LIMIT 1) AS owner_ip
+    FROM users u WHERE u.id = ${BigInt(ids.takerId)} FOR NO KEY UPDATE OF u`.execute(tx);
   return result.rows[0];
-}
-
-export async function findFeeDiscount(db: Db | Tx, userId: number): Promise<string> {
-  const row = await tables(db)
-    .selectFrom("users")
-    .select("fee_discount")
-    .where("id", "=", BigInt(userId))
-    .executeTakeFirst();
-  return row?.fee_discount ?? "0";
 }
 
 export async function isIdVerified(db: Db | Tx, userId: number): Promise<boolean> {
@@ -427,19 +494,6 @@ export async function findParties(db: Db | Tx, ids: bigint[]): Promise<Map<strin
     .where("id", "in", [...new Set(ids)])
     .execute();
   return new Map(rows.map((row) => [String(row.id), row]));
-}
-
-/** The address a user's newest live session came from (for isOpponentsSameIp). */
-export async function latestSessionIp(db: Db | Tx, userId: number): Promise<string | null> {
-  const row = await tables(db)
-    .selectFrom("sessions")
-    .select(sql<string | null>`host(ip)`.as("ip"))
-    .where("user_id", "=", BigInt(userId))
-    .where("revoked_at", "is", null)
-    .orderBy("last_seen_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.ip ?? null;
 }
 
 export async function countActiveTrades(db: Db | Tx, userId: number): Promise<number> {
@@ -629,6 +683,81 @@ export async function countAttachmentsByRequirement(db: Db | Tx, tradeIds: bigin
     .where("trade_id", "in", tradeIds)
     .groupBy(["trade_id", "requirement_id"])
     .execute();
+}
+
+/** What the view of one trade needs beside its row, read in one statement. */
+export interface TradeViewFacts {
+  parties: Map<string, PartyRow>;
+  requirements: {
+    trade_id: bigint;
+    requirement_id: TradeRequirementId;
+    step: TradeFlowStep;
+    is_optional: boolean;
+    status: RequirementStatus;
+    value: string | null;
+  }[];
+  /** Attachments per requirement id. */
+  attachmentCounts: Map<string, number>;
+}
+
+interface RawViewFacts {
+  parties: {
+    id: string;
+    username: string;
+    avatar_url: string | null;
+    country_iso: string | null;
+    id_verified_at: string | null;
+    completed_trades: number;
+    last_seen_at: string | null;
+  }[];
+  requirements: {
+    requirement_id: TradeRequirementId;
+    step: TradeFlowStep;
+    is_optional: boolean;
+    status: RequirementStatus;
+    value: string | null;
+  }[];
+  attachments: { requirement_id: string | null; n: number }[];
+}
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+/**
+ * The parties, requirements and attachment counts of a trade: three small reads as one statement
+ * (one round trip after every command), each part aggregated to JSON.
+ */
+export async function findViewFacts(
+  db: Db | Tx,
+  row: Pick<TradeRow, "id" | "buyer_id" | "seller_id">,
+): Promise<TradeViewFacts> {
+  const result = await sql<RawViewFacts>`
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('id', u.id::text, 'username', u.username,
+          'avatar_url', u.avatar_url, 'country_iso', u.country_iso, 'id_verified_at', u.id_verified_at,
+          'completed_trades', u.completed_trades, 'last_seen_at', u.last_seen_at)), '[]')
+        FROM users u WHERE u.id IN (${row.buyer_id}, ${row.seller_id})) AS parties,
+      (SELECT coalesce(json_agg(json_build_object('requirement_id', r.requirement_id, 'step', r.step,
+          'is_optional', r.is_optional, 'status', r.status, 'value', r.value) ORDER BY r.requirement_id), '[]')
+        FROM trade_requirements r WHERE r.trade_id = ${row.id}) AS requirements,
+      (SELECT coalesce(json_agg(json_build_object('requirement_id', a.requirement_id, 'n', a.n)), '[]')
+        FROM (SELECT requirement_id, count(*)::integer AS n FROM trade_attachments WHERE trade_id = ${row.id}
+          GROUP BY requirement_id) a) AS attachments`.execute(db);
+  const raw = result.rows[0] ?? { parties: [], requirements: [], attachments: [] };
+  return {
+    parties: new Map(
+      raw.parties.map((party) => [
+        party.id,
+        {
+          ...party,
+          id: BigInt(party.id),
+          id_verified_at: dateOrNull(party.id_verified_at),
+          last_seen_at: dateOrNull(party.last_seen_at),
+        },
+      ]),
+    ),
+    requirements: raw.requirements.map((requirement) => ({ ...requirement, trade_id: row.id })),
+    attachmentCounts: new Map(raw.attachments.map((a) => [a.requirement_id ?? "", a.n])),
+  };
 }
 
 // ---- reports -------------------------------------------------------------------------------

@@ -38,11 +38,11 @@ import {
   getCatalog,
   getMarket,
   getOfferForTrade,
+  recordCompletedTradeCounts,
   recordOfferCapUsage,
-  recordTraderStats,
   unmetRequirementsOf,
 } from "../offers/index.ts";
-import { adjustTradeCounters, type TradeCounters } from "../users/index.ts";
+import { adjustTradeCounters } from "../users/index.ts";
 import { exactExpiryJob } from "./jobs/exact-expiry.ts";
 import {
   checkFiatAmount,
@@ -119,20 +119,12 @@ export async function viewTrade(
   role: ViewerRole,
   features: Features,
 ): Promise<Trade> {
-  const [parties, requirements, attachments, catalog, market] = await Promise.all([
-    repo.findParties(db, [row.buyer_id, row.seller_id]),
-    repo.listRequirements(db, [row.id]),
-    repo.countAttachmentsByRequirement(db, [row.id]),
-    getCatalog(db),
-    getMarket(db),
-  ]);
+  const [facts, catalog, market] = await Promise.all([repo.findViewFacts(db, row), getCatalog(db), getMarket(db)]);
   const fiat = catalog.fiatById.get(row.fiat_currency_id);
   return toTradeView(row, {
     viewerId: viewer.userId,
     viewerRole: role,
-    parties,
-    requirements,
-    attachmentCounts: new Map(attachments.map((a) => [a.requirement_id ?? "", a.n])),
+    ...facts,
     fiat: fiat ? { name: fiat.name, order: fiat.sortOrder } : null,
     usdRate: market.fiatPerUsd[row.fiat_currency_code] ?? null,
     isAppealFeatureOn: features.disputeAppeal,
@@ -202,21 +194,25 @@ export async function startTrade(
 ): Promise<Trade> {
   const fiat = parseDecimal(input.fiatAmount);
   if (compareDecimal(fiat, decimal(0n)) <= 0) throw inputError({ fiatAmount: ["amount_must_be_positive"] });
+  // A key that already started a trade is looked up only when this start fails: by the trades'
+  // unique index on (taker, key), or by a refusal that the first start's own trade caused (a limit
+  // it now counts against). Then the answer is that trade. Nearly every key is new, and a replay of
+  // a finished request is answered from the platform's idempotency record, so no read comes first.
   const idempotencyKey = options.idempotencyKey ?? null;
-  if (idempotencyKey) {
-    const existing = await repo.findTradeByIdempotencyKey(db, viewer.userId, idempotencyKey);
-    if (existing) return getTrade(db, viewer, existing.id_hashed, options.features);
-  }
   const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
   let row: repo.TradeRow;
   try {
     row = await withLedgerTx(db, async (tx) => {
-      const taker = await repo.lockTakerFacts(tx, viewer.userId);
-      if (!taker) throw errors.offerNotFound();
       const offer = await getOfferForTrade(tx, input.offerId, { cacheDb: db });
       if (!offer) throw errors.offerNotFound();
       if (offer.ownerId === viewer.userId) throw errors.cannotTradeWithYourself();
       const parties = partiesOf(offer, viewer.userId);
+      const taker = await repo.lockStartFacts(tx, {
+        takerId: viewer.userId,
+        sellerId: parties.sellerId,
+        ownerId: offer.ownerId,
+      });
+      if (!taker) throw errors.offerNotFound();
       // Restrictions and blocked KYC actions of the taker (spec §6: start-trade-buy / -sell).
       const kycAction = parties.takerIsBuyer ? "start-trade-buy" : "start-trade-sell";
       if (viewer.blockedKycActions.includes(kycAction)) {
@@ -284,7 +280,7 @@ export async function startTrade(
       const price = parseDecimal(offer.fiatPricePerCrypto);
       const amountMinor = convertFiatToCrypto(fiat, price, offer.cryptoDecimals);
       if (amountMinor <= 0n) throw inputError({ fiatAmount: ["amount_too_small"] });
-      const sellerDiscount = options.features.feeDiscount ? await repo.findFeeDiscount(tx, parties.sellerId) : "0";
+      const sellerDiscount = options.features.feeDiscount ? taker.seller_fee_discount : "0";
       const feeBps = resolveEscrowFeeBps({
         offerFeeBps: offer.escrowFeeBps,
         perkFeeBps: discountedFeeBps(offer.escrowFeeBps, sellerDiscount),
@@ -296,7 +292,6 @@ export async function startTrade(
         tags: offer.tags,
         paymentMethodGroupSlug: method?.groupSlug ?? null,
       });
-      const ownerIp = await repo.latestSessionIp(tx, offer.ownerId);
       const inserted = await repo.insertTrade(tx, {
         id_hashed: newTradeHash(),
         offer_id: offer.offerId,
@@ -324,7 +319,7 @@ export async function startTrade(
         offer_terms: offer.offerTerms,
         trade_instructions: offer.tradeDetails,
         counts_against_cap: offer.offerCap?.active === true,
-        is_opponents_same_ip: !!options.ip && ownerIp === options.ip,
+        is_opponents_same_ip: !!options.ip && taker.owner_ip === options.ip,
         status: "active_funded",
         flow_step: flowStepOf({
           requirements: requirementPlans.map((plan) => ({ ...plan, status: "pending" as const })),
@@ -359,10 +354,9 @@ export async function startTrade(
       return inserted;
     });
   } catch (error) {
-    // Two copies of one keyed request that both got past the key check: the unique index let one
-    // trade in, and this one answers with it.
     const { code, constraint } = error as { code?: string; constraint?: string };
-    if (idempotencyKey && code === "23505" && constraint === "trades_idempotency_key") {
+    const isKeyTaken = code === "23505" && constraint === "trades_idempotency_key";
+    if (idempotencyKey && (isKeyTaken || error instanceof DomainError)) {
       const existing = await repo.findTradeByIdempotencyKey(db, viewer.userId, idempotencyKey);
       if (existing) return getTrade(db, viewer, existing.id_hashed, options.features);
     }
@@ -416,14 +410,15 @@ async function recordSuccess(tx: Tx, row: repo.TradeRow): Promise<void> {
   const sellerId = Number(row.seller_id);
   const ids = [buyerId, sellerId].sort((a, b) => a - b);
   const btc = row.crypto_currency_code === "BTC" ? row.amount_minor : 0n;
-  const counters = new Map<number, TradeCounters>();
-  for (const id of ids) counters.set(id, await adjustTradeCounters(tx, id, { completed: 1, btcTradedMinor: btc }));
-  if (!(await repo.haveCompletedTogether(tx, buyerId, sellerId, row.id))) {
-    for (const id of ids) counters.set(id, await adjustTradeCounters(tx, id, { partners: 1 }));
+  const partners = (await repo.haveCompletedTogether(tx, buyerId, sellerId, row.id)) ? 0 : 1;
+  const counts: { userId: number; completedTrades: number }[] = [];
+  for (const id of ids) {
+    const counters = await adjustTradeCounters(tx, id, { completed: 1, partners, btcTradedMinor: btc });
+    counts.push({ userId: id, completedTrades: counters.completedTrades });
   }
   // The exact count goes to the marketplace's figures now; the 30-day count and the release-time
   // median are aggregates the trades.refresh-trader-stats job recomputes (off the hot path).
-  for (const id of ids) await recordTraderStats(tx, id, { completedTrades: counters.get(id)?.completedTrades ?? 0 });
+  await recordCompletedTradeCounts(tx, counts);
   if (row.counts_against_cap) await recordOfferCapUsage(tx, row.offer_id, row.fiat_amount);
 }
 
