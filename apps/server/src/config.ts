@@ -29,6 +29,11 @@ const configSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 14),
+  /**
+   * How long this process may reuse a session it has looked up (0: look it up on every request).
+   * A logout on this process takes effect at once; one on another copy, or a ban, within this time.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   COOKIE_SECURE: booleanFlag,
   /** Hops of trusted reverse proxies in front of Souk; 0 trusts no X-Forwarded-For header. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),

@@ -150,7 +150,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const owner = openDatabase(databaseUrl, { poolSize: 2, role: null });
   const ownDataDir = overrides.dataDir ? null : await mkdtemp(path.join(os.tmpdir(), "souk-files-"));
   const config = {
-    ...loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent" }),
+    // Tests change users' standing in SQL and expect the next request to see it: no session reuse.
+    ...loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", SESSION_CACHE_MS: "0" }),
     DATABASE_URL: databaseUrl,
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,

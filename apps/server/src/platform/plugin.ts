@@ -32,7 +32,7 @@ export async function installPlatform(app: FastifyInstance, { config, db }: Plat
     request.wantsSnakeCase = query?.keyCase === "snake_case" || query?.key_case === "snake_case";
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      request.viewer = await findViewer(db, token);
+      request.viewer = await findViewer(db, token, { reuseForMs: config.SESSION_CACHE_MS });
       if (request.viewer) request.sessionToken = token;
     }
     assertCsrf(request);

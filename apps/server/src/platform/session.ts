@@ -75,7 +75,66 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-export async function findViewer(db: Db, token: string): Promise<Viewer | null> {
+/**
+ * Sessions this process looked up, by token hash, reused for a moment (SESSION_CACHE_MS): a
+ * logged-in request then skips a database round trip. A logout through this process forgets its
+ * entry at once; a change made elsewhere (a logout on another copy, a ban, a role) is seen when the
+ * entry runs out. Only found sessions are kept: an unknown token is looked up every time.
+ */
+class ViewerCache {
+  private readonly entries = new Map<string, { viewer: Viewer; until: number }>();
+
+  get(tokenHash: string, now: number): Viewer | null {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return null;
+    if (entry.until > now) return entry.viewer;
+    this.entries.delete(tokenHash);
+    return null;
+  }
+
+  set(tokenHash: string, viewer: Viewer, until: number): void {
+    this.entries.delete(tokenHash);
+    this.entries.set(tokenHash, { viewer, until });
+    // A Map iterates in insertion order: the entries set longest ago go first.
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= MAX_CACHED_VIEWERS) break;
+      this.entries.delete(key);
+    }
+  }
+
+  forget(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+  }
+}
+
+const MAX_CACHED_VIEWERS = 50_000;
+/** One cache per database handle, so two apps in one process (tests) never share sessions. */
+const viewerCaches = new WeakMap<Db, ViewerCache>();
+
+function viewerCacheFor(db: Db): ViewerCache {
+  let cache = viewerCaches.get(db);
+  if (!cache) {
+    cache = new ViewerCache();
+    viewerCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The viewer a session token stands for; `reuseForMs` lets a recent lookup of it answer. */
+export async function findViewer(db: Db, token: string, options: { reuseForMs?: number } = {}): Promise<Viewer | null> {
+  const tokenHash = hashToken(token);
+  const reuseForMs = options.reuseForMs ?? 0;
+  const now = Date.now();
+  if (reuseForMs > 0) {
+    const cached = viewerCacheFor(db).get(tokenHash, now);
+    if (cached) return cached;
+  }
+  const viewer = await lookUpViewer(db, tokenHash);
+  if (viewer && reuseForMs > 0) viewerCacheFor(db).set(tokenHash, viewer, now + reuseForMs);
+  return viewer;
+}
+
+async function lookUpViewer(db: Db, tokenHash: string): Promise<Viewer | null> {
   const row = await tables(db)
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
@@ -93,7 +152,7 @@ export async function findViewer(db: Db, token: string): Promise<Viewer | null> 
       "u.is_compromised",
       "u.blocked_kyc_actions",
     ])
-    .where("s.token_hash", "=", hashToken(token))
+    .where("s.token_hash", "=", tokenHash)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
@@ -149,10 +208,12 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
+  const tokenHash = hashToken(token);
   await tables(db)
     .updateTable("sessions")
     .set({ revoked_at: sql`now()` })
-    .where("token_hash", "=", hashToken(token))
+    .where("token_hash", "=", tokenHash)
     .where("revoked_at", "is", null)
     .execute();
+  viewerCacheFor(db).forget(tokenHash);
 }
