@@ -247,6 +247,8 @@ export const WALLET_TRANSACTION_TYPES = [
   "withdrawal",
   "trade_escrow",
   "trade_release",
+  /** An offer bid held from the balance (out), or given back when outbid or cancelled (in). */
+  "offer_bid",
   "fee",
   "bond",
   "internal_transfer",

@@ -233,6 +233,8 @@ export async function sumFeeShards(db: Db): Promise<FeeTotalRow[]> {
 export interface EntryMatch {
   transferKinds: LedgerTransferKind[];
   codes?: LedgerEntryCode[];
+  /** What the transfer is about ("trade", "offer_bid", ...); any when absent. */
+  referenceTypes?: string[];
 }
 
 export interface OwnerEntriesFilter {
@@ -264,11 +266,12 @@ function ownerEntriesWhere(filter: OwnerEntriesFilter) {
   if (filter.fromInclusive) conditions.push(sql`t.created_at >= ${filter.fromInclusive}`);
   if (filter.toExclusive) conditions.push(sql`t.created_at < ${filter.toExclusive}`);
   if (filter.matches && filter.matches.length > 0) {
-    const alternatives = filter.matches.map((match) =>
-      match.codes
-        ? sql`(t.kind = ANY(${match.transferKinds}::text[]) AND e.code = ANY(${match.codes}::text[]))`
-        : sql`t.kind = ANY(${match.transferKinds}::text[])`,
-    );
+    const alternatives = filter.matches.map((match) => {
+      const parts = [sql`t.kind = ANY(${match.transferKinds}::text[])`];
+      if (match.codes) parts.push(sql`e.code = ANY(${match.codes}::text[])`);
+      if (match.referenceTypes) parts.push(sql`t.reference_type = ANY(${match.referenceTypes}::text[])`);
+      return sql`(${sql.join(parts, sql` AND `)})`;
+    });
     conditions.push(sql`(${sql.join(alternatives, sql` OR `)})`);
   }
   return sql.join(conditions, sql` AND `);

@@ -193,6 +193,26 @@ describe("withdrawing and replacing a bid", () => {
     expect(again.body.errors.code).toBe("ERROR_BID_NOT_FOUND");
   });
 
+  it("shows bid holds and refunds in the wallet history as offer bids, not as trade escrow", async () => {
+    const { vendor, hash } = await vendorWithOffer("SEK");
+    expect((await bid(vendor, hash, "40")).status).toBe(200);
+    expect((await vendor.delete(`/rest/v1/my-offers/${hash}/bid`)).status).toBe(200);
+    const history = await vendor.get("/rest/v1/wallet/transactions?crypto_currency_code=USDT");
+    expect(history.status, history.text).toBe(200);
+    const lines = (
+      history.body.data as { type: string; direction: string; amount: string; tradeId: string | null }[]
+    ).map(({ type, direction, amount, tradeId }) => ({ type, direction, amount, tradeId }));
+    expect(lines).toEqual([
+      { type: "offer_bid", direction: "in", amount: "40.000000", tradeId: null },
+      { type: "offer_bid", direction: "out", amount: "40.000000", tradeId: null },
+      { type: "deposit", direction: "in", amount: "100.000000", tradeId: null },
+    ]);
+    const bids = await vendor.get("/rest/v1/wallet/transactions?type=offer_bid");
+    expect(bids.body.data.map((line: { type: string }) => line.type)).toEqual(["offer_bid", "offer_bid"]);
+    const escrow = await vendor.get("/rest/v1/wallet/transactions?type=trade_escrow");
+    expect(escrow.body.data).toEqual([]);
+  });
+
   it("keeps the old bid held when its replacement cannot be funded", async () => {
     const { vendor, hash } = await vendorWithOffer("SEK");
     expect((await bid(vendor, hash, "60")).status).toBe(200);

@@ -61,7 +61,7 @@ export async function listTransactions(
     return {
       id: `${entry.transferId}-${entry.position}`,
       transferId: String(entry.transferId),
-      type: transactionTypeOf(entry.transferKind, entry.code),
+      type: transactionTypeOf(entry.transferKind, entry.code, entry.reference?.type ?? null),
       direction: isIncoming ? "in" : "out",
       cryptoCurrencyCode: currency?.code ?? String(entry.currencyId),
       amount: formatAmount(isIncoming ? entry.amountMinor : -entry.amountMinor, decimals),

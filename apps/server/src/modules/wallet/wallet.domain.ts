@@ -11,7 +11,7 @@ import {
   tryParseDecimal,
   ZERO,
 } from "@souk/money";
-import type { EntryMatch } from "../ledger/index.ts";
+import { BID_REFERENCE_TYPE, type EntryMatch } from "../ledger/index.ts";
 import { amountError } from "./wallet.errors.ts";
 
 /**
@@ -157,8 +157,13 @@ export function totalInFiat(
 // ---- history -------------------------------------------------------------------------------
 
 /** The history type of one entry on a user's available account. */
-export function transactionTypeOf(kind: LedgerTransferKind, code: LedgerEntryCode): WalletTransactionType {
+export function transactionTypeOf(
+  kind: LedgerTransferKind,
+  code: LedgerEntryCode,
+  referenceType: string | null,
+): WalletTransactionType {
   if (code === "fee" || code === "network_fee") return "fee";
+  if (referenceType === BID_REFERENCE_TYPE) return "offer_bid";
   switch (kind) {
     case "deposit":
       return "deposit";
@@ -192,9 +197,11 @@ export function entryMatchesFor(type: WalletTransactionType): EntryMatch[] {
     case "withdrawal":
       return [{ transferKinds: ["withdrawal_hold", "withdrawal_complete", "withdrawal_void"], codes: principal }];
     case "trade_escrow":
-      return [{ transferKinds: ["escrow_hold", "escrow_void"], codes: principal }];
+      return [{ transferKinds: ["escrow_hold", "escrow_void"], codes: principal, referenceTypes: ["trade"] }];
     case "trade_release":
-      return [{ transferKinds: ["escrow_post"], codes: principal }];
+      return [{ transferKinds: ["escrow_post"], codes: principal, referenceTypes: ["trade"] }];
+    case "offer_bid":
+      return [{ transferKinds: ["escrow_hold", "escrow_void"], referenceTypes: [BID_REFERENCE_TYPE] }];
     case "fee":
       return [
         {

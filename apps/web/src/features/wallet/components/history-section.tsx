@@ -47,6 +47,8 @@ function typeIcon(item: WalletTransaction): ReactNode {
     case "trade_escrow":
     case "trade_release":
       return <SwapIcon size={18} />;
+    case "offer_bid":
+      return <BondIcon size={18} />;
     case "correction":
       return <CorrectionIcon size={18} />;
     default:

@@ -44,6 +44,8 @@ describe("history line titles", () => {
   it("reads escrow, release and bond movements by direction", () => {
     expect(historyTitleOf(item({ type: "trade_escrow", direction: "out" })).key).toBe("escrowOut");
     expect(historyTitleOf(item({ type: "trade_escrow", direction: "in" })).key).toBe("escrowIn");
+    expect(historyTitleOf(item({ type: "offer_bid", direction: "out" })).key).toBe("bidOut");
+    expect(historyTitleOf(item({ type: "offer_bid", direction: "in" })).key).toBe("bidIn");
     expect(historyTitleOf(item({ type: "trade_release" })).key).toBe("release");
     expect(historyTitleOf(item({ type: "bond", direction: "out" })).key).toBe("bondOut");
     expect(historyTitleOf(item({ type: "correction" })).key).toBe("correction");

@@ -29,6 +29,8 @@ export function historyTitleOf(item: WalletTransaction): HistoryTitle {
       return { key: isIn ? "escrowIn" : "escrowOut" };
     case "trade_release":
       return { key: "release" };
+    case "offer_bid":
+      return { key: isIn ? "bidIn" : "bidOut" };
     case "bond":
       return { key: isIn ? "bondIn" : "bondOut" };
     case "correction":
