@@ -163,7 +163,6 @@ export function transactionTypeOf(
   referenceType: string | null,
 ): WalletTransactionType {
   if (code === "fee" || code === "network_fee") return "fee";
-  if (referenceType === BID_REFERENCE_TYPE) return "offer_bid";
   switch (kind) {
     case "deposit":
       return "deposit";
@@ -175,9 +174,9 @@ export function transactionTypeOf(
       return "withdrawal";
     case "escrow_hold":
     case "escrow_void":
-      return "trade_escrow";
+      return referenceType === BID_REFERENCE_TYPE ? "offer_bid" : "trade_escrow";
     case "escrow_post":
-      return "trade_release";
+      return referenceType === BID_REFERENCE_TYPE ? "offer_bid" : "trade_release";
     case "bond_deposit":
     case "bond_retrieve":
       return "bond";
