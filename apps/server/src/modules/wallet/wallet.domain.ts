@@ -182,6 +182,8 @@ export function transactionTypeOf(
       return "bond";
     case "reversal":
       return "correction";
+    case "chain_fee":
+      return "fee";
   }
 }
 
