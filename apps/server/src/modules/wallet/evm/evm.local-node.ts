@@ -39,10 +39,12 @@ export interface LocalEvmNodeOptions {
   log?: (line: string) => void;
 }
 
-function hardhatCli(): string {
+/** Hardhat's CLI, and the folder holding its node_modules (Hardhat runs only as a local install). */
+function hardhatCli(): { cli: string; installDir: string } {
   const require = createRequire(import.meta.url);
   try {
-    return path.join(path.dirname(require.resolve("hardhat/package.json")), "internal/cli/cli.js");
+    const packageDir = path.dirname(require.resolve("hardhat/package.json"));
+    return { cli: path.join(packageDir, "internal/cli/cli.js"), installDir: path.resolve(packageDir, "../..") };
   } catch {
     throw new Error("the local EVM node needs the development dependencies (npm ci without --omit=dev)");
   }
@@ -54,11 +56,12 @@ export async function startLocalEvmNode(options: LocalEvmNodeOptions): Promise<L
   const mining = { auto: true, interval: options.blockIntervalMs ?? 0 };
   const config = { networks: { hardhat: { chainId: LOCAL_CHAIN_ID, mining } } };
   await writeFile(configFile, `module.exports = ${JSON.stringify(config)};\n`);
+  const hardhat = hardhatCli();
   const child = spawn(
     process.execPath,
-    [hardhatCli(), "node", "--hostname", "127.0.0.1", "--port", String(options.port), "--config", configFile],
+    [hardhat.cli, "node", "--hostname", "127.0.0.1", "--port", String(options.port), "--config", configFile],
     {
-      cwd: workDir,
+      cwd: hardhat.installDir,
       env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     },
