@@ -190,6 +190,45 @@ describe("deposits", () => {
     expect((await reconcileEvm(context))?.isBalanced).toBe(true);
   });
 
+  it("freezes a credited deposit that a deeper reorg removes, alerts, and unfreezes it when the chain holds it again", async () => {
+    const dave = await signUpUser(t);
+    const to = await addressOf(dave, "ETH");
+    const snapshot = await node.call<string>("evm_snapshot");
+    const raw = await node.funded.signTransaction(
+      await node.funded.populateTransaction({ to, value: parseEther("0.3") }),
+    );
+    await node.call("eth_sendRawTransaction", [raw]);
+    await mine(CONFIRMATIONS);
+    await followChain(context);
+    await creditConfirmedDeposits(context);
+    expect((await balanceOf(dave, "ETH")).balance).toBe("0.300000000");
+    expect(await node.call("evm_revert", [snapshot])).toBe(true);
+    await mine(CONFIRMATIONS + 2);
+    await followChain(context);
+    await followChain(context);
+    const frozen = await sql<{ frozen: boolean }>`
+      SELECT frozen_at IS NOT NULL AS frozen FROM wallet_deposits WHERE user_id = ${dave.user!.id}`.execute(t.db);
+    expect(frozen.rows).toEqual([{ frozen: true }]);
+    const alerts = await sql<{ kind: string }>`SELECT kind FROM custody_alerts WHERE resolved_at IS NULL`.execute(t.db);
+    expect(alerts.rows.map((row) => row.kind)).toContain("reorg_below_confirmations");
+    const refused = await send(dave, "ETH", "0.1", Wallet.createRandom().address);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.details.address).toEqual(["withdrawals_frozen"]);
+    // The same signed transaction is mined again on the new chain: the deposit is found again.
+    await node.call("eth_sendRawTransaction", [raw]);
+    await mine(CONFIRMATIONS);
+    await followChain(context);
+    await creditConfirmedDeposits(context);
+    const found = await sql<{ frozen: boolean; status: string }>`
+      SELECT frozen_at IS NOT NULL AS frozen, status FROM wallet_deposits WHERE user_id = ${dave.user!.id}`.execute(
+      t.db,
+    );
+    expect(found.rows).toEqual([{ frozen: false, status: "credited" }]);
+    const open = await sql<{ kind: string }>`SELECT kind FROM custody_alerts WHERE resolved_at IS NULL`.execute(t.db);
+    expect(open.rows.map((row) => row.kind)).not.toContain("reorg_below_confirmations");
+    expect((await balanceOf(dave, "ETH")).balance).toBe("0.300000000");
+  });
+
   it("marks incoming deposits delayed while the node does not answer, and credits them once it does", async () => {
     const carol = await signUpUser(t);
     await (await node.funded.sendTransaction({ to: await addressOf(carol, "ETH"), value: parseEther("0.2") })).wait();

@@ -84,6 +84,7 @@ async function followOnce(context: EvmContext): Promise<FollowReport> {
           deposit.chainAmount,
         );
     }
+    if (found.length > 0) await repo.resolveAlertsOfFoundDeposits(tx);
     await repo.moveCursor(tx, chainId, last.number);
     await repo.pruneBlocksBelow(tx, chainId, last.number - BLOCK_MEMORY);
     return true;

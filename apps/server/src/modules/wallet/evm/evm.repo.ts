@@ -349,6 +349,15 @@ export async function raiseAlert(db: Db, key: string, kind: string, message: str
   return result.numAffectedRows === 1n;
 }
 
+/** A frozen deposit found again on the chain needs no operator any more. */
+export async function resolveAlertsOfFoundDeposits(tx: Tx): Promise<void> {
+  await sql`
+    UPDATE custody_alerts SET resolved_at = now()
+    WHERE resolved_at IS NULL AND key IN (
+      SELECT 'reorg-credited-deposit:' || id FROM wallet_deposits
+      WHERE source = 'chain' AND status = 'credited' AND frozen_at IS NULL)`.execute(tx);
+}
+
 export async function resolveAlert(db: Db, key: string): Promise<void> {
   await sql`UPDATE custody_alerts SET resolved_at = now() WHERE key = ${key} AND resolved_at IS NULL`.execute(db);
 }
