@@ -17,8 +17,10 @@ export { getBondStatus } from "./bond.service.ts";
 export { confirmDeposit, confirmPendingDeposits, type RecordDepositInput, recordDeposit } from "./deposits.service.ts";
 export { type EvmContext, evmContextOf } from "./evm/evm.context.ts";
 export { creditConfirmedDeposits, followChain } from "./evm/evm.follower.ts";
+export { hotWalletAddressOf } from "./evm/evm.keys.ts";
 export { LOCAL_NODE_PHRASE, type LocalEvmNode, startLocalEvmNode } from "./evm/evm.local-node.ts";
 export { reconcileEvm } from "./evm/evm.reconcile.ts";
+export { Secret } from "./evm/evm.secret.ts";
 export { trackTransactions } from "./evm/evm.sender.ts";
 export { sweepDeposits } from "./evm/evm.sweeper.ts";
 export {
