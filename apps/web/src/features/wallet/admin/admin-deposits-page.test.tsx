@@ -22,6 +22,7 @@ const deposit = {
   confirmations: 0,
   confirmationsRequired: 2,
   status: "pending",
+  isDelayed: false,
   createdAt: "2026-11-21T10:00:00.000Z",
   creditedAt: null,
 };
