@@ -95,7 +95,7 @@ export const chainDevCommand: CliCommand = {
     const hotWallet = hotWalletAddressOf(new Secret(phrase));
     const funding = await node.funded.sendTransaction({ to: hotWallet, value: HOT_WALLET_FLOAT_WEI });
     await funding.wait();
-    print("# A local EVM node is running. Point Souk at it with these settings (for example in .env):");
+    print("# A local EVM node is running. Start Souk with these settings in its environment:");
     print("SOUK_CHAIN_ADAPTER=evm");
     print(`SOUK_EVM_RPC_URL=${node.rpcUrl}`);
     print(`SOUK_EVM_CHAIN_ID=${node.chainId}`);
