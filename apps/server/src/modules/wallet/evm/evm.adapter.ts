@@ -1,6 +1,6 @@
 import { getAddress } from "ethers";
 import type { Db } from "../../../db/pool.ts";
-import type { BroadcastOutcome, BroadcastRequest, ChainAdapter } from "../wallet.chain.ts";
+import type { BroadcastOutcome, BroadcastRequest, ChainAdapter } from "../wallet.chain-adapter.ts";
 import { EVM_COINS, type WalletSettings } from "../wallet.settings.ts";
 import { type EvmCoin, type EvmContext, evmContextOf } from "./evm.context.ts";
 import { ETH_TRANSFER_GAS, feesFor } from "./evm.domain.ts";

@@ -1,7 +1,7 @@
 import { type HDNodeWallet, Transaction } from "ethers";
 import { type Tx, withTx } from "../../../db/pool.ts";
 import { accounts, transfer, withLedgerTx } from "../../ledger/index.ts";
-import { settleWithdrawalOutcome } from "../withdrawals.service.ts";
+import { settleWithdrawalOutcome } from "../withdrawal-settlement.ts";
 import { type EvmCoin, type EvmContext, finalityDepth } from "./evm.context.ts";
 import { type Fees, feesFor, paidInLedger, replacementFees } from "./evm.domain.ts";
 import * as repo from "./evm.repo.ts";
