@@ -138,7 +138,7 @@ export async function gasLimitFor(context: EvmContext, coin: EvmCoin, to: string
 }
 
 /** What the hot wallet lacks for this send after what its unfinished transactions will take; null when enough. */
-async function hotWalletShortfall(
+export async function hotWalletShortfall(
   context: EvmContext,
   coin: EvmCoin,
   valueUnits: bigint,

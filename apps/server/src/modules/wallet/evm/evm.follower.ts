@@ -243,20 +243,22 @@ export async function creditConfirmedDeposits(context: EvmContext): Promise<Cred
   const report: CreditReport = { credited: 0, waiting: 0 };
   if (!cursor) return report;
   const coins = new Map(context.coins.map((coin) => [coin.currency.id, coin]));
-  await withLedgerTx(context.db, async (tx) => {
-    report.credited = 0;
-    report.waiting = 0;
-    const pending = await repo.claimPendingChainDeposits(tx, [...coins.keys()], cursor.block_number);
-    for (const deposit of pending) {
-      const coin = coins.get(deposit.currency_id);
-      if (!coin || deposit.block_number === null) continue;
-      const confirmations = confirmationsAt(deposit.block_number, cursor.block_number);
-      const isOpening = deposit.txid.startsWith("opening-balance:");
-      if (confirmations < coin.confirmationsRequired && !isOpening) {
-        if (confirmations !== deposit.confirmations) await repo.setConfirmations(tx, deposit.id, confirmations);
-        report.waiting += 1;
-        continue;
-      }
+  const pending = await repo.listPendingChainDeposits(context.db, [...coins.keys()], cursor.block_number);
+  for (const seen of pending) {
+    const coin = coins.get(seen.currency_id);
+    if (!coin || seen.block_number === null) continue;
+    const confirmations = confirmationsAt(seen.block_number, cursor.block_number);
+    const isOpening = seen.txid.startsWith("opening-balance:");
+    if (confirmations < coin.confirmationsRequired && !isOpening) {
+      if (confirmations !== seen.confirmations) await repo.setConfirmations(context.db, seen.id, confirmations);
+      report.waiting += 1;
+      continue;
+    }
+    // One deposit per transaction, as the dev chain's confirmations do: no run holds many
+    // users' accounts at once, and a failure leaves the others credited.
+    const isCredited = await withLedgerTx(context.db, async (tx) => {
+      const deposit = await repo.lockPendingChainDeposit(tx, seen.id);
+      if (!deposit || deposit.block_number !== seen.block_number) return false;
       const owner = deposit.user_id === null ? accounts.treasury() : accounts.available(Number(deposit.user_id));
       const credit = await transfer(tx, {
         idempotencyKey: `deposit:${deposit.id}`,
@@ -274,8 +276,9 @@ export async function creditConfirmedDeposits(context: EvmContext): Promise<Cred
       );
       await repo.setConfirmations(tx, deposit.id, Math.max(confirmations, coin.confirmationsRequired));
       await markDepositCredited(tx, deposit.id, credit.transferId);
-      report.credited += 1;
-    }
-  });
+      return true;
+    });
+    if (isCredited) report.credited += 1;
+  }
   return report;
 }

@@ -145,17 +145,24 @@ export async function freezeDeposits(tx: Tx, ids: bigint[]): Promise<void> {
   await sql`UPDATE wallet_deposits SET frozen_at = now() WHERE id = ANY(${ids})`.execute(tx);
 }
 
-/** Pending chain deposits whose block the follower has checked; other crediting runs skip them. */
-export async function claimPendingChainDeposits(tx: Tx, currencyIds: number[], cursor: bigint): Promise<DepositRow[]> {
+/** Pending chain deposits whose block the follower has checked. */
+export async function listPendingChainDeposits(db: Db, currencyIds: number[], cursor: bigint): Promise<DepositRow[]> {
   const result = await sql<DepositRow>`
     SELECT * FROM wallet_deposits
     WHERE source = 'chain' AND status = 'pending' AND currency_id = ANY(${currencyIds})
       AND block_number <= ${cursor}
-    ORDER BY id LIMIT 200 FOR UPDATE SKIP LOCKED`.execute(tx);
+    ORDER BY id LIMIT 500`.execute(db);
   return result.rows;
 }
 
-export async function setConfirmations(tx: Tx, depositId: bigint, confirmations: number): Promise<void> {
+/** A pending chain deposit, locked for crediting; another run crediting it skips it. */
+export async function lockPendingChainDeposit(tx: Tx, id: bigint): Promise<DepositRow | undefined> {
+  const result = await sql<DepositRow>`
+    SELECT * FROM wallet_deposits WHERE id = ${id} AND status = 'pending' FOR UPDATE SKIP LOCKED`.execute(tx);
+  return result.rows[0];
+}
+
+export async function setConfirmations(tx: Db, depositId: bigint, confirmations: number): Promise<void> {
   await sql`UPDATE wallet_deposits SET confirmations = ${confirmations} WHERE id = ${depositId}`.execute(tx);
 }
 

@@ -140,6 +140,7 @@ export async function trackTransactions(context: EvmContext, now: Date = new Dat
     }
     const latest = attempts.at(-1);
     if (!latest) continue;
+    await alertIfLongStuck(context, row, now);
     const ageSeconds = (now.getTime() - latest.created_at.getTime()) / 1000;
     if (ageSeconds >= context.settings.replaceAfterSeconds && (await replace(context, row, latest))) {
       report.replaced += 1;
@@ -150,6 +151,21 @@ export async function trackTransactions(context: EvmContext, now: Date = new Dat
     report.waiting += 1;
   }
   return report;
+}
+
+/**
+ * A transaction not mined long after it was signed holds up every later one of its address (they
+ * share the nonce sequence): an operator should look, whatever the replacements do.
+ */
+async function alertIfLongStuck(context: EvmContext, row: repo.EvmTransactionRow, now: Date): Promise<void> {
+  const waitedSeconds = (now.getTime() - row.created_at.getTime()) / 1000;
+  if (waitedSeconds < Math.max(600, context.settings.replaceAfterSeconds * 3)) return;
+  await repo.raiseAlert(
+    context.db,
+    `stuck:evm-tx:${row.id}`,
+    "transaction_stuck",
+    `Transaction ${row.id} (${row.purpose_key}, nonce ${row.nonce} of ${row.from_address}) is not mined after ${Math.round(waitedSeconds / 60)} minutes.`,
+  );
 }
 
 async function findReceipt(
@@ -197,6 +213,8 @@ async function finalize(
       });
     }
     await repo.recordResidue(tx, `chain-fee:evm-tx:${row.id}`, native.currency.id, fee.residue);
+    await repo.resolveAlert(tx, `stuck:evm-tx:${row.id}`);
+    await repo.resolveAlert(tx, `fee-cap:evm-tx:${row.id}`);
     if (row.purpose === "withdrawal" && row.withdrawal_id !== null) {
       await settleWithdrawalOutcome(
         tx,

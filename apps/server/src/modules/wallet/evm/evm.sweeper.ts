@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { hotWalletShortfall } from "./evm.adapter.ts";
 import type { EvmCoin, EvmContext } from "./evm.context.ts";
 import { ethSweepValue, feesFor, tokenSweepGasNeed } from "./evm.domain.ts";
 import * as repo from "./evm.repo.ts";
@@ -93,6 +94,19 @@ async function sweepToken(
   const need = tokenSweepGasNeed(gasLimit, fees.maxFeePerGas);
   const gasHeld = await context.rpc.balance(candidate.address, "latest");
   if (gasHeld < need) {
+    // Signed only when the hot wallet can pay: a top-up the node refuses would hold up every
+    // later transaction of the hot wallet behind its nonce.
+    const shortBy = await hotWalletShortfall(context, context.native, need - gasHeld, 21_000n * fees.maxFeePerGas);
+    if (shortBy) {
+      await repo.raiseAlert(
+        context.db,
+        "hot-wallet-short:gas",
+        "hot_wallet_short",
+        `The hot wallet cannot pay the gas to sweep ${coin.currency.code} (${shortBy}): fund it with ETH.`,
+      );
+      return "skipped";
+    }
+    await repo.resolveAlert(context.db, "hot-wallet-short:gas");
     const topUp = await submitTransaction(context, {
       purpose: "top_up",
       // A new key per top-up; the index of moves in flight keeps it to one per address at a time.
