@@ -229,6 +229,13 @@ describe("deposits", () => {
     expect((await balanceOf(dave, "ETH")).balance).toBe("0.300000000");
   });
 
+  it("reads nothing from a node of another chain than the configured one, and alerts", async () => {
+    const elsewhere = { ...context, settings: { ...context.settings, chainId: 1 } };
+    await expect(followChain(elsewhere)).rejects.toThrow(/serves chain 31337, not 1/);
+    const alerts = await sql<{ kind: string }>`SELECT kind FROM custody_alerts WHERE resolved_at IS NULL`.execute(t.db);
+    expect(alerts.rows.map((row) => row.kind)).toContain("wrong_chain");
+  });
+
   it("marks incoming deposits delayed while the node does not answer, and credits them once it does", async () => {
     const carol = await signUpUser(t);
     await (await node.funded.sendTransaction({ to: await addressOf(carol, "ETH"), value: parseEther("0.2") })).wait();

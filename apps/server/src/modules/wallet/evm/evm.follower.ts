@@ -48,6 +48,17 @@ export async function followChain(context: EvmContext): Promise<FollowReport> {
 async function followOnce(context: EvmContext): Promise<FollowReport> {
   const { db, rpc, settings } = context;
   const chainId = settings.chainId;
+  // A node of another chain would show other blocks as ours: refuse to read it at all.
+  const nodeChainId = await rpc.chainId();
+  if (nodeChainId !== chainId) {
+    await repo.raiseAlert(
+      db,
+      `wrong-chain:${chainId}`,
+      "wrong_chain",
+      `The node at SOUK_EVM_RPC_URL serves chain ${nodeChainId}, not SOUK_EVM_CHAIN_ID ${chainId}: nothing is read.`,
+    );
+    throw new Error(`the node serves chain ${nodeChainId}, not ${chainId}`);
+  }
   const cursor = await repo.findCursor(db, chainId);
   if (!cursor) return startFollowing(context);
   const at = cursor.block_number;
