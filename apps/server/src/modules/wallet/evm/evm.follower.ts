@@ -59,6 +59,7 @@ async function followOnce(context: EvmContext): Promise<FollowReport> {
     );
     throw new Error(`the node serves chain ${nodeChainId}, not ${chainId}`);
   }
+  await repo.resolveAlert(db, `wrong-chain:${chainId}`);
   const cursor = await repo.findCursor(db, chainId);
   if (!cursor) return startFollowing(context);
   const at = cursor.block_number;
