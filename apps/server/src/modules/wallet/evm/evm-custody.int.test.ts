@@ -1,4 +1,4 @@
-import { Contract, getAddress, parseEther, parseUnits, Wallet } from "ethers";
+import { AbiCoder, Contract, getAddress, keccak256, parseEther, parseUnits, Wallet, zeroPadValue } from "ethers";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp, TestClient } from "../../../../test/harness.ts";
@@ -253,10 +253,11 @@ describe("deposits", () => {
 describe("withdrawals", () => {
   const outside = Wallet.createRandom().address;
 
-  it("refuses a foreign-chain address, a wrong checksum, a contract for ETH, the token contract and the hot wallet", async () => {
+  it("refuses a foreign-chain address, a wrong checksum, the zero address, a contract for ETH, the token contract and the hot wallet", async () => {
     const cases: [string, string, string][] = [
       ["ETH", "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh", "address_invalid"],
       ["ETH", "0x1234", "address_invalid"],
+      ["USDT", `0x${"0".repeat(40)}`, "address_invalid"],
       ["ETH", withWrongChecksum(outside), "address_invalid"],
       ["ETH", node.usdtContract, "address_is_contract"],
       ["USDT", node.usdtContract, "address_is_token_contract"],
@@ -285,6 +286,19 @@ describe("withdrawals", () => {
     expect((await reconcileEvm(context))?.isBalanced).toBe(true);
   });
 
+  it("pays another user's deposit address internally: nothing is signed for the chain", async () => {
+    const erin = await signUpUser(t);
+    const signedBefore = await sql<{ count: bigint }>`
+      SELECT count(*) AS count FROM wallet_evm_transactions`.execute(t.db);
+    const sent = await send(alice, "ETH", "0.05", (await addressOf(erin, "ETH")).toLowerCase());
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.data).toMatchObject({ type: "internal", username: erin.user!.username });
+    expect((await balanceOf(erin, "ETH")).balance).toBe("0.050000000");
+    const signedAfter = await sql<{ count: bigint }>`
+      SELECT count(*) AS count FROM wallet_evm_transactions`.execute(t.db);
+    expect(signedAfter.rows[0]?.count).toBe(signedBefore.rows[0]?.count);
+  });
+
   it("replaces a withdrawal stuck in the mempool with higher fees; the chain mines the replacement once", async () => {
     const before = await node.provider.getBalance(outside);
     await node.call("evm_setAutomine", [false]);
@@ -310,6 +324,38 @@ describe("withdrawals", () => {
       SELECT state, txid FROM wallet_withdrawals ORDER BY id DESC LIMIT 1`.execute(t.db);
     expect(withdrawal.rows[0]).toEqual({ state: "completed", txid: second?.hash });
     expect((await node.provider.getBalance(outside)) - before).toBe(parseEther("0.1"));
+  });
+
+  it("returns a withdrawal the chain reverts to its sender through the ledger, and books the gas it cost", async () => {
+    const before = (await balanceOf(alice, "USDT")).balance;
+    // The token's balanceOf mapping is its second storage slot (test-usdt.sol): emptying the hot
+    // wallet's entry after signing makes the signed transfer revert, as a paused token would.
+    const slot = keccak256(AbiCoder.defaultAbiCoder().encode(["address", "uint256"], [hotWallet, 1]));
+    const held = await node.call<string>("eth_getStorageAt", [node.usdtContract, slot, "latest"]);
+    await node.call("evm_setAutomine", [false]);
+    try {
+      expect((await send(alice, "USDT", "20", outside)).status).toBe(200);
+      expect(await broadcastPendingWithdrawals(t.db)).toMatchObject({ claimed: 1, retryLater: 1 });
+      await node.call("hardhat_setStorageAt", [node.usdtContract, slot, zeroPadValue("0x", 32)]);
+      await mine(1);
+    } finally {
+      await node.call("evm_setAutomine", [true]);
+    }
+    await node.call("hardhat_setStorageAt", [node.usdtContract, slot, held]);
+    await mine(CONFIRMATIONS);
+    await sync();
+    const withdrawal = await sql<{ state: string; txid: string | null; id: string }>`
+      SELECT state, txid, id::text FROM wallet_withdrawals ORDER BY id DESC LIMIT 1`.execute(t.db);
+    expect(withdrawal.rows[0]).toMatchObject({ state: "failed", txid: null });
+    expect((await balanceOf(alice, "USDT")).balance).toBe(before);
+    const sent = await sql<{ state: string; fee: string; booked: bigint }>`
+      SELECT x.state, x.fee_wei::text AS fee,
+        (SELECT count(*) FROM ledger_transfers f WHERE f.kind = 'chain_fee' AND f.reference_id = x.id::text) AS booked
+      FROM wallet_evm_transactions x WHERE x.withdrawal_id = ${withdrawal.rows[0]?.id}`.execute(t.db);
+    expect(sent.rows[0]).toMatchObject({ state: "failed", booked: 1n });
+    expect(BigInt(sent.rows[0]?.fee ?? "0")).toBeGreaterThan(0n);
+    expect(await tokenBalance(outside)).toBe(parseUnits("100", 6));
+    expect((await reconcileEvm(context))?.isBalanced).toBe(true);
   });
 
   it("lets a withdrawal larger than the hot wallet holds wait with an operator alert, then sends it once swept", async () => {

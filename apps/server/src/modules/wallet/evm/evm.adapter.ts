@@ -23,6 +23,11 @@ export function isEvmAddress(address: string): boolean {
   }
 }
 
+/** The zero address has no key: what is sent there is burnt (and many tokens refuse it). */
+export function isZeroAddress(address: string): boolean {
+  return /^0x0{40}$/.test(address);
+}
+
 /** Token transfers use more gas than their estimate suggests when storage is first written. */
 const TOKEN_GAS_MARGIN_PERCENT = 130n;
 export const TOKEN_TRANSFER_GAS_FALLBACK = 80_000n;
@@ -43,7 +48,7 @@ export function createEvmChainAdapter(db: Db, settings: WalletSettings): ChainAd
       return { address: keys.depositAddressAt(index), derivationIndex: index };
     },
     isValidAddress(currencyCode, address) {
-      return EVM_COINS.includes(currencyCode) && isEvmAddress(address.trim());
+      return EVM_COINS.includes(currencyCode) && isEvmAddress(address.trim()) && !isZeroAddress(address.trim());
     },
     displayAddress: (address) => getAddress(address),
     async checkDestination(currencyCode, address) {
