@@ -1,15 +1,16 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Wallet } from "ethers";
+import { getAddress, Wallet } from "ethers";
 import type { CliCommand } from "../../platform/index.ts";
 import { evmContextOf } from "./evm/evm.context.ts";
 import { creditConfirmedDeposits, followChain } from "./evm/evm.follower.ts";
-import { hotWalletAddressOf } from "./evm/evm.keys.ts";
+import { custodyKeysOf, hotWalletAddressOf } from "./evm/evm.keys.ts";
 import { startLocalEvmNode } from "./evm/evm.local-node.ts";
 import { reconcileEvm } from "./evm/evm.reconcile.ts";
 import { Secret } from "./evm/evm.secret.ts";
 import { trackTransactions } from "./evm/evm.sender.ts";
 import { sweepDeposits } from "./evm/evm.sweeper.ts";
+import { loadWalletSettings } from "./wallet.settings.ts";
 
 const NOT_ON_A_CHAIN = "every coin is on the dev chain (SOUK_CHAIN_ADAPTER=dev): nothing to reconcile";
 
@@ -59,6 +60,33 @@ export const syncCommand: CliCommand = {
       `transactions: ${tracked.confirmed} confirmed, ${tracked.failed} failed, ${tracked.replaced} replaced, ${tracked.waiting} waiting`,
     );
     print(`sweeps: ${swept.sweeps} sent, ${swept.topUps} gas top-up(s), ${swept.skipped} not yet`);
+    return 0;
+  },
+};
+
+/**
+ * The public side of the custody keys, for setting up: the deposit branch's extended public key
+ * (for copies that only hand out addresses) and the hot wallet's address (to fund it). Nothing
+ * printed here can sign; the seed itself is never printed.
+ */
+export const keysCommand: CliCommand = {
+  name: "custody:keys",
+  usage: "custody:keys",
+  description: "Print the deposit extended public key and the hot wallet's address (never the seed).",
+  isWithoutDatabase: true,
+  async run(_args, { print }) {
+    const evm = loadWalletSettings().evm;
+    if (!evm) {
+      print("every coin is on the dev chain (SOUK_CHAIN_ADAPTER=dev): there are no custody keys");
+      return 1;
+    }
+    const keys = custodyKeysOf(evm);
+    print(`SOUK_EVM_DEPOSIT_XPUB=${keys.depositXpub}`);
+    print(
+      keys.hotWalletAddress
+        ? `# hot wallet ${getAddress(keys.hotWalletAddress)}: send it ETH for gas (and the float withdrawals are paid from)`
+        : "# no seed here (SOUK_EVM_SEED_FILE): the hot wallet's address needs it",
+    );
     return 0;
   },
 };

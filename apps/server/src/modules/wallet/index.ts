@@ -3,7 +3,7 @@
  * the history. It moves money only through the ledger's door.
  */
 import type { SoukModule } from "../../platform/index.ts";
-import { chainDevCommand, reconcileCommand, syncCommand } from "./custody.commands.ts";
+import { chainDevCommand, keysCommand, reconcileCommand, syncCommand } from "./custody.commands.ts";
 import { registerCustodyAdminRoutes } from "./custody.routes.ts";
 import { broadcastWithdrawalsJob } from "./jobs/broadcast-withdrawals.job.ts";
 import { custodyFollowJob, custodyReconcileJob, custodySweepJob, custodyTransactionsJob } from "./jobs/custody.jobs.ts";
@@ -42,7 +42,15 @@ export const walletModule: SoukModule = {
     registerCustodyAdminRoutes(app, deps);
   },
   jobs: [broadcastWithdrawalsJob, custodyFollowJob, custodyTransactionsJob, custodySweepJob, custodyReconcileJob],
-  commands: [depositCommand, confirmCommand, broadcastCommand, chainDevCommand, reconcileCommand, syncCommand],
+  commands: [
+    depositCommand,
+    confirmCommand,
+    broadcastCommand,
+    chainDevCommand,
+    keysCommand,
+    reconcileCommand,
+    syncCommand,
+  ],
   // ledger:verify also proves that withdrawal holds match open withdrawals.
   ledgerChecks: [withdrawalHoldsCheck],
   seedDemo: seedDemoWallets,
