@@ -10,6 +10,8 @@ import { anchorsOf, findingsIn, type RepoIndex, slugify } from "./doc-references
 const DOCS = "docs";
 const SECTION = "\u00a7";
 const OUTSIDE = (name: string) => `${name}.md`;
+const SPEC = ["trading", "core"].join("-");
+const SHARED = ["..", "shared"].join("/");
 
 function repoOf(documents: Record<string, string>, otherFiles: string[] = []): RepoIndex {
   return {
@@ -95,8 +97,8 @@ describe("findingsIn", () => {
     const code = [
       `// (${OUTSIDE("DECISIONS")} L6)`,
       `// ${OUTSIDE("RELIABILITY")} I5`,
-      `// spec ${SECTION}4 and trading-core ${SECTION}3`,
-      "// see ../shared/notes",
+      `// spec ${SECTION}4 and ${SPEC} ${SECTION}3`,
+      `// see ${SHARED}/notes`,
       `// WebSocket close codes (RFC 6455 ${SECTION}7.4.1) are fine.`,
       `// ${DOCS}/reliability.md is the repo's own, in lower case.`,
     ].join("\n");

@@ -95,7 +95,7 @@ interface Forbidden {
 
 // The names are assembled so that this file does not mention them itself.
 const OUTSIDE_DOCUMENTS = ["DECISIONS", "RELIABILITY", "ARCHITECTURE", "STYLE"].map((name) => `${name}\\.md`);
-const SPEC_FILES = ["trading-core", "account-platform"];
+const SPEC_FILES = [["trading", "core"], ["account", "platform"]].map((words) => words.join("-"));
 const SECTION_SIGN = "\\u00a7";
 
 const FORBIDDEN: readonly Forbidden[] = [
