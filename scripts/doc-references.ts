@@ -95,7 +95,10 @@ interface Forbidden {
 
 // The names are assembled so that this file does not mention them itself.
 const OUTSIDE_DOCUMENTS = ["DECISIONS", "RELIABILITY", "ARCHITECTURE", "STYLE"].map((name) => `${name}\\.md`);
-const SPEC_FILES = [["trading", "core"], ["account", "platform"]].map((words) => words.join("-"));
+const SPEC_FILES = [
+  ["trading", "core"],
+  ["account", "platform"],
+].map((words) => words.join("-"));
 const SECTION_SIGN = "\\u00a7";
 
 const FORBIDDEN: readonly Forbidden[] = [
@@ -113,7 +116,8 @@ const FORBIDDEN: readonly Forbidden[] = [
     message: "names a specification the repo does not hold; cite the product document under docs/ with an anchor",
   },
   {
-    // A numbered section sign, except in a citation of an RFC ("RFC 6455 <sign>7.4.1").
+    // A section sign cites a numbered section of some document; only RFCs are cited that way here
+    // ("RFC 6455 <sign>7.4.1"), and the repo's own documents are cited by anchor instead.
     pattern: new RegExp(`(?<!RFC\\s*\\d+\\s*)${SECTION_SIGN}`, "g"),
     message: "cites a numbered section of a document the repo does not hold; cite docs/<file>.md#<anchor> instead",
   },
@@ -129,9 +133,10 @@ const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
  * The findings of one file. `file` is its path from the repo root; `text` its content. Every
- * reference to a document under docs/ must name an existing file and, with `#anchor`, one of its anchors. In
- * Markdown files, relative link targets must exist too (relative to the file, inside the repo),
- * and `#anchor` targets must be anchors of the linked document or of the file itself.
+ * reference to a document under docs/ must name an existing file and, with `#anchor`, one of its
+ * anchors. In Markdown files, relative link targets must exist too (relative to the file, inside
+ * the repo), and `#anchor` targets must be anchors of the linked document or of the file itself.
+ * Citations of documents the repo does not hold are findings wherever they appear.
  */
 export function findingsIn(file: string, text: string, repo: RepoIndex): Finding[] {
   const findings: Finding[] = [];
