@@ -101,7 +101,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
 
-  // Marketplace, offers and trades (trading-core §2).
+  // Marketplace, offers and trades (docs/product.md#routes-and-locales).
   {
     name: "marketplaceBuy",
     page: lazyPage(
@@ -305,7 +305,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
 
-  // Account (account-platform §2).
+  // Account (docs/product.md#routes-and-locales).
   {
     name: "userAccount",
     page: lazyPage(

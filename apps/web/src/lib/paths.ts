@@ -17,7 +17,7 @@ export const paths = {
   fees: "/fees",
   ipBlocked: "/ip-blocked",
 
-  // Marketplace and offers (trading-core §2).
+  // Marketplace and offers (docs/product.md#routes-and-locales).
   marketplaceBuy: "/buy",
   marketplaceSell: "/sell",
   /** `/trading/{buy|sell}-{crypto}/{paymentMethod}`: the first segment is checked by the route. */
@@ -67,7 +67,7 @@ export const paths = {
   blockedUsers: "/dashboard/blocked-users",
   favoriteOffers: "/dashboard/favorite-offers",
 
-  // Account (account-platform §2).
+  // Account (docs/product.md#routes-and-locales).
   userAccount: "/user/:username",
   kycVerification: "/account/verification",
   accountSettings: "/account/settings",
@@ -107,7 +107,7 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
-/** The route names of the server-provided table (account-platform §2, trading-core §2). */
+/** The route names of the server-provided table (docs/product.md#routes-and-locales). */
 export const specRouteNames = {
   "web.wallet.index": "wallet",
   kycVerification: "kycVerification",

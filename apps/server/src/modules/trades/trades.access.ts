@@ -132,7 +132,8 @@ export async function haveTradedTogether(db: Db | Tx, userA: number, userB: numb
 }
 
 /**
- * Which chat block reason (trading-core §8) a trade's status implies for a party, or null when
+ * Which chat block reason (docs/product.md#chat-block-reasons) a trade's status implies for a
+ * party, or null when
  * they may chat: open trades chat; a finished one keeps its chat for
  * TRADE_RULES.chatGraceHoursAfterFinish, then it is closed with the reason of how it ended.
  * Staff are never blocked. ChatBlocked (a block between the two) is the contacts module's fact.
