@@ -17,5 +17,10 @@ declare module "fastify" {
     csrf?: boolean;
     /** true makes the route honour Idempotency-Key. */
     idempotent?: boolean;
+    /**
+     * true hands the body and query to the route with their keys as sent, not camelCased: for an
+     * API whose own contract names its fields (the Paxful-compatible API's snake_case).
+     */
+    keepsKeys?: boolean;
   }
 }

@@ -53,8 +53,10 @@ export type {
 } from "./module.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
+export { findOrCreateSecret } from "./secrets.ts";
 export {
   createSession,
+  findViewerByUserId,
   type NewSessionInfo,
   revokeSession,
   SESSION_COOKIE,
