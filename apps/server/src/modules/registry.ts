@@ -1,5 +1,6 @@
 import type { SoukModule } from "../platform/index.ts";
 import { realtimeModule } from "../realtime/index.ts";
+import { apiClientsModule } from "./api-clients/index.ts";
 import { authModule } from "./auth/index.ts";
 import { chatModule } from "./chat/index.ts";
 import { contactsModule } from "./contacts/index.ts";
@@ -33,6 +34,7 @@ export const modules: SoukModule[] = [
   chatModule,
   feedbackModule,
   exportsModule,
+  apiClientsModule,
 ];
 
 /** Every module's ledger invariant checks: `ledger:verify` (CLI, admin route, tests) runs them all. */

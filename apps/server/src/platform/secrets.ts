@@ -21,6 +21,10 @@ export async function findOrCreateSecret(
     .values({ name, value: make() })
     .onConflict((conflict) => conflict.column("name").doNothing())
     .execute();
-  const row = await tables.selectFrom("platform_secrets").select("value").where("name", "=", name).executeTakeFirstOrThrow();
+  const row = await tables
+    .selectFrom("platform_secrets")
+    .select("value")
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
   return row.value;
 }

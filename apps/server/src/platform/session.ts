@@ -198,7 +198,11 @@ async function lookUpViewer(db: Db, tokenHash: string): Promise<Viewer | null> {
  * the standing the user has now; null for an unknown user. Its sessionId is 0.
  */
 export async function findViewerByUserId(db: Db, userId: number): Promise<Viewer | null> {
-  const row = await tables(db).selectFrom("users as u").select(VIEWER_COLUMNS).where("u.id", "=", userId).executeTakeFirst();
+  const row = await tables(db)
+    .selectFrom("users as u")
+    .select(VIEWER_COLUMNS)
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
   return row ? toViewer(row, 0) : null;
 }
 
