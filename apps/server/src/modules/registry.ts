@@ -10,6 +10,7 @@ import { feedbackModule } from "./feedback/index.ts";
 import { ledgerModule } from "./ledger/index.ts";
 import { myOffersModule } from "./my-offers/index.ts";
 import { offersModule } from "./offers/index.ts";
+import { paxfulApiModule } from "./paxful-api/index.ts";
 import { referenceModule } from "./reference/index.ts";
 import { tradesModule } from "./trades/index.ts";
 import { usersModule } from "./users/index.ts";
@@ -35,6 +36,7 @@ export const modules: SoukModule[] = [
   feedbackModule,
   exportsModule,
   apiClientsModule,
+  paxfulApiModule,
 ];
 
 /** Every module's ledger invariant checks: `ledger:verify` (CLI, admin route, tests) runs them all. */

@@ -21,7 +21,8 @@ export {
   type TradeEventRecord,
 } from "./trades.access.ts";
 export { isActiveStatus, isFinishedStatus, isSuccessfulStatus, TRANSITIONS } from "./trades.domain.ts";
-export { listTradeHistory } from "./trades.queries.ts";
+export { submitRequirement } from "./trades.flow.ts";
+export { listActiveTrades, listTradeHistory } from "./trades.queries.ts";
 export {
   cancelTrade,
   expireDueTrades,
