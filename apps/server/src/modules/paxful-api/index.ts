@@ -5,12 +5,19 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { paxfulActions } from "./paxful.actions.ts";
 import { registerPaxfulRoutes } from "./paxful.routes.ts";
+import { loadWebhookSigner } from "./webhooks/signing.ts";
+import { webhookJobs } from "./webhooks/webhooks.jobs.ts";
+import { registerWebhookRoutes } from "./webhooks/webhooks.routes.ts";
 
 export const paxfulApiModule: SoukModule = {
   name: "paxful-api",
-  publicRoutes: (app, deps) =>
-    registerPaxfulRoutes(app, deps, {
+  publicRoutes: async (app, deps) => {
+    await registerPaxfulRoutes(app, deps, {
       actions: paxfulActions,
       rateLimitPerMinute: deps.config.PAXFUL_API_RATE_LIMIT_PER_MINUTE,
-    }),
+    });
+    // The signing key is made at the first start and kept in the database (never returned or logged).
+    await registerWebhookRoutes(app, deps, await loadWebhookSigner(deps.db));
+  },
+  jobs: webhookJobs,
 };

@@ -177,6 +177,9 @@ function registerAction(
   const schema = paxfulInputs[action.path as PaxfulActionPath];
   const requiredScope = paxfulScopeOf(action.path);
   const config = {
+    // These routes act only on bearer tokens, never on the session cookie: a forged cross-site
+    // request has nothing to borrow, so the CSRF check does not apply (even to token-less calls).
+    csrf: false,
     keepsKeys: true,
     paxfulScope: requiredScope,
     paxfulPublic: action.isPublic ?? false,

@@ -14,6 +14,7 @@ import { seedDemoTrades } from "./trades.seed.ts";
 export { appealDispute, listDisputeReasons, openDispute, resolveDispute } from "./disputes.service.ts";
 export {
   chatBlockReasonOf,
+  findTradePartyIds,
   getTradeAccess,
   haveTradedTogether,
   listTradeEvents,
