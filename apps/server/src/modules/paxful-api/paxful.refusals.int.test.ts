@@ -190,3 +190,20 @@ describe("/paxful/v1 refusals", () => {
     expect((await form("/paxful/v1/currency/btc", "", { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("lists every Paxful action with its fields, the OAuth2 endpoints and the webhook routes", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = JSON.parse(response.body) as { paths: Record<string, Record<string, any>>; components: any };
+    const create = document.paths["/paxful/v1/offer/create"]?.post;
+    const form = create?.requestBody?.content?.["application/x-www-form-urlencoded"]?.schema;
+    expect(form?.required).toEqual(expect.arrayContaining(["offer_type_field", "currency", "payment_method"]));
+    expect(create?.security).toEqual([{ oauth2: ["paxful:offer:create"] }]);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith("/paxful/v1/"))).toHaveLength(51);
+    for (const path of ["/oauth2/token", "/oauth2/userinfo", "/webhook/v1/user/webhooks", "/webhook/v1/public/.well-known/public.key"]) {
+      expect(document.paths[path], path).toBeDefined();
+    }
+    expect(document.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl).toBe("/oauth2/token");
+  });
+});
