@@ -20,6 +20,15 @@ const POLL_FOR_MS = 50_000;
 const POLL_EVERY_MS = 2_000;
 
 /**
+ * Set when this process shuts down (the app's onClose, before the job runtime stops): the poll
+ * returns at once instead of running on against a closing database.
+ */
+let isStopping = false;
+export function stopWebhookPolling(): void {
+  isStopping = true;
+}
+
+/**
  * Started every minute, it reads the feed every two seconds for most of that minute (so a trade
  * event reaches its webhook within seconds) and queues one delivery job per new delivery after
  * the fan-out commits. It also re-sends deliveries whose job was lost. Two of them at once are
@@ -27,7 +36,7 @@ const POLL_EVERY_MS = 2_000;
  */
 async function pollFeed(context: JobContext): Promise<void> {
   const until = Date.now() + POLL_FOR_MS;
-  for (;;) {
+  while (!isStopping) {
     const queued = await fanOutWebhooks(context.db);
     const overdue = await repo.listOverdueDeliveryIds(context.db, 50);
     for (const id of new Set([...queued, ...overdue])) await context.send(DELIVER_JOB, { deliveryId: id });
