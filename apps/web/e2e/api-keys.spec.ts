@@ -5,7 +5,10 @@ import { submitSignUp, uniqueUsername } from "./support.ts";
  * API keys in a real browser: a user creates a key, sees its secret once, a program uses it
  * (OAuth2 token, then a Paxful-compatible call), and revoking it stops the program at once.
  */
-test("a user creates an API key, a program uses it, and revoking it locks the program out", async ({ page, request }) => {
+test("a user creates an API key, a program uses it, and revoking it locks the program out", async ({
+  page,
+  request,
+}) => {
   const username = uniqueUsername("e2e_k");
   await page.goto("/register?returnTo=%2Faccount%2Fapi-keys");
   await submitSignUp(page, username);

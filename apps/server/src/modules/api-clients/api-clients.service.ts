@@ -208,7 +208,7 @@ export async function authenticateAccessToken(db: Db, authorization: string | un
   const parts = match?.[1] ? splitCredential(match[1]) : null;
   if (!parts) return null;
   const token = await repo.findToken(db, parts.id);
-  if (!token || token.kind !== "access" || !token.isLive || !isSameSecret(parts.secret, token.secret)) return null;
+  if (token?.kind !== "access" || !token.isLive || !isSameSecret(parts.secret, token.secret)) return null;
   const viewer = await findViewerByUserId(db, token.userId);
   if (!viewer || viewer.isBanned) return null;
   void repo.touchClient(db, token.clientRowId).catch(() => {});

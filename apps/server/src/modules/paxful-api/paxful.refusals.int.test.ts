@@ -201,7 +201,12 @@ describe("the OpenAPI document", () => {
     expect(form?.required).toEqual(expect.arrayContaining(["offer_type_field", "currency", "payment_method"]));
     expect(create?.security).toEqual([{ oauth2: ["paxful:offer:create"] }]);
     expect(Object.keys(document.paths).filter((path) => path.startsWith("/paxful/v1/"))).toHaveLength(51);
-    for (const path of ["/oauth2/token", "/oauth2/userinfo", "/webhook/v1/user/webhooks", "/webhook/v1/public/.well-known/public.key"]) {
+    for (const path of [
+      "/oauth2/token",
+      "/oauth2/userinfo",
+      "/webhook/v1/user/webhooks",
+      "/webhook/v1/public/.well-known/public.key",
+    ]) {
       expect(document.paths[path], path).toBeDefined();
     }
     expect(document.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl).toBe("/oauth2/token");
