@@ -16,14 +16,17 @@ import { createApiClient } from "../api-clients/index.ts";
 
 type PaxfulApi = {
   invoke(url: string, payload?: Record<string, unknown>): Promise<any>;
+  impersonatedCredentials(code: string): Promise<{ accessToken: string; refreshToken?: string }>;
   myCredentials(): Promise<{ accessToken: string; refreshToken?: string }>;
   getProfile(): Promise<Record<string, unknown>>;
 };
 
-async function loadSdk(): Promise<(config: { clientId: string; clientSecret: string }) => PaxfulApi> {
+type SdkConfig = { clientId: string; clientSecret: string; redirectUri?: string };
+
+async function loadSdk(): Promise<(config: SdkConfig) => PaxfulApi> {
   const module = (await import("@paxful/sdk-js")) as { default: unknown };
   const exported = module.default as { default?: unknown };
-  return (exported.default ?? exported) as (config: { clientId: string; clientSecret: string }) => PaxfulApi;
+  return (exported.default ?? exported) as (config: SdkConfig) => PaxfulApi;
 }
 
 /** One line per step, printed so the run can be read (and quoted) as it happened. */
@@ -215,5 +218,34 @@ describe("the official Paxful SDK against Souk", () => {
     expect(await countTokens()).toBe(tokensBefore + 1);
     const profile = await sellerBot.getProfile();
     expect(profile).toMatchObject({ nickname: seller.username, email: `${seller.username}@example.com` });
+  });
+
+  it("acts for a user who approved it, and renews with the refresh token after a 401", async () => {
+    const redirectUri = "https://bot.example/callback";
+    const app = await createApiClient(t.db, seller.id, { name: "delegated bot", redirectUris: [redirectUri] });
+    // The buyer approves the seller's program on the consent page, in a browser session.
+    const browser = await createTrader(t);
+    const query = `response_type=code&client_id=${app.client.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&scope=profile+paxful:user:me`;
+    const page = await browser.client.get(`/oauth2/authorize?${query}`);
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+    const approved = await browser.client.request(
+      "POST",
+      "/oauth2/authorize",
+      `${query}&decision=allow&csrf_token=${csrf}`,
+      {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      },
+    );
+    const code = new URL(String(approved.headers.location)).searchParams.get("code") ?? "";
+
+    const usePaxful = await loadSdk();
+    const delegated = usePaxful({ clientId: app.client.clientId, clientSecret: app.clientSecret, redirectUri });
+    const credentials = await delegated.impersonatedCredentials(code);
+    expect(credentials.refreshToken).toBeDefined();
+    await sql`UPDATE api_tokens SET expires_at = now() - interval '1 second'
+      WHERE token_id = ${credentials.accessToken.split(".")[0] ?? ""}`.execute(t.ownerDb);
+    const me = await delegated.invoke("/paxful/v1/user/me");
+    report("delegated user/me after a 401 and a refresh_token grant", me);
+    expect(me.data.username).toBe(browser.username);
   });
 });
