@@ -1,6 +1,7 @@
 import { createPublicKey, verify } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../../test/harness.ts";
 import { createOffer, createTrader, createTradesTestApp, fund } from "../../../../test/races/trade-fixtures.ts";
@@ -8,7 +9,8 @@ import { openTrade, releaseTrade, type TradeCast } from "../../../../test/trade-
 import { createApiClient } from "../../api-clients/index.ts";
 import { loadWebhookSigner } from "./signing.ts";
 import { fanOutWebhooks } from "./webhooks.fanout.ts";
-import { deliverWebhook } from "./webhooks.service.ts";
+import * as repo from "./webhooks.repo.ts";
+import { DELIVER_JOB, deliverWebhook, runDeliveryJob } from "./webhooks.service.ts";
 
 /** A receiver as a bot would run it: echoes the challenge, verifies every signature with the published key. */
 interface Received {
@@ -161,5 +163,56 @@ describe("Paxful webhooks", () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(JSON.parse(log.body).filter((row: { success: boolean }) => row.success)).toHaveLength(4);
+  });
+
+  it("retries a failed delivery later through its job, and stops after the last attempt", async () => {
+    // Up for the check when saving, then answering 503 to every delivery.
+    const flaky = http.createServer((request, response) => {
+      const challenge = request.headers["x-paxful-request-challenge"];
+      if (typeof challenge === "string") response.setHeader("X-Paxful-Request-Challenge", challenge);
+      else response.statusCode = 503;
+      request.resume();
+      request.on("end", () => response.end(""));
+    });
+    const url = await listen(flaky);
+    const user = await createTrader(t, { login: false });
+    const token = await tokenFor(t, user.id);
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/webhook/v1/user/webhooks",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { endpoints: [{ event_type: "trade.paid", url }] },
+    });
+    const endpointId = JSON.parse(saved.body).endpoints[0].id as number;
+    const id = await repo.insertDelivery(t.db, {
+      endpointId,
+      userId: user.id,
+      eventType: "trade.paid",
+      eventKey: "t:trade.paid",
+      url,
+      body: "{}",
+    });
+    expect(id).not.toBeNull();
+    const sent: { name: string; data: object; options?: object }[] = [];
+    const context = {
+      config: t.config,
+      db: t.db,
+      log: t.app.log,
+      send: async (name: string, data: object, options?: object) => void sent.push({ name, data, options }),
+    };
+    const delivery = { db: t.db, signer: await loadWebhookSigner(t.db), allowPrivate: true };
+    await runDeliveryJob({ deliveryId: id }, context, delivery);
+    expect(sent).toEqual([{ name: DELIVER_JOB, data: { deliveryId: id }, options: { startAfterSeconds: 10 } }]);
+    // Not due yet: a second run of the job sends nothing.
+    expect((await deliverWebhook(delivery, id as number)).result).toBe("skipped");
+    await sql`UPDATE webhook_deliveries SET attempts = 5, next_attempt_at = now() WHERE id = ${id}`.execute(t.ownerDb);
+    expect((await deliverWebhook(delivery, id as number)).result).toBe("failed");
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/webhook/v1/user/webhooks",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(JSON.parse(list.body)[0].endpoints[0].error_code).toBe("http_503");
+    flaky.close();
   });
 });
