@@ -13,6 +13,7 @@ import { loadSigningKey, pruneOldEvents } from "./realtime.service.ts";
 
 export { channelFor, type ParsedChannel, parseChannel } from "./realtime.channels.ts";
 export { publishEvent, publishEvents, type RealtimeEventInput } from "./realtime.publish.ts";
+export { findNewestEventId, listEventsSince, type RealtimeEventRow } from "./realtime.repo.ts";
 
 /**
  * The built-in channel families (`user.<id>`, `market`) and the retention job. Modules that own

@@ -94,6 +94,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "developers",
+    page: lazyPage(
+      () => import("../features/static-pages/pages/developers-page.tsx"),
+      (m) => m.DevelopersPage,
+    ),
+  },
+  {
     name: "ipBlocked",
     page: lazyPage(
       () => import("../features/static-pages/pages/ip-blocked-page.tsx"),
@@ -321,6 +328,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "security" },
   { name: "devices" },
   { name: "webhooks" },
+  {
+    name: "apiKeys",
+    page: lazyPage(
+      () => import("../features/api-keys/pages/api-keys-page.tsx"),
+      (m) => m.ApiKeysPage,
+    ),
+  },
   { name: "partnerProgramSettings" },
   { name: "notifications" },
   { name: "referral" },

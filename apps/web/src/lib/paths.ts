@@ -15,6 +15,7 @@ export const paths = {
   privacyPolicy: "/privacy-policy",
   about: "/about",
   fees: "/fees",
+  developers: "/developers",
   ipBlocked: "/ip-blocked",
 
   // Marketplace and offers (docs/product.md#routes-and-locales).
@@ -77,6 +78,7 @@ export const paths = {
   security: "/account/security",
   devices: "/account/devices",
   webhooks: "/account/webhooks",
+  apiKeys: "/account/api-keys",
   partnerProgramSettings: "/account/partner-program",
   notifications: "/notifications",
   referral: "/r/:code",

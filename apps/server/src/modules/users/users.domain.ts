@@ -119,7 +119,6 @@ export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): Curren
     isRestricted: row.is_restricted,
     isCompromised: row.is_compromised,
     isDemoAccount: roles.includes("demo"),
-    isApiKeyConnected: false,
     isMerchant: roles.includes("merchant"),
     isCorporate: roles.includes("corporate"),
     isStaff: roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role)),
