@@ -1,4 +1,4 @@
--- Custody on a real EVM chain (ETH and USDT as an ERC-20): see docs/decisions/014-evm-custody.md.
+-- Custody on a real EVM chain (ETH and USDT as an ERC-20): see docs/decisions/090-evm-custody.md.
 -- The dev chain keeps working as before; these tables are used only by currencies configured
 -- for the EVM adapter.
 

@@ -1,5 +1,5 @@
 /**
- * Custody of coins on their chains, behind one interface (docs/decisions/014-evm-custody.md#the-adapter-interface).
+ * Custody of coins on their chains, behind one interface (docs/decisions/090-evm-custody.md#the-adapter-interface).
  * The default is the dev chain, which needs no outside service; ETH and USDT can be held on a
  * real EVM chain; a Bitcoin node or an Esplora server would be another implementation of the
  * same interface (the decision shows how its UTXOs fit).

@@ -7,7 +7,7 @@ import * as repo from "./evm.repo.ts";
 import type { EvmBlock } from "./evm.rpc.ts";
 
 /**
- * The block follower (docs/decisions/014-evm-custody.md#deposits-and-reorgs). From a stored cursor it reads
+ * The block follower (docs/decisions/090-evm-custody.md#deposits-and-reorgs). From a stored cursor it reads
  * the chain block by block: ETH sent to a deposit address and USDT Transfer logs to one become
  * deposits, recorded once by (coin, transaction, log index). Each block's parent hash must be the
  * hash stored for the block before; when it is not, the follower walks back to the last block

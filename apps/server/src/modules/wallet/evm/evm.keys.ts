@@ -3,7 +3,7 @@ import type { EvmSettings } from "../wallet.settings.ts";
 import type { Secret } from "./evm.secret.ts";
 
 /**
- * Custody keys from one BIP-39 seed phrase (docs/decisions/014-evm-custody.md#keys):
+ * Custody keys from one BIP-39 seed phrase (docs/decisions/090-evm-custody.md#keys):
  *
  * - deposit addresses: m/44'/60'/0'/0/<index>. The extended public key of m/44'/60'/0'/0 is all
  *   that deriving them needs, so a copy that only hands out addresses holds no private key;

@@ -9,7 +9,7 @@ import * as repo from "./evm.repo.ts";
 import type { EvmReceipt } from "./evm.rpc.ts";
 
 /**
- * Reconciliation (docs/decisions/014-evm-custody.md#reconciliation): per coin, what the chain
+ * Reconciliation (docs/decisions/090-evm-custody.md#reconciliation): per coin, what the chain
  * holds (hot wallet plus every deposit address) at the follower's block against what the ledger
  * says Souk holds (every account but the world's), read from one database snapshot:
  *

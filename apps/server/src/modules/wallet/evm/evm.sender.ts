@@ -8,7 +8,7 @@ import * as repo from "./evm.repo.ts";
 import { ERC20, type EvmReceipt } from "./evm.rpc.ts";
 
 /**
- * The outbox of signed transactions (docs/decisions/014-evm-custody.md#sending-nonces-and-replacement). A transaction is
+ * The outbox of signed transactions (docs/decisions/090-evm-custody.md#sending-nonces-and-replacement). A transaction is
  * signed and stored in the same database transaction that takes its nonce from the sending
  * address's persisted sequence, and only then broadcast; after a crash the stored bytes are
  * broadcast again, never re-signed. The tracker finalizes a transaction once its receipt is as

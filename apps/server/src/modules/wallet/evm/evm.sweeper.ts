@@ -7,7 +7,7 @@ import { ERC20 } from "./evm.rpc.ts";
 import { submitTransaction } from "./evm.sender.ts";
 
 /**
- * Sweeping (docs/decisions/014-evm-custody.md#sweeping-and-gas-top-up): credited deposits move from their
+ * Sweeping (docs/decisions/090-evm-custody.md#sweeping-and-gas-top-up): credited deposits move from their
  * deposit address to the hot wallet. An ETH sweep pays its own gas out of what it moves. A token
  * sweep needs ETH for gas at the deposit address: the hot wallet tops it up first (a transaction
  * of its own), and the sweep is signed once the top-up is final. Every transaction's gas is a
