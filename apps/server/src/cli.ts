@@ -1,7 +1,7 @@
 import { loadConfig } from "./config.ts";
 import { seedDemoData } from "./db/seed/demo.ts";
 import { ledgerChecks, modules } from "./modules/registry.ts";
-import type { CliCommand } from "./platform/index.ts";
+import type { CliCommand, CliContext } from "./platform/index.ts";
 import { openRuntime } from "./runtime.ts";
 
 const seedCommand: CliCommand = {
@@ -45,6 +45,14 @@ async function main(argv: string[]): Promise<number> {
     return name === undefined || name === "help" || name === "--help" ? 0 : 2;
   }
   const config = loadConfig();
+  if (command.isWithoutDatabase) {
+    const noDatabase = new Proxy({} as CliContext["db"], {
+      get() {
+        throw new Error(`${command.name} does not use the database`);
+      },
+    });
+    return command.run(args, { config, db: noDatabase, print, ledgerChecks });
+  }
   const runtime = await openRuntime(config, { print: (line) => console.error(line) });
   try {
     return await command.run(args, { config, db: runtime.database.db, print, ledgerChecks });

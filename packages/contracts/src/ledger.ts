@@ -6,7 +6,11 @@ import { ErrorCode } from "./errors.ts";
  * server; here they are decimal strings or minor-unit digit strings, never JS numbers.
  */
 
-export const LEDGER_ACCOUNT_KINDS = ["available", "escrow", "bond", "fees", "world", "withdrawal"] as const;
+/**
+ * `treasury` is the platform's own coins in custody (the hot wallet's float for gas and the
+ * network fees it collects); `chain_fee` transfers are gas a chain charged Souk.
+ */
+export const LEDGER_ACCOUNT_KINDS = ["available", "escrow", "bond", "fees", "world", "withdrawal", "treasury"] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 export const LEDGER_TRANSFER_KINDS = [
@@ -21,6 +25,7 @@ export const LEDGER_TRANSFER_KINDS = [
   "bond_deposit",
   "bond_retrieve",
   "reversal",
+  "chain_fee",
 ] as const;
 export type LedgerTransferKind = (typeof LEDGER_TRANSFER_KINDS)[number];
 

@@ -81,7 +81,8 @@ export const walletAddressSchema = z.object({
 });
 export type WalletAddress = z.infer<typeof walletAddressSchema>;
 
-export const DEPOSIT_STATUSES = ["pending", "credited"] as const;
+/** `dropped`: the chain rewound the deposit's block before it was credited (it may come back). */
+export const DEPOSIT_STATUSES = ["pending", "credited", "dropped"] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 export const walletDepositSchema = z.object({
@@ -94,6 +95,11 @@ export const walletDepositSchema = z.object({
   confirmations: z.number().int(),
   confirmationsRequired: z.number().int(),
   status: z.enum(DEPOSIT_STATUSES),
+  /**
+   * True while the chain's node does not answer: confirmations are not counted until it does
+   * (the deposit is not lost; it is credited once the node is back and the depth is reached).
+   */
+  isDelayed: z.boolean(),
   createdAt: z.string(),
   creditedAt: z.string().nullable(),
 });

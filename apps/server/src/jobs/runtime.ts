@@ -43,13 +43,20 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
       });
     }
   }
+  if (options.isWorker) {
+    for (const job of jobs.filter((item) => item.isQueuedAtStart)) {
+      await context.send(job.name, {}, { throttleSeconds: 5 });
+    }
+  }
   return boss;
 }
 
 function sendWith(boss: PgBoss): SendJob {
   return async (name, data, sendOptions = {}) => {
+    const throttle = sendOptions.throttleSeconds;
     await boss.send(name, data, {
-      ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      ...(sendOptions.singletonKey || throttle ? { singletonKey: sendOptions.singletonKey ?? name } : {}),
+      ...(throttle ? { singletonSeconds: throttle } : {}),
       ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
     });
   };

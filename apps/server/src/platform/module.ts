@@ -67,6 +67,8 @@ export interface CliCommand {
   description: string;
   /** Returns the process exit code. */
   run: (args: string[], context: CliContext) => Promise<number>;
+  /** The command needs no database (the CLI then neither starts nor opens one). */
+  isWithoutDatabase?: boolean;
 }
 
 export interface SeedContext {
@@ -90,6 +92,12 @@ export interface JobSendOptions {
   singletonKey?: string;
   /** Not before this many seconds from now. */
   startAfterSeconds?: number;
+  /**
+   * At most one job with this key (singletonKey, else the queue name) is sent per window of this
+   * many seconds; a second send in the same window is dropped. A job that queues its own next run
+   * this way keeps a single chain of runs however many copies queue it.
+   */
+  throttleSeconds?: number;
 }
 
 /** One job to queue: its queue name (`<module>.<job>`), its data and how to send it. */
@@ -116,6 +124,8 @@ export interface JobDefinition {
   name: string;
   /** Cron expression (UTC) when the job runs on a schedule. */
   schedule?: string;
+  /** Queued once when a worker starts, so a job that polls resumes at once after a restart. */
+  isQueuedAtStart?: boolean;
   /**
    * Must be idempotent: pg-boss delivers at least once, and several workers may run it at once.
    */

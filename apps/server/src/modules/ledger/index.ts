@@ -26,6 +26,7 @@ export {
   type EntryMatch,
   type EscrowState,
   findTransferIdByKey,
+  getCustodyTotals,
   getEscrowState,
   getFeeTotals,
   getOwnerBalances,

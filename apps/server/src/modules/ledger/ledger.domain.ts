@@ -53,7 +53,9 @@ export type AccountRef =
   | { kind: "escrow"; tradeId: TradeId; sellerId?: number }
   /** The vendor is needed only to open the account (at hold). */
   | { kind: "bid_escrow"; bidId: BidId; vendorId?: number }
-  | { kind: "fees"; shard: number };
+  | { kind: "fees"; shard: number }
+  /** The platform's own coins in custody: the hot wallet's gas float and collected network fees. */
+  | { kind: "treasury" };
 
 /** Constructors that read well at call sites: `accounts.available(userId)`. */
 export const accounts = {
@@ -66,6 +68,7 @@ export const accounts = {
   bidEscrow: (bidId: BidId, vendorId?: number): AccountRef =>
     vendorId === undefined ? { kind: "bid_escrow", bidId } : { kind: "bid_escrow", bidId, vendorId },
   fees: (shard: number): AccountRef => ({ kind: "fees", shard }),
+  treasury: (): AccountRef => ({ kind: "treasury" }),
 };
 
 /** Everything needed to find an account, or to open it when it does not exist yet. */
@@ -107,6 +110,8 @@ export function accountSpec(ref: AccountRef, currencyId: number): AccountSpec {
   switch (ref.kind) {
     case "world":
       return spec(`world:${c}`, "world", currencyId, null, null, null);
+    case "treasury":
+      return spec(`treasury:${c}`, "treasury", currencyId, null, null, null);
     case "available":
     case "bond":
     case "withdrawal":

@@ -372,6 +372,8 @@ function refOfRow(row: repo.TransferEntryRow): AccountRef {
   switch (row.account_kind) {
     case "world":
       return accounts.world();
+    case "treasury":
+      return accounts.treasury();
     case "available":
     case "bond":
     case "withdrawal":
@@ -458,6 +460,15 @@ export async function listNonZeroBalances(
     currencyId: row.currency_id,
     balanceMinor: row.balance,
   }));
+}
+
+/**
+ * What Souk holds in custody per currency: every account but the world's (users, escrow, fees,
+ * treasury), which is minus the world account's balance since every transfer balances.
+ */
+export async function getCustodyTotals(db: Db): Promise<{ currencyId: number; totalMinor: bigint }[]> {
+  const rows = await repo.listNonZeroBalancesOfKind(db, "world");
+  return rows.map((row) => ({ currencyId: row.currency_id, totalMinor: -row.balance }));
 }
 
 /** Platform fee income per currency: the sixteen shards summed. */

@@ -6,16 +6,23 @@ import type { Db, Tx } from "../../db/pool.ts";
 import { accounts, transfer, withLedgerTx } from "../ledger/index.ts";
 import { type CryptoCurrency, getCryptoCurrencyByCode, listCryptoCurrencies } from "../reference/index.ts";
 import { findUserIdByUsername, getCurrentUser } from "../users/index.ts";
+import { isFollowerDelayed } from "./evm/evm.health.ts";
 import { chainAdapterFor } from "./wallet.chain.ts";
 import { parseAmountInput } from "./wallet.domain.ts";
 import { currencyError, depositNotFound, recipientError } from "./wallet.errors.ts";
 import * as repo from "./wallet.repo.ts";
-import { confirmationsRequiredFor, loadWalletSettings, type WalletSettings } from "./wallet.settings.ts";
+import {
+  adapterNameFor,
+  confirmationsRequiredFor,
+  loadWalletSettings,
+  type WalletSettings,
+} from "./wallet.settings.ts";
 
 /**
- * Deposits: the chain (here the dev chain, through the CLI or an admin) reports coins sent to a
- * user's address; they show as incoming until their confirmations reach the currency's
- * threshold, then are credited exactly once (world -> the user's available account).
+ * Deposits: the chain reports coins sent to a user's address (the dev chain through the CLI or
+ * an admin; a real chain through its follower, see evm/evm.follower.ts); they show as incoming
+ * until their confirmations reach the currency's threshold, then are credited exactly once
+ * (world -> the user's available account).
  */
 
 export async function requireCurrency(db: Db, code: string): Promise<CryptoCurrency> {
@@ -26,12 +33,18 @@ export async function requireCurrency(db: Db, code: string): Promise<CryptoCurre
 
 /** The user's receiving address of a currency, created on first use. */
 export async function ensureDepositAddress(db: Db, userId: number, currency: CryptoCurrency): Promise<repo.AddressRow> {
-  const existing = await repo.findAddress(db, userId, currency.id);
+  const adapter = chainAdapterFor(db, currency.code);
+  const existing = await repo.findAddress(db, userId, currency.id, adapter.name);
   if (existing) return existing;
-  const adapter = chainAdapterFor(db);
-  const address = await adapter.newAddress({ userId, currencyCode: currency.code });
-  await repo.insertAddress(db, { userId, currencyId: currency.id, address, adapter: adapter.name });
-  const stored = await repo.findAddress(db, userId, currency.id);
+  const fresh = await adapter.newAddress({ userId, currencyCode: currency.code });
+  await repo.insertAddress(db, {
+    userId,
+    currencyId: currency.id,
+    address: fresh.address,
+    adapter: adapter.name,
+    derivationIndex: fresh.derivationIndex,
+  });
+  const stored = await repo.findAddress(db, userId, currency.id, adapter.name);
   if (!stored) throw new Error("the deposit address was not stored");
   return stored;
 }
@@ -55,6 +68,8 @@ export async function recordDeposit(
   settings: WalletSettings = loadWalletSettings(),
 ): Promise<WalletDeposit> {
   const currency = await requireCurrency(db, input.cryptoCurrencyCode);
+  // A coin on a real chain is credited only by what its chain shows, never by hand.
+  if (adapterNameFor(currency.code, settings) !== "dev") throw currencyError("deposit_comes_from_the_chain");
   const amountMinor = parseAmountInput(input.amount, currency.decimals);
   const userId = await findUserIdByUsername(db, input.username);
   if (userId === null) throw recipientError("username", "user_unknown");
@@ -76,7 +91,7 @@ export async function recordDeposit(
     if (!deposit) throw new Error("the deposit was neither stored nor found");
     return creditIfConfirmed(tx, deposit, required);
   });
-  return toDepositView(row, await usernameOf(db, row.user_id), currency, required);
+  return toDepositView(row, await usernameOf(db, row.user_id), currency, required, false);
 }
 
 /**
@@ -100,7 +115,13 @@ export async function confirmDeposit(
   });
   const currency = currencies.get(row.currency_id);
   if (!currency) throw new Error(`deposit ${depositId} names an unknown currency`);
-  return toDepositView(row, await usernameOf(db, row.user_id), currency, confirmationsRequiredFor(currency, settings));
+  return toDepositView(
+    row,
+    await usernameOf(db, row.user_id),
+    currency,
+    confirmationsRequiredFor(currency, settings),
+    false,
+  );
 }
 
 /** `confirm all`: every pending deposit, one transaction each. */
@@ -145,9 +166,14 @@ export async function listUserDeposits(
     (query.page - 1) * query.perPage,
   );
   const username = await usernameOf(db, BigInt(userId));
+  const isChainDelayed = rows.some((row) => row.source === "chain" && row.status === "pending")
+    ? await isFollowerDelayed(db, settings)
+    : false;
   const deposits = rows.flatMap((row) => {
     const currency = currencies.get(row.currency_id);
-    return currency ? [toDepositView(row, username, currency, confirmationsRequiredFor(currency, settings))] : [];
+    if (!currency) return [];
+    const isDelayed = isChainDelayed && row.source === "chain" && row.status === "pending";
+    return [toDepositView(row, username, currency, confirmationsRequiredFor(currency, settings), isDelayed)];
   });
   return { deposits, meta: pageMeta(total, query.page, query.perPage) };
 }
@@ -165,6 +191,7 @@ function toDepositView(
   username: string,
   currency: CryptoCurrency,
   required: number,
+  isDelayed: boolean,
 ): WalletDeposit {
   return {
     id: Number(row.id),
@@ -176,6 +203,7 @@ function toDepositView(
     confirmations: row.confirmations,
     confirmationsRequired: required,
     status: row.status,
+    isDelayed,
     createdAt: row.created_at.toISOString(),
     creditedAt: row.credited_at?.toISOString() ?? null,
   };

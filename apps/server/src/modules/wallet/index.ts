@@ -3,7 +3,10 @@
  * the history. It moves money only through the ledger's door.
  */
 import type { SoukModule } from "../../platform/index.ts";
+import { chainDevCommand, keysCommand, reconcileCommand, syncCommand } from "./custody.commands.ts";
+import { registerCustodyAdminRoutes } from "./custody.routes.ts";
 import { broadcastWithdrawalsJob } from "./jobs/broadcast-withdrawals.job.ts";
+import { custodyFollowJob, custodyReconcileJob, custodySweepJob, custodyTransactionsJob } from "./jobs/custody.jobs.ts";
 import { registerWalletAdminRoutes } from "./wallet.admin.routes.ts";
 import { withdrawalHoldsCheck } from "./wallet.checks.ts";
 import { broadcastCommand, confirmCommand, depositCommand } from "./wallet.commands.ts";
@@ -12,6 +15,14 @@ import { seedDemoWallets } from "./wallet.seed.ts";
 
 export { getBondStatus } from "./bond.service.ts";
 export { confirmDeposit, confirmPendingDeposits, type RecordDepositInput, recordDeposit } from "./deposits.service.ts";
+export { type EvmContext, evmContextOf } from "./evm/evm.context.ts";
+export { creditConfirmedDeposits, followChain } from "./evm/evm.follower.ts";
+export { hotWalletAddressOf } from "./evm/evm.keys.ts";
+export { LOCAL_NODE_PHRASE, type LocalEvmNode, startLocalEvmNode } from "./evm/evm.local-node.ts";
+export { reconcileEvm } from "./evm/evm.reconcile.ts";
+export { Secret } from "./evm/evm.secret.ts";
+export { trackTransactions } from "./evm/evm.sender.ts";
+export { sweepDeposits } from "./evm/evm.sweeper.ts";
 export {
   type BroadcastOutcome,
   type BroadcastRequest,
@@ -28,9 +39,18 @@ export const walletModule: SoukModule = {
   privateRoutes: async (app, deps) => {
     registerWalletPrivateRoutes(app, deps);
     registerWalletAdminRoutes(app, deps);
+    registerCustodyAdminRoutes(app, deps);
   },
-  jobs: [broadcastWithdrawalsJob],
-  commands: [depositCommand, confirmCommand, broadcastCommand],
+  jobs: [broadcastWithdrawalsJob, custodyFollowJob, custodyTransactionsJob, custodySweepJob, custodyReconcileJob],
+  commands: [
+    depositCommand,
+    confirmCommand,
+    broadcastCommand,
+    chainDevCommand,
+    keysCommand,
+    reconcileCommand,
+    syncCommand,
+  ],
   // ledger:verify also proves that withdrawal holds match open withdrawals.
   ledgerChecks: [withdrawalHoldsCheck],
   seedDemo: seedDemoWallets,

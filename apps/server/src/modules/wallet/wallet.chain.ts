@@ -1,40 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../db/pool.ts";
+import { createEvmChainAdapter } from "./evm/evm.adapter.ts";
+import type { ChainAdapter } from "./wallet.chain-adapter.ts";
 import { isAddressFormatValid, normalizeAddress } from "./wallet.domain.ts";
 import { recordDevBroadcast } from "./wallet.repo.ts";
+import { adapterNameFor, loadWalletSettings, type WalletSettings } from "./wallet.settings.ts";
 
-/**
- * Custody of coins on their chains, behind one interface, so a real chain replaces the dev one
- * without touching callers. The
- * default is the dev chain, which needs no outside service; a Bitcoin node or an Esplora server
- * would be another implementation of the same interface.
- */
-export interface ChainAdapter {
-  readonly name: string;
-  /** A fresh receiving address of the currency's chain for this user. */
-  newAddress(input: { userId: number; currencyCode: string }): Promise<string>;
-  /** Whether a (normalized) address belongs to the currency's chain. */
-  isValidAddress(currencyCode: string, address: string): boolean;
-  /**
-   * Sends a withdrawal. MUST be idempotent by withdrawalId: a second call for the same id (a
-   * retry after a crash) sends nothing new and returns the first outcome. A real adapter gets
-   * this by signing once, storing the raw transaction under the withdrawal id, and only ever
-   * re-broadcasting those same bytes (same txid). Throwing means "outcome unknown, try later";
-   * `rejected` means the chain refused for good and the funds go back to the user.
-   */
-  broadcastWithdrawal(input: BroadcastRequest): Promise<BroadcastOutcome>;
-}
-
-export interface BroadcastRequest {
-  withdrawalId: bigint;
-  currencyId: number;
-  currencyCode: string;
-  address: string;
-  amountMinor: bigint;
-  networkFeeMinor: bigint;
-}
-
-export type BroadcastOutcome = { status: "sent"; txid: string } | { status: "rejected"; reason: string };
+export type { BroadcastOutcome, BroadcastRequest, ChainAdapter, NewAddress } from "./wallet.chain-adapter.ts";
 
 const BECH32_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 
@@ -55,9 +27,7 @@ export function createDevChainAdapter(db: Db): ChainAdapter {
   return {
     name: "dev",
     async newAddress({ currencyCode }) {
-      if (currencyCode === "BTC") return `bc1q${randomBech32(38)}`;
-      if (currencyCode === "ETH" || currencyCode === "USDT") return `0x${randomBytes(20).toString("hex")}`;
-      return `dev${randomBytes(20).toString("hex")}`;
+      return { address: randomDevAddress(currencyCode), derivationIndex: null };
     },
     isValidAddress(currencyCode, address) {
       return isAddressFormatValid(currencyCode, normalizeAddress(currencyCode, address));
@@ -74,7 +44,18 @@ export function createDevChainAdapter(db: Db): ChainAdapter {
   };
 }
 
-/** The adapter the settings name (only the dev chain so far). */
-export function chainAdapterFor(db: Db): ChainAdapter {
+function randomDevAddress(currencyCode: string): string {
+  if (currencyCode === "BTC") return `bc1q${randomBech32(38)}`;
+  if (currencyCode === "ETH" || currencyCode === "USDT") return `0x${randomBytes(20).toString("hex")}`;
+  return `dev${randomBytes(20).toString("hex")}`;
+}
+
+/** The adapter the settings name for a currency (the dev chain unless it is on a real chain). */
+export function chainAdapterFor(
+  db: Db,
+  currencyCode: string,
+  settings: WalletSettings = loadWalletSettings(),
+): ChainAdapter {
+  if (adapterNameFor(currencyCode, settings) === "evm" && settings.evm) return createEvmChainAdapter(db, settings);
   return createDevChainAdapter(db);
 }

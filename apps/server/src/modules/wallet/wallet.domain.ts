@@ -184,6 +184,8 @@ export function transactionTypeOf(
       return "bond";
     case "reversal":
       return "correction";
+    case "chain_fee":
+      return "fee";
   }
 }
 

@@ -10,6 +10,8 @@ export interface AddressRow {
   currency_id: number;
   address: string;
   adapter: string;
+  /** For addresses derived from an extended public key: the child index. */
+  derivation_index: number | null;
   created_at: Date;
 }
 
@@ -27,6 +29,12 @@ export interface DepositRow {
   source: "chain" | "cli" | "admin" | "seed";
   created_at: Date;
   credited_at: Date | null;
+  /** Set for deposits found on a real chain (see evm/evm.repo.ts). */
+  block_number: bigint | null;
+  block_hash: string | null;
+  chain_amount: string | null;
+  frozen_at: Date | null;
+  sweep_transaction_id: bigint | null;
 }
 
 export interface SendRow {
@@ -66,7 +74,7 @@ type WithDefaults<Row, Required extends keyof Row> = {
 };
 
 type WalletTables = {
-  wallet_addresses: WithDefaults<AddressRow, "user_id" | "currency_id" | "address" | "adapter">;
+  wallet_addresses: WithDefaults<AddressRow, "user_id" | "currency_id" | "address" | "adapter" | "derivation_index">;
   wallet_deposits: WithDefaults<
     DepositRow,
     "user_id" | "currency_id" | "address" | "amount_minor" | "txid" | "confirmations" | "source"
@@ -102,33 +110,51 @@ function tables(db: Db) {
 
 // ---- addresses -----------------------------------------------------------------------------
 
-export async function findAddress(db: Db, userId: number, currencyId: number): Promise<AddressRow | undefined> {
+export async function findAddress(
+  db: Db,
+  userId: number,
+  currencyId: number,
+  adapter: string,
+): Promise<AddressRow | undefined> {
   return tables(db)
     .selectFrom("wallet_addresses")
     .selectAll()
     .where("user_id", "=", BigInt(userId))
     .where("currency_id", "=", currencyId)
+    .where("adapter", "=", adapter)
     .executeTakeFirst();
 }
 
+/**
+ * Whose address this is. On an EVM chain any of a user's deposit addresses receives every coin
+ * of the chain (the follower credits by address), so there the coin it was handed out for does
+ * not matter.
+ */
 export async function findAddressOwner(db: Db, currencyId: number, address: string): Promise<AddressRow | undefined> {
   return tables(db)
     .selectFrom("wallet_addresses")
     .selectAll()
-    .where("currency_id", "=", currencyId)
     .where("address", "=", address)
+    .where((eb) => eb.or([eb("currency_id", "=", currencyId), eb("adapter", "=", "evm")]))
+    .orderBy("id")
     .executeTakeFirst();
 }
 
 /** Keeps the first address when two requests race; the caller reads it back. */
 export async function insertAddress(
   db: Db,
-  row: { userId: number; currencyId: number; address: string; adapter: string },
+  row: { userId: number; currencyId: number; address: string; adapter: string; derivationIndex: number | null },
 ): Promise<void> {
   await tables(db)
     .insertInto("wallet_addresses")
-    .values({ user_id: BigInt(row.userId), currency_id: row.currencyId, address: row.address, adapter: row.adapter })
-    .onConflict((oc) => oc.columns(["user_id", "currency_id"]).doNothing())
+    .values({
+      user_id: BigInt(row.userId),
+      currency_id: row.currencyId,
+      address: row.address,
+      adapter: row.adapter,
+      derivation_index: row.derivationIndex,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "currency_id", "adapter"]).doNothing())
     .execute();
 }
 
@@ -165,6 +191,7 @@ export async function insertDeposit(
 /**
  * Raises a deposit's confirmations (never lowers them) and locks its row for the rest of the
  * transaction: a concurrent confirmation of the same deposit waits here, then sees it credited.
+ * Deposits found on a real chain are counted by its follower, never by hand.
  */
 export async function raiseConfirmations(
   tx: Tx,
@@ -180,6 +207,7 @@ export async function raiseConfirmations(
           : sql<number>`greatest(${eb.ref("confirmations")}, ${confirmations})`,
     }))
     .where("id", "=", BigInt(depositId))
+    .where("source", "<>", "chain")
     .returningAll()
     .executeTakeFirst();
 }
@@ -209,6 +237,7 @@ export async function listPendingDepositIds(db: Db): Promise<number[]> {
     .selectFrom("wallet_deposits")
     .select("id")
     .where("status", "=", "pending")
+    .where("source", "<>", "chain")
     .orderBy("id")
     .execute();
   return rows.map((row) => Number(row.id));

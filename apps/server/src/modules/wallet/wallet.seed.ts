@@ -1,5 +1,6 @@
 import type { SeedContext } from "../../platform/index.ts";
 import { recordDeposit } from "./deposits.service.ts";
+import { adapterNameFor, loadWalletSettings } from "./wallet.settings.ts";
 
 /**
  * Demo balances: confirmed dev-chain deposits, credited through the ledger like any other. The
@@ -23,9 +24,12 @@ const FUNDED: Record<string, Record<string, string>> = {
 
 export async function seedDemoWallets(context: SeedContext): Promise<void> {
   let count = 0;
+  const settings = loadWalletSettings();
   for (const [username, funds] of Object.entries(FUNDED)) {
     if (!context.users.has(username)) continue;
     for (const [code, amount] of Object.entries(funds)) {
+      // Coins on a real chain arrive only from the chain: no demo money for them.
+      if (adapterNameFor(code, settings) !== "dev") continue;
       await recordDeposit(context.db, {
         username,
         amount,

@@ -18,6 +18,7 @@ import {
 } from "../reference/index.ts";
 import { findUserIdByUsername, getCurrentUser } from "../users/index.ts";
 import { currenciesById, ensureDepositAddress, requireCurrency } from "./deposits.service.ts";
+import { hasFrozenDeposit } from "./evm/evm.repo.ts";
 import { chainAdapterFor } from "./wallet.chain.ts";
 import {
   constantMinor,
@@ -93,9 +94,10 @@ export async function getDepositAddress(db: Db, userId: number, code: string): P
   const currency = await requireCurrency(db, code);
   if (currency.isBlocked) throw currencyError("crypto_currency_blocked");
   const address = await ensureDepositAddress(db, userId, currency);
+  const adapter = chainAdapterFor(db, currency.code);
   return {
     cryptoCurrencyCode: currency.code,
-    address: address.address,
+    address: adapter.displayAddress?.(address.address) ?? address.address,
     network: address.adapter,
     confirmationsRequired: confirmationsRequiredFor(currency, loadWalletSettings()),
   };
@@ -238,10 +240,17 @@ async function resolveRecipient(
     if (recipientId === null || !recipient || recipient.isBanned) throw recipientError("username", "user_unknown");
     return { type: "internal", userId: recipientId, username: recipient.username, viaAddress: null };
   }
-  const address = normalizeAddress(currency.code, input.address ?? "");
-  if (!chainAdapterFor(db).isValidAddress(currency.code, address)) throw recipientError("address", "address_invalid");
+  const typed = (input.address ?? "").trim();
+  const adapter = chainAdapterFor(db, currency.code);
+  if (!adapter.isValidAddress(currency.code, typed)) throw recipientError("address", "address_invalid");
+  const address = normalizeAddress(currency.code, typed);
   const owner = await repo.findAddressOwner(db, currency.id, address);
-  if (!owner) return { type: "withdrawal", address };
+  if (!owner) {
+    const refusal = await adapter.checkDestination?.(currency.code, address);
+    if (refusal) throw recipientError("address", refusal);
+    if (await hasFrozenDeposit(db, sender.userId, currency.id)) throw recipientError("address", "withdrawals_frozen");
+    return { type: "withdrawal", address };
+  }
   // An address of another Souk user is paid internally and at once: nothing goes on the chain.
   const ownerId = Number(owner.user_id);
   if (ownerId === sender.userId) throw recipientError("address", "cannot_send_to_self");

@@ -1,11 +1,13 @@
 import type { BroadcastReport, WalletWithdrawal } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import { type Db, withTx } from "../../db/pool.ts";
-import { accounts, type TransferLeg, transfer, withLedgerTx } from "../ledger/index.ts";
+import { withLedgerTx } from "../ledger/index.ts";
 import type { CryptoCurrency } from "../reference/index.ts";
 import { currenciesById } from "./deposits.service.ts";
 import { type BroadcastOutcome, type ChainAdapter, chainAdapterFor } from "./wallet.chain.ts";
 import * as repo from "./wallet.repo.ts";
+import { loadWalletSettings } from "./wallet.settings.ts";
+import { type SettledOutcome, settleWithdrawalOutcome } from "./withdrawal-settlement.ts";
 
 /**
  * The withdrawal outbox (docs/reliability.md#i12-outside-effects-happen-once). A send to an outside
@@ -20,11 +22,13 @@ import * as repo from "./wallet.repo.ts";
  *    has one outcome in the ledger whatever races.
  *
  * A crash after 1 leaves a 'broadcasting' row that a later run claims again once stale; the
- * adapter then returns the first broadcast's txid instead of sending twice.
+ * adapter then returns the first broadcast's txid instead of sending twice. A real chain's
+ * adapter answers `pending` at first: the row stays 'broadcasting' and the adapter's own tracker
+ * settles it (settleWithdrawalOutcome) once the chain has mined it deep enough.
  */
 
 export const BROADCAST_BATCH_SIZE = 20;
-/** How long a broadcast may stay without an outcome before another run takes it over. */
+/** How long a broadcast may stay without an outcome before another run takes it over (SOUK_BROADCAST_STALE_SECONDS). */
 export const BROADCAST_STALE_AFTER_SECONDS = 120;
 
 export interface BroadcastOptions {
@@ -34,12 +38,12 @@ export interface BroadcastOptions {
 }
 
 export async function broadcastPendingWithdrawals(db: Db, options: BroadcastOptions = {}): Promise<BroadcastReport> {
-  const adapter = options.adapter ?? chainAdapterFor(db);
+  const settings = loadWalletSettings();
   const claimed = await withTx(db, (tx) =>
     repo.claimWithdrawals(
       tx,
       options.batchSize ?? BROADCAST_BATCH_SIZE,
-      options.staleAfterSeconds ?? BROADCAST_STALE_AFTER_SECONDS,
+      options.staleAfterSeconds ?? settings.broadcastStaleAfterSeconds,
     ),
   );
   const report: BroadcastReport = { claimed: claimed.length, completed: 0, failed: 0, retryLater: 0 };
@@ -48,6 +52,7 @@ export async function broadcastPendingWithdrawals(db: Db, options: BroadcastOpti
   for (const withdrawal of claimed) {
     const currency = currencies.get(withdrawal.currency_id);
     if (!currency) throw new Error(`withdrawal ${withdrawal.id} names an unknown currency`);
+    const adapter = options.adapter ?? chainAdapterFor(db, currency.code, settings);
     let outcome: BroadcastOutcome;
     try {
       outcome = await adapter.broadcastWithdrawal({
@@ -63,6 +68,11 @@ export async function broadcastPendingWithdrawals(db: Db, options: BroadcastOpti
       report.retryLater += 1;
       continue;
     }
+    if (outcome.status === "pending") {
+      // On its way (or waiting for the hot wallet): the adapter settles it; a later run looks again.
+      report.retryLater += 1;
+      continue;
+    }
     const settled = await settleBroadcast(db, withdrawal.id, outcome);
     if (settled === "completed") report.completed += 1;
     else if (settled === "failed") report.failed += 1;
@@ -74,35 +84,9 @@ export async function broadcastPendingWithdrawals(db: Db, options: BroadcastOpti
 export async function settleBroadcast(
   db: Db,
   withdrawalId: bigint,
-  outcome: BroadcastOutcome,
+  outcome: SettledOutcome,
 ): Promise<"completed" | "failed" | "already settled"> {
-  return withLedgerTx(db, async (tx) => {
-    const withdrawal = await repo.lockBroadcastingWithdrawal(tx, withdrawalId);
-    if (!withdrawal) return "already settled";
-    const userId = Number(withdrawal.user_id);
-    const isSent = outcome.status === "sent";
-    const pending = accounts.withdrawal(userId);
-    const other = isSent ? accounts.world() : accounts.available(userId);
-    const legs: TransferLeg[] = [{ from: pending, to: other, amountMinor: withdrawal.amount_minor, code: "principal" }];
-    if (withdrawal.network_fee_minor > 0n) {
-      legs.push({ from: pending, to: other, amountMinor: withdrawal.network_fee_minor, code: "network_fee" });
-    }
-    const settlement = await transfer(tx, {
-      idempotencyKey: `withdrawal:${withdrawal.id}:settle`,
-      kind: isSent ? "withdrawal_complete" : "withdrawal_void",
-      currencyId: withdrawal.currency_id,
-      reference: { type: "withdrawal", id: String(withdrawal.id) },
-      reversesTransferId: isSent ? null : withdrawal.hold_transfer_id,
-      legs,
-    });
-    await repo.settleWithdrawal(tx, withdrawal.id, {
-      state: isSent ? "completed" : "failed",
-      transferId: settlement.transferId,
-      txid: isSent ? outcome.txid : null,
-      failureReason: isSent ? null : outcome.reason,
-    });
-    return isSent ? "completed" : "failed";
-  });
+  return withLedgerTx(db, (tx) => settleWithdrawalOutcome(tx, withdrawalId, outcome, "world"));
 }
 
 export function toWithdrawalView(row: repo.WithdrawalRow, currency: CryptoCurrency): WalletWithdrawal {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { notifications } from "@mantine/notifications";
-import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { btcCurrency } from "../../../test-utils/fixtures.ts";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
@@ -22,6 +22,7 @@ const deposit = {
   confirmations: 0,
   confirmationsRequired: 2,
   status: "pending",
+  isDelayed: false,
   createdAt: "2026-11-21T10:00:00.000Z",
   creditedAt: null,
 };
@@ -45,6 +46,54 @@ describe("dev-chain deposits screen", () => {
 
     expect(screen.getByTestId("admin-not-allowed").textContent).toContain("Only administrators");
     expect(screen.queryByTestId("admin-deposit-form")).toBeNull();
+  });
+
+  it("shows the last reconciliation of chain against ledger per coin, and the open alerts", async () => {
+    const coin = (code: string, difference: string) => ({
+      cryptoCurrencyCode: code,
+      network: "evm",
+      blockNumber: 205,
+      onChain: "10.25",
+      ledger: "10.249978999",
+      residue: "0.000000000999706",
+      incoming: "0",
+      outgoing: "0",
+      difference,
+    });
+    vi.stubGlobal(
+      "fetch",
+      createFetchStub({
+        "GET /rest/v2/wallet/crypto-currencies": () => jsonAnswer(200, { data: [btcCurrency], meta: null }),
+        "GET /rest/v1/admin/custody": () =>
+          jsonAnswer(200, {
+            data: {
+              reconciliation: {
+                createdAt: "2026-11-21T10:00:00.000Z",
+                isBalanced: false,
+                coins: [coin("ETH", "0"), coin("USDT", "-5")],
+              },
+              alerts: [
+                {
+                  id: 1,
+                  kind: "hot_wallet_short",
+                  message: "The hot wallet cannot pay withdrawal 9.",
+                  createdAt: "2026-11-21T10:00:00.000Z",
+                },
+              ],
+            },
+            meta: null,
+          }),
+      }).fetchStub,
+    );
+    await renderWithApp(<AdminDepositsPage />, { user: makeCurrentUser({ roles: ["admin"] }) });
+
+    const card = await screen.findByTestId("admin-custody");
+    expect(
+      await within(card).findByText("Chain and ledger differ: look at the alerts and the reconciliation below."),
+    ).toBeTruthy();
+    expect(card.textContent).toContain("ETH at block 205: on chain 10.25, ledger 10.249978999, difference 0");
+    expect(card.textContent).toContain("USDT at block 205: on chain 10.25, ledger 10.249978999, difference -5");
+    expect(card.textContent).toContain("The hot wallet cannot pay withdrawal 9.");
   });
 
   it("records a deposit, lists it and raises its confirmations", async () => {

@@ -11,6 +11,7 @@ import { cryptoCurrenciesQueryOptions } from "../api/wallet-api.ts";
 import classes from "../components/wallet.module.css";
 import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
 import { useBroadcastWithdrawalsMutation } from "./admin-wallet-api.ts";
+import { CustodyCard } from "./custody-card.tsx";
 import { DepositForm } from "./deposit-form.tsx";
 import { RecentDeposits } from "./recent-deposits.tsx";
 
@@ -101,6 +102,7 @@ function AdminDeposits() {
             <RecentDeposits currencies={currencies.data ?? []} />
           </section>
           <BroadcastCard />
+          <CustodyCard />
         </Stack>
       </div>
     </Container>

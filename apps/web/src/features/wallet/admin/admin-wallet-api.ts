@@ -2,10 +2,11 @@ import {
   type AdminConfirmDepositRequest,
   type AdminDepositRequest,
   broadcastReportSchema,
+  custodyOverviewSchema,
   envelopeSchema,
   walletDepositSchema,
 } from "@souk/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 import { walletKeys } from "../api/wallet-api.ts";
 
@@ -43,5 +44,17 @@ export function useBroadcastWithdrawalsMutation() {
     mutationFn: async () =>
       (await apiClient.post("/rest/v1/admin/wallet/withdrawals/broadcast", {}, { schema: broadcastAnswerSchema })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
+}
+
+const custodyAnswerSchema = envelopeSchema(custodyOverviewSchema);
+
+/** The operator overview of custody on real chains: the last reconciliation and open alerts. */
+export function custodyOverviewQueryOptions() {
+  return queryOptions({
+    queryKey: [...walletKeys.all, "admin", "custody"],
+    queryFn: async ({ signal }) =>
+      (await apiClient.get("/rest/v1/admin/custody", { schema: custodyAnswerSchema, signal })).data,
+    refetchInterval: 60_000,
   });
 }

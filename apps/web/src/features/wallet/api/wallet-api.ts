@@ -131,7 +131,9 @@ export function pendingDepositsQueryOptions(code: string) {
         })
       ).data,
     refetchOnWindowFocus: true,
-    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? PENDING_DEPOSIT_POLL_MS : false),
+    // Shown on the receive screen, where someone may be waiting for a deposit they just sent:
+    // look again while it is open, not only once something is already incoming.
+    refetchInterval: PENDING_DEPOSIT_POLL_MS,
   });
 }
 

@@ -65,6 +65,11 @@ function IncomingDeposits({ currency }: { currency: CryptoCurrencyView }) {
                 <Text size="xs" c="dimmed" mt={4}>
                   {label}
                 </Text>
+                {deposit.isDelayed ? (
+                  <Text size="xs" c="orange.8" mt={4} data-testid="wallet-incoming-delayed">
+                    {t("receive.delayed")}
+                  </Text>
+                ) : null}
               </li>
             );
           })}
@@ -72,6 +77,13 @@ function IncomingDeposits({ currency }: { currency: CryptoCurrencyView }) {
       )}
     </section>
   );
+}
+
+/** The chain's name as users know it: the dev chain, Ethereum, or an ERC-20 token on Ethereum. */
+function networkName(network: string, code: string, t: ReturnType<typeof useWalletTexts>["t"]): string {
+  if (network === "dev") return t("receive.networkDev");
+  if (network === "evm") return code === "ETH" ? t("receive.networkEthereum") : t("receive.networkErc20");
+  return network;
 }
 
 /** The user's deposit address of a currency, as text and QR code, and the deposits on their way. */
@@ -128,10 +140,8 @@ export function ReceivePanel({ currencies, code, onCodeChange }: ReceivePanelPro
               </CopyButton>
             </div>
             <Text size="xs" c="dimmed" mt={8}>
-              {t("receive.network", {
-                network: address.data.network === "dev" ? t("receive.networkDev") : address.data.network,
-              })}{" "}
-              · {t("receive.confirmations", { count: address.data.confirmationsRequired })}
+              {t("receive.network", { network: networkName(address.data.network, code, t) })} ·{" "}
+              {t("receive.confirmations", { count: address.data.confirmationsRequired })}
             </Text>
           </div>
           <Alert variant="light" color="yellow" icon={<InfoIcon />} p="sm">

@@ -53,6 +53,10 @@ export const walletTextsFr: WalletTexts = {
     copied: "Adresse copiée",
     network: "Réseau : {{network}}",
     networkDev: "chaîne de développement",
+    networkEthereum: "Ethereum",
+    networkErc20: "Ethereum (ERC-20)",
+    delayed:
+      "En retard : le réseau ne nous répond pas pour le moment. Votre dépôt est en sécurité et sera compté dès qu’il répondra.",
     confirmations_one: "Crédité après {{count}} confirmation",
     confirmations_other: "Crédité après {{count}} confirmations",
     warning: "N’envoyez que des {{code}} à cette adresse. Des fonds d’une autre devise envoyés ici sont perdus.",
@@ -231,6 +235,16 @@ export const walletTextsFr: WalletTexts = {
     },
   },
   admin: {
+    custodyTitle: "Garde sur la chaîne",
+    custodyBody:
+      "Ce que la chaîne détient face à ce que le grand livre doit, par devise, selon le dernier rapprochement.",
+    custodyNone: "Aucune devise n’est encore sur une vraie chaîne, ou aucun rapprochement n’a eu lieu.",
+    custodyBalanced: "La chaîne et le grand livre concordent.",
+    custodyDiffers: "La chaîne et le grand livre diffèrent : voyez les alertes et le rapprochement ci-dessous.",
+    custodyCoin:
+      "{{code}} au bloc {{block}} : sur la chaîne {{onChain}}, grand livre {{ledger}}, différence {{difference}}",
+    custodyAlerts: "Alertes ouvertes",
+    custodyLoadError: "Nous n’avons pas pu charger la vue de la garde.",
     metaTitle: "Dépôts de la chaîne de développement",
     title: "Dépôts de la chaîne de développement",
     subtitle:
@@ -262,6 +276,7 @@ export const walletTextsFr: WalletTexts = {
     },
     statuses: {
       pending: "En attente",
+      dropped: "Annulé par une réorganisation",
       credited: "Crédité",
     },
     addConfirmation: "Ajouter une confirmation",
@@ -294,6 +309,11 @@ export const walletTextsFr: WalletTexts = {
     cannot_send_to_self: "Vous ne pouvez pas vous envoyer des fonds.",
     address_invalid: "Cette adresse n’est pas valide pour cette devise.",
     address_unavailable: "Cette adresse ne peut pas recevoir de fonds.",
+    address_is_contract: "Cette adresse est un contrat, qui ne peut pas recevoir un simple transfert.",
+    address_is_token_contract: "C’est le contrat du jeton lui-même : des fonds envoyés là sont perdus.",
+    withdrawals_frozen:
+      "Les retraits de cette devise sont suspendus sur votre compte pendant la vérification d’un dépôt. Le support est prévenu.",
+    deposit_comes_from_the_chain: "Les dépôts de cette devise viennent uniquement de sa chaîne.",
     crypto_currency_code_required: "Choisissez une devise.",
     crypto_currency_unknown: "Cette devise n’est pas prise en charge.",
     crypto_currency_blocked: "Cette devise est bloquée pour le moment.",

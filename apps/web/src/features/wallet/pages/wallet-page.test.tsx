@@ -45,8 +45,9 @@ const rates = [
   },
 ];
 
-function stubServer() {
+function stubServer(extra: Parameters<typeof createFetchStub>[0] = {}) {
   const stub = createFetchStub({
+    ...extra,
     "GET /rest/v2/wallet/balances": () => jsonAnswer(200, balances),
     "GET /rest/v2/wallet/crypto-currencies": () => jsonAnswer(200, { data: [btcCurrency, usdt], meta: null }),
     "GET /rest/v2/crypto-fiat-rates": () => jsonAnswer(200, { data: rates, meta: { asOf: "2026-11-20" } }),
@@ -117,6 +118,44 @@ afterEach(() => {
 });
 
 describe("wallet page", () => {
+  it("shows the Ethereum deposit address of USDT on its network, and an incoming deposit as delayed while the node is down", async () => {
+    const address = "0x16B6D29bAfC34Aa9848a531Eb61AF31060D19e96";
+    stubServer({
+      "GET /rest/v1/wallet/address": () =>
+        jsonAnswer(200, {
+          data: { cryptoCurrencyCode: "USDT", address, network: "evm", confirmationsRequired: 12 },
+          meta: null,
+        }),
+      "GET /rest/v1/wallet/deposits": () =>
+        jsonAnswer(200, {
+          data: [
+            {
+              id: 7,
+              username: "amina_k",
+              cryptoCurrencyCode: "USDT",
+              amount: "250.000000",
+              address: address.toLowerCase(),
+              txid: "0xab",
+              confirmations: 4,
+              confirmationsRequired: 12,
+              status: "pending",
+              isDelayed: true,
+              createdAt: "2026-11-21T10:00:00.000Z",
+              creditedAt: null,
+            },
+          ],
+          meta: { total: 1, currentPage: 1, perPage: 20, lastPage: 1 },
+        }),
+    });
+    await renderWithApp(<WalletPage />, { path: "/wallet", user: makeCurrentUser() });
+
+    fireEvent.click(await screen.findByRole("button", { name: "Receive USDT" }));
+    expect((await screen.findByTestId("wallet-address")).textContent).toBe(address);
+    expect(screen.getByText(/Network: Ethereum \(ERC-20\)/)).toBeTruthy();
+    expect((await screen.findByTestId("wallet-incoming")).textContent).toContain("4 of 12 confirmations");
+    expect((await screen.findByTestId("wallet-incoming-delayed")).textContent).toContain("not answering");
+  });
+
   it("shows a visitor what the wallet offers, with log-in and sign-up that come back", async () => {
     stubServer();
     await renderWithApp(<WalletPage />, { path: "/wallet" });

@@ -1,0 +1,45 @@
+import type { Tx } from "../../db/pool.ts";
+import { accounts, type TransferLeg, transfer } from "../ledger/index.ts";
+import type { BroadcastOutcome } from "./wallet.chain-adapter.ts";
+import * as repo from "./wallet.repo.ts";
+
+export type SettledOutcome = Exclude<BroadcastOutcome, { status: "pending" }>;
+
+/**
+ * Settles a withdrawal in the caller's transaction, under the ledger key
+ * `withdrawal:<id>:settle`. The network fee the user paid leaves for the world on the dev chain;
+ * on a real chain it goes to the treasury, which pays the gas the chain actually charged.
+ */
+export async function settleWithdrawalOutcome(
+  tx: Tx,
+  withdrawalId: bigint,
+  outcome: SettledOutcome,
+  networkFeeTo: "world" | "treasury",
+): Promise<"completed" | "failed" | "already settled"> {
+  const withdrawal = await repo.lockBroadcastingWithdrawal(tx, withdrawalId);
+  if (!withdrawal) return "already settled";
+  const userId = Number(withdrawal.user_id);
+  const isSent = outcome.status === "sent";
+  const pending = accounts.withdrawal(userId);
+  const other = isSent ? accounts.world() : accounts.available(userId);
+  const feeTo = isSent && networkFeeTo === "treasury" ? accounts.treasury() : other;
+  const legs: TransferLeg[] = [{ from: pending, to: other, amountMinor: withdrawal.amount_minor, code: "principal" }];
+  if (withdrawal.network_fee_minor > 0n) {
+    legs.push({ from: pending, to: feeTo, amountMinor: withdrawal.network_fee_minor, code: "network_fee" });
+  }
+  const settlement = await transfer(tx, {
+    idempotencyKey: `withdrawal:${withdrawal.id}:settle`,
+    kind: isSent ? "withdrawal_complete" : "withdrawal_void",
+    currencyId: withdrawal.currency_id,
+    reference: { type: "withdrawal", id: String(withdrawal.id) },
+    reversesTransferId: isSent ? null : withdrawal.hold_transfer_id,
+    legs,
+  });
+  await repo.settleWithdrawal(tx, withdrawal.id, {
+    state: isSent ? "completed" : "failed",
+    transferId: settlement.transferId,
+    txid: isSent ? outcome.txid : null,
+    failureReason: isSent ? null : outcome.reason,
+  });
+  return isSent ? "completed" : "failed";
+}
