@@ -1,0 +1,122 @@
+import { ErrorCode } from "@souk/contracts";
+import { DomainError, inputError } from "./errors.ts";
+import { toCamelKey } from "./key-case.ts";
+
+/**
+ * The one rule every string of a request meets, wherever it sits (body, query, path, multipart
+ * field): no C0 control character but tab, line feed and carriage return, no DEL, and no lone
+ * UTF-16 surrogate. PostgreSQL refuses NUL in text outright, and the others have no honest use in
+ * a name, a message or an id; refusing them here means no module has to remember to.
+ */
+const FORBIDDEN_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasForbiddenCharacter(text: string): boolean {
+  return FORBIDDEN_CHARACTER.test(text);
+}
+
+/** How far a request's values may reach before anything walks them. */
+export interface InputBounds {
+  /** Arrays and objects inside one another. */
+  maxDepth: number;
+  /** Every value counted: containers, keys' values and array items. */
+  maxValues: number;
+}
+
+/** No request of the API nests deeper than a few levels or carries thousands of values. */
+export const DEFAULT_INPUT_BOUNDS: InputBounds = { maxDepth: 16, maxValues: 5_000 };
+
+export type InputProblem =
+  | { kind: "forbidden_character"; field: string }
+  | { kind: "forbidden_key"; field: string }
+  | { kind: "too_deep" }
+  | { kind: "too_many_values" };
+
+interface Visit {
+  value: unknown;
+  depth: number;
+  /** The field's name as the API reports it (camelCase, dot-separated), "" for the whole part. */
+  field: string;
+}
+
+/**
+ * Objects whose keys are walked: JSON objects, and the query and path parameter objects the
+ * router and query parser build (their prototypes are not Object.prototype).
+ */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !ArrayBuffer.isView(value) && !(value instanceof Date);
+}
+
+function fieldOf(parent: string, key: string | number): string {
+  const name = typeof key === "number" ? String(key) : toCamelKey(key);
+  return parent === "" ? name : `${parent}.${name}`;
+}
+
+/**
+ * The first thing wrong with one part of a request, or null. The walk keeps its own stack and
+ * stops at the bounds, so a hostile body costs at most `maxValues` steps and never recurses.
+ */
+export function findInputProblem(value: unknown, bounds: InputBounds = DEFAULT_INPUT_BOUNDS): InputProblem | null {
+  const stack: Visit[] = [{ value, depth: 0, field: "" }];
+  let seen = 0;
+  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+    seen += 1;
+    if (seen > bounds.maxValues) return { kind: "too_many_values" };
+    const { value: current, depth, field } = visit;
+    if (typeof current === "string") {
+      if (hasForbiddenCharacter(current)) return { kind: "forbidden_character", field };
+      continue;
+    }
+    const isArray = Array.isArray(current);
+    if (!isArray && !isRecord(current)) continue;
+    if (depth >= bounds.maxDepth) return { kind: "too_deep" };
+    if (isArray) {
+      for (let index = current.length - 1; index >= 0; index -= 1) {
+        stack.push({ value: current[index], depth: depth + 1, field: fieldOf(field, index) });
+      }
+      continue;
+    }
+    for (const [key, inner] of Object.entries(current)) {
+      if (hasForbiddenCharacter(key)) return { kind: "forbidden_character", field };
+      if (key === "__proto__") return { kind: "forbidden_key", field: fieldOf(field, key) };
+      stack.push({ value: inner, depth: depth + 1, field: fieldOf(field, key) });
+    }
+  }
+  return null;
+}
+
+/** The request parts the guard reads, and the name a problem in the whole part is reported under. */
+export interface RequestParts {
+  body?: unknown;
+  query?: unknown;
+  params?: unknown;
+}
+
+/** The answer for the first problem found in a request's parts: 422 by field, or 413 when too big. */
+export function assertAcceptableInput(parts: RequestParts, bounds: InputBounds = DEFAULT_INPUT_BOUNDS): void {
+  for (const part of ["params", "query", "body"] as const) {
+    const problem = findInputProblem(parts[part], bounds);
+    if (problem) throw refusalOf(problem, part);
+  }
+}
+
+export function refusalOf(problem: InputProblem, part: keyof RequestParts): DomainError {
+  switch (problem.kind) {
+    case "forbidden_character":
+      return inputError({ [problem.field || part]: ["control_character"] }, "A field holds a control character.");
+    case "forbidden_key":
+      return inputError({ [problem.field]: ["key_not_allowed"] }, "A key of the request is not allowed.");
+    case "too_deep":
+      return inputError({ [part]: ["nesting_too_deep"] }, "The request nests values too deeply.");
+    case "too_many_values":
+      return new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, "payload_too_large", "The request holds too many values.");
+  }
+}
+
+/**
+ * The largest JSON body any route takes. The biggest honest one (a profile bio of 20,000
+ * characters, three bytes each at worst) fits twice over; past it, parsing and validating a hostile body would hold
+ * the event loop for everyone. Uploads are multipart and read with limits of their own.
+ */
+export const JSON_BODY_LIMIT_BYTES = 128 * 1024;
