@@ -90,6 +90,10 @@ export class TestClient {
     this.cookies.set(name, value);
   }
 
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   async ensureCsrf(): Promise<string> {
     if (!this.csrfToken) await this.request("GET", "/rest/v1/csrf");
     return this.csrfToken ?? "";

@@ -484,9 +484,13 @@ describe("viewing an offer", () => {
   });
 
   it("answers 404 for ids that are not offer ids, never 500", async () => {
-    for (const id of ["1", "abc", "%00", "x".repeat(64), "AAAAAAAAAAA"]) {
+    for (const id of ["1", "abc", "x".repeat(64), "AAAAAAAAAAA"]) {
       expect((await t.client().get(`/rest/v1/offers/${id}`)).status).toBe(404);
     }
+    // A control character is refused at the edge, like in any other string of a request.
+    const nul = await t.client().get("/rest/v1/offers/%00");
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors.details).toEqual({ id: ["control_character"] });
   });
 });
 

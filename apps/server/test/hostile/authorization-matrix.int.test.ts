@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../harness.ts";
+import { createTradesTestApp, expectLedgerHolds } from "../races/trade-fixtures.ts";
+import { EXPECTED_ACCESS, type Expectation } from "./access-table.ts";
+import { envelopeProblem, isSuccess, send } from "./answers.ts";
+import { type Operation, operationsOf, urlOf } from "./openapi.ts";
+import { ACTORS, type Actor, leakedSecrets, plantWorld, type World } from "./world.ts";
+
+/**
+ * The authorisation matrix: every operation of the OpenAPI document, called as each actor with
+ * the ids of the owner's planted objects (see access-table.ts for the expectations and how to add
+ * a route). Calls that must be refused run first, on the untouched world; then the allowed ones,
+ * those that change or end the planted objects last.
+ */
+
+let t: TestApp;
+let world: World;
+let operations: Operation[];
+
+interface Call {
+  operation: Operation;
+  actor: Actor;
+  status: number;
+}
+const calls: Call[] = [];
+const findings: string[] = [];
+
+beforeAll(async () => {
+  // Generic plans from the first run: a statement that only works with its values in view fails here.
+  t = await createTradesTestApp({}, { forceGenericPlans: true });
+  world = await plantWorld(t);
+  operations = operationsOf(t.app);
+}, 120_000);
+afterAll(async () => {
+  console.log(
+    `authorisation matrix: ${operations.length} operations x ${ACTORS.length} actors, ${calls.length} calls, ` +
+      `${findings.length} findings, ${calls.filter((call) => call.status >= 500).length} answers 5xx`,
+  );
+  await t.close();
+});
+
+function expectationOf(operation: Operation): Expectation {
+  const expectation = EXPECTED_ACCESS[operation.key];
+  if (!expectation) throw new Error(`${operation.key} has no line in the matrix's expectation table`);
+  return expectation;
+}
+
+async function call(operation: Operation, actor: Actor): Promise<void> {
+  const expectation = expectationOf(operation);
+  const params: Record<string, string> = { ...expectation.params };
+  for (const [name, object] of Object.entries(expectation.ids ?? {})) params[name] = world.ids[object];
+  const url = urlOf(operation, params, expectation.query);
+  const json = typeof expectation.body === "function" ? expectation.body(world.ids) : expectation.body;
+  const response = await send(world.clients[actor], operation.method, url, { json, upload: expectation.upload });
+  calls.push({ operation, actor, status: response.status });
+  const where = `${operation.key} as ${actor} -> ${response.status}`;
+  if (response.status >= 500) findings.push(`${where}: a server error`);
+  if (isSuccess(response.status) && !expectation.may.includes(actor)) findings.push(`${where}: an unexpected success`);
+  for (const secret of leakedSecrets(world, actor, response.text)) findings.push(`${where}: leaks ${secret}`);
+  const envelope = envelopeProblem(response);
+  if (envelope) findings.push(`${where}: ${envelope}`);
+}
+
+/** Reads first, then changes; changes that end the planted objects, then sessions, last. */
+function phaseOf(operation: Operation): number {
+  const ends = expectationOf(operation).ends;
+  if (ends === "session") return 3;
+  if (ends === "objects") return 2;
+  return operation.method === "GET" ? 0 : 1;
+}
+
+describe("the authorisation matrix", () => {
+  it("has one expectation for every operation of the API document, and none for a gone one", () => {
+    const documented = new Set(operations.map((operation) => operation.key));
+    const missing = [...documented].filter((key) => !(key in EXPECTED_ACCESS));
+    const stale = Object.keys(EXPECTED_ACCESS).filter((key) => !documented.has(key));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+    expect(operations.length).toBeGreaterThan(100);
+  });
+
+  it("refuses every actor outside an operation's expectation, before anything changes", async () => {
+    for (const operation of operations) {
+      for (const actor of ACTORS) {
+        if (!expectationOf(operation).may.includes(actor)) await call(operation, actor);
+      }
+    }
+    expect(findings).toEqual([]);
+  }, 300_000);
+
+  it("lets the expected actors through without a server error or a leak, and proves the planted ids", async () => {
+    const allowed = [...operations].sort((a, b) => phaseOf(a) - phaseOf(b));
+    for (const operation of allowed) {
+      for (const actor of expectationOf(operation).may) await call(operation, actor);
+    }
+    expect(findings).toEqual([]);
+    // A read of a planted object that nobody can make would let every refusal above pass for the
+    // wrong reason (a wrong id): at least one allowed actor reads each.
+    const unproven = operations.filter((operation) => {
+      const expectation = expectationOf(operation);
+      if (operation.method !== "GET" || Object.keys(expectation.ids ?? {}).length === 0) return false;
+      return !calls.some((made) => made.operation === operation && expectation.may.includes(made.actor) && isSuccess(made.status));
+    });
+    expect(unproven.map((operation) => operation.key)).toEqual([]);
+  }, 300_000);
+
+  it("leaves the ledger verified", async () => {
+    await expectLedgerHolds(t.ownerDb);
+  });
+});
