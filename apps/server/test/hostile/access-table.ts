@@ -204,7 +204,12 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     ids: { id: "trade" },
     body: { requirementId: "payer_name", decision: "approve" },
   },
-  "POST /rest/v1/trade/{id}/policy-read": { may: PARTIES, ids: { id: "trade" }, body: { url: "/terms-of-service" } },
+  // Staff looking at a trade may open its policy links too; the read is recorded with their role.
+  "POST /rest/v1/trade/{id}/policy-read": {
+    may: TRADE_VIEWERS,
+    ids: { id: "trade" },
+    body: { url: "/terms-of-service" },
+  },
   "POST /rest/v1/trade/{id}/fallback": { may: PARTIES, ids: { id: "trade" } },
   "POST /rest/v1/trade/{id}/report": {
     may: PARTIES,

@@ -4,7 +4,7 @@ import { createTradesTestApp, expectLedgerHolds } from "../races/trade-fixtures.
 import { EXPECTED_ACCESS, type Expectation } from "./access-table.ts";
 import { envelopeProblem, isSuccess, send } from "./answers.ts";
 import { type Operation, operationsOf, urlOf } from "./openapi.ts";
-import { ACTORS, type Actor, leakedSecrets, plantWorld, type World } from "./world.ts";
+import { ACTORS, ALSO_PLANTED, type Actor, leakedSecrets, plantWorld, type World } from "./world.ts";
 
 /**
  * The authorisation matrix: every operation of the OpenAPI document, called as each actor with
@@ -23,7 +23,9 @@ interface Call {
   status: number;
 }
 const calls: Call[] = [];
-const findings: string[] = [];
+/** What the running test found; each test starts with none. */
+let findings: string[] = [];
+let findingsCount = 0;
 
 beforeAll(async () => {
   // Generic plans from the first run: a statement that only works with its values in view fails here.
@@ -34,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(
     `authorisation matrix: ${operations.length} operations x ${ACTORS.length} actors, ${calls.length} calls, ` +
-      `${findings.length} findings, ${calls.filter((call) => call.status >= 500).length} answers 5xx`,
+      `${findingsCount} findings, ${calls.filter((call) => call.status >= 500).length} answers 5xx`,
   );
   await t.close();
 });
@@ -45,20 +47,36 @@ function expectationOf(operation: Operation): Expectation {
   return expectation;
 }
 
+/** The path parameters an operation is called with: the planted objects, then their variants. */
+function paramSetsOf(expectation: Expectation): Record<string, string>[] {
+  const ids = Object.entries(expectation.ids ?? {});
+  const base: Record<string, string> = { ...expectation.params };
+  for (const [name, object] of ids) base[name] = world.ids[object];
+  const sets = [base];
+  for (const [name, object] of ids) {
+    for (const variant of ALSO_PLANTED[object] ?? []) sets.push({ ...base, [name]: world.ids[variant] });
+  }
+  return sets;
+}
+
 async function call(operation: Operation, actor: Actor): Promise<void> {
+  for (const params of paramSetsOf(expectationOf(operation))) await callWith(operation, actor, params);
+}
+
+async function callWith(operation: Operation, actor: Actor, params: Record<string, string>): Promise<void> {
   const expectation = expectationOf(operation);
-  const params: Record<string, string> = { ...expectation.params };
-  for (const [name, object] of Object.entries(expectation.ids ?? {})) params[name] = world.ids[object];
   const url = urlOf(operation, params, expectation.query);
   const json = typeof expectation.body === "function" ? expectation.body(world.ids) : expectation.body;
   const response = await send(world.clients[actor], operation.method, url, { json, upload: expectation.upload });
   calls.push({ operation, actor, status: response.status });
-  const where = `${operation.key} as ${actor} -> ${response.status}`;
+  const where = `${url.split("?")[0]} (${operation.key}) as ${actor} -> ${response.status}`;
+  const before = findings.length;
   if (response.status >= 500) findings.push(`${where}: a server error`);
   if (isSuccess(response.status) && !expectation.may.includes(actor)) findings.push(`${where}: an unexpected success`);
   for (const secret of leakedSecrets(world, actor, response.text)) findings.push(`${where}: leaks ${secret}`);
   const envelope = envelopeProblem(response);
   if (envelope) findings.push(`${where}: ${envelope}`);
+  findingsCount += findings.length - before;
 }
 
 /** Reads first, then changes; changes that end the planted objects, then sessions, last. */
@@ -79,6 +97,7 @@ describe("the authorisation matrix", () => {
   });
 
   it("refuses every actor outside an operation's expectation, before anything changes", async () => {
+    findings = [];
     for (const operation of operations) {
       for (const actor of ACTORS) {
         if (!expectationOf(operation).may.includes(actor)) await call(operation, actor);
@@ -88,6 +107,7 @@ describe("the authorisation matrix", () => {
   }, 300_000);
 
   it("lets the expected actors through without a server error or a leak, and proves the planted ids", async () => {
+    findings = [];
     const allowed = [...operations].sort((a, b) => phaseOf(a) - phaseOf(b));
     for (const operation of allowed) {
       for (const actor of expectationOf(operation).may) await call(operation, actor);

@@ -18,13 +18,11 @@ function hugeString(): string {
   return tenMegabytes;
 }
 
+/** Characters a database, a terminal or a log line chokes on. */
+export const CONTROL_STRINGS: readonly string[] = ["a\u0000b", "\u0000", "\ud800", "x\udfff", "\u001b[31mred", "\u007f"];
+
 export const HOSTILE_STRINGS: readonly string[] = [
-  "a\u0000b",
-  "\u0000",
-  "\ud800",
-  "x\udfff",
-  "\u001b[31mred",
-  "\u007f",
+  ...CONTROL_STRINGS,
   "0010",
   "-0",
   "1e309",
@@ -114,8 +112,22 @@ export function jsonText(value: unknown): string {
 }
 
 export const hostileValue = fc.constantFrom(...HOSTILE_VALUES);
-export const hostileString = fc.constantFrom(...HOSTILE_STRINGS);
+/** Half of the picks are control characters: they reach the most code (every text column). */
+export const hostileString = fc.oneof(fc.constantFrom(...CONTROL_STRINGS), fc.constantFrom(...HOSTILE_STRINGS));
+
+/** A copy of `value` with every string in it (keys kept) replaced by `text`. */
+export function withEveryString(value: unknown, text: string): unknown {
+  if (typeof value === "string") return text;
+  if (Array.isArray(value)) return value.map((item) => withEveryString(item, text));
+  if (value !== null && typeof value === "object" && !(value instanceof RawJson)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, withEveryString(inner, text)]),
+    );
+  }
+  return value;
+}
 export const hostileBody = fc.constantFrom(...HOSTILE_BODIES).map((make) => make());
+
 
 /**
  * A well-formed value with one place spoiled: a field replaced by a hostile value, a hostile key

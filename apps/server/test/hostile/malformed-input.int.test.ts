@@ -5,7 +5,7 @@ import { createTradesTestApp, expectLedgerHolds } from "../races/trade-fixtures.
 import { pngImage } from "../sample-files.ts";
 import { EXPECTED_ACCESS, type Expectation } from "./access-table.ts";
 import { envelopeProblem } from "./answers.ts";
-import { hostileBody, hostileString, jsonText, type RawBody, spoiled } from "./hostile-values.ts";
+import { hostileBody, hostileString, jsonText, type RawBody, spoiled, withEveryString } from "./hostile-values.ts";
 import { arbitraryOf, type Operation, operationsOf, urlOf } from "./openapi.ts";
 import { type Actor, leakedSecrets, plantWorld, type World } from "./world.ts";
 
@@ -78,12 +78,20 @@ function caseArbitrary(operation: Operation, expectation: Expectation): fc.Arbit
     );
   }
   const queryArbitrary = fc
-    .tuple(fc.record(query, { requiredKeys: [] }), fc.option(fc.tuple(hostileString, hostileString), { freq: 4 }))
-    .map(([values, extra]) => {
+    .tuple(
+      fc.record(query, { requiredKeys: [] }),
+      fc.option(fc.tuple(hostileString, hostileString), { freq: 4 }),
+      fc.option(hostileString, { freq: 3 }),
+    )
+    .map(([values, extra, everywhere]) => {
       const present = Object.fromEntries(
         Object.entries(values).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined),
       );
-      return extra ? { ...present, [extra[0]]: extra[1] } : present;
+      // Sometimes every query value is the same hostile string, so each parameter meets it.
+      const spoiledValues = everywhere
+        ? Object.fromEntries(operation.query.map((parameter) => [parameter.name, everywhere]))
+        : present;
+      return extra ? { ...spoiledValues, [extra[0]]: extra[1] } : spoiledValues;
     });
   return fc.record({ params: fc.record(params), query: queryArbitrary, body: bodyArbitrary(operation) });
 }
@@ -103,6 +111,7 @@ function bodyArbitrary(operation: Operation): fc.Arbitrary<FuzzCase["body"]> {
   const json = (value: unknown): RawBody => ({ text: jsonText(value), contentType: "application/json" });
   return fc.oneof(
     { weight: 3, arbitrary: spoiled(schema).map(json) },
+    { weight: 3, arbitrary: fc.tuple(schema, hostileString).map(([value, text]) => json(withEveryString(value, text))) },
     { weight: 2, arbitrary: schema.map(json) },
     { weight: 2, arbitrary: hostileBody },
   );

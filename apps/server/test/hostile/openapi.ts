@@ -81,19 +81,35 @@ export function operationsOf(app: FastifyInstance): Operation[] {
   return operations;
 }
 
+/**
+ * Percent-encodes text as a hostile client would send it: a lone surrogate, which
+ * encodeURIComponent and URLSearchParams refuse or replace, goes out as its three raw bytes.
+ */
+export function percentEncode(text: string): string {
+  let out = "";
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    if (code >= 0xd800 && code <= 0xdfff) {
+      const bytes = [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+      out += bytes.map((byte) => `%${byte.toString(16).toUpperCase()}`).join("");
+    } else {
+      out += encodeURIComponent(character);
+    }
+  }
+  return out;
+}
+
 /** The URL of an operation with its path parameters and query filled in (values are encoded). */
 export function urlOf(
   operation: Operation,
   params: Record<string, string>,
   query: Record<string, string | string[]> = {},
 ): string {
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? "x"));
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    for (const one of Array.isArray(value) ? value : [value]) search.append(name, one);
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => percentEncode(params[name] ?? "x"));
+  const pairs = Object.entries(query).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((one) => `${percentEncode(name)}=${percentEncode(one)}`),
+  );
+  return pairs.length > 0 ? `${path}?${pairs.join("&")}` : path;
 }
 
 const MAX_GENERATED_LENGTH = 60;

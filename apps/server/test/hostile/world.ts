@@ -41,6 +41,12 @@ export interface PlantedIds {
 
 export type PlantedObject = keyof PlantedIds;
 
+/**
+ * Objects every call on a kind is also made with: a trade's calls run on the active trade and on
+ * the one cancelled before its payment details were revealed (a state that once leaked them).
+ */
+export const ALSO_PLANTED: Partial<Record<PlantedObject, PlantedObject[]>> = { trade: ["cancelledTrade"] };
+
 /** A value planted in the world that only its audience may ever read in an answer. */
 export interface PlantedSecret {
   name: string;
