@@ -18,7 +18,7 @@ import { type Actor, leakedSecrets, plantWorld, type World } from "./world.ts";
  * every time in a few minutes; `npm run fuzz -- --long` runs many more (scripts/fuzz.mjs).
  */
 
-const RUNS = Number(process.env.SOUK_FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.SOUK_FUZZ_RUNS ?? 50);
 const SEED = Number(process.env.SOUK_FUZZ_SEED ?? 20_260_510);
 
 let t: TestApp;
