@@ -8,7 +8,7 @@ import path from "node:path";
 const LONG_RUNS = 5_000;
 const args = process.argv.slice(2);
 
-function valueOf(flag) {
+function numberAfter(flag) {
   const index = args.indexOf(flag);
   if (index < 0) return undefined;
   const value = args[index + 1];
@@ -21,9 +21,9 @@ function valueOf(flag) {
 
 const env = { ...process.env, TZ: "UTC" };
 if (args.includes("--long")) env.SOUK_FUZZ_RUNS = String(LONG_RUNS);
-const runs = valueOf("--runs");
+const runs = numberAfter("--runs");
 if (runs) env.SOUK_FUZZ_RUNS = runs;
-const seed = valueOf("--seed");
+const seed = numberAfter("--seed");
 if (seed) env.SOUK_FUZZ_SEED = seed;
 
 const root = path.resolve(import.meta.dirname, "..");

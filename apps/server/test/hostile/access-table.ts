@@ -261,7 +261,11 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     may: ADMIN,
     body: (ids: PlantedIds) => ({ username: ids.ownerName, amount: "1", cryptoCurrencyCode: "USDT" }),
   },
-  "POST /rest/v1/admin/wallet/deposits/{id}/confirm": { may: ADMIN, ids: { id: "deposit" }, body: { confirmations: 1 } },
+  "POST /rest/v1/admin/wallet/deposits/{id}/confirm": {
+    may: ADMIN,
+    ids: { id: "deposit" },
+    body: { confirmations: 1 },
+  },
   "POST /rest/v1/admin/wallet/withdrawals/broadcast": { may: ADMIN },
   "GET /rest/v1/admin/ledger/verify": { may: ADMIN },
 };

@@ -29,7 +29,9 @@ export function envelopeProblem(response: TestResponse): string | null {
   if (isJson) {
     const body = response.body as Record<string, unknown> | null;
     const isEnvelope = body !== null && typeof body === "object" && "data" in body && "meta" in body;
-    return isEnvelope ? null : `a ${response.status} answer is not the success envelope: ${response.text.slice(0, 200)}`;
+    return isEnvelope
+      ? null
+      : `a ${response.status} answer is not the success envelope: ${response.text.slice(0, 200)}`;
   }
   return null;
 }

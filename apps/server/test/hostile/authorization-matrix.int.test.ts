@@ -4,7 +4,7 @@ import { createTradesTestApp, expectLedgerHolds } from "../races/trade-fixtures.
 import { EXPECTED_ACCESS, type Expectation } from "./access-table.ts";
 import { envelopeProblem, isSuccess, send } from "./answers.ts";
 import { type Operation, operationsOf, urlOf } from "./openapi.ts";
-import { ACTORS, ALSO_PLANTED, type Actor, leakedSecrets, plantWorld, type World } from "./world.ts";
+import { ACTORS, type Actor, ALSO_PLANTED, leakedSecrets, plantWorld, type World } from "./world.ts";
 
 /**
  * The authorisation matrix: every operation of the OpenAPI document, called as each actor with
@@ -118,7 +118,9 @@ describe("the authorisation matrix", () => {
     const unproven = operations.filter((operation) => {
       const expectation = expectationOf(operation);
       if (operation.method !== "GET" || Object.keys(expectation.ids ?? {}).length === 0) return false;
-      return !calls.some((made) => made.operation === operation && expectation.may.includes(made.actor) && isSuccess(made.status));
+      return !calls.some(
+        (made) => made.operation === operation && expectation.may.includes(made.actor) && isSuccess(made.status),
+      );
     });
     expect(unproven.map((operation) => operation.key)).toEqual([]);
   }, 300_000);

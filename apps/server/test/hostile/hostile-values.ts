@@ -19,7 +19,14 @@ function hugeString(): string {
 }
 
 /** Characters a database, a terminal or a log line chokes on. */
-export const CONTROL_STRINGS: readonly string[] = ["a\u0000b", "\u0000", "\ud800", "x\udfff", "\u001b[31mred", "\u007f"];
+export const CONTROL_STRINGS: readonly string[] = [
+  "a\u0000b",
+  "\u0000",
+  "\ud800",
+  "x\udfff",
+  "\u001b[31mred",
+  "\u007f",
+];
 
 export const HOSTILE_STRINGS: readonly string[] = [
   ...CONTROL_STRINGS,
@@ -94,7 +101,10 @@ export const HOSTILE_BODIES: readonly (() => RawBody)[] = [
   () => ({ text: `[${Array(20_000).fill("0").join(",")}]`, contentType: "application/json" }),
   () => ({ text: "a=1&b=2", contentType: "application/x-www-form-urlencoded" }),
   () => ({ text: "plain words", contentType: "text/plain" }),
-  () => ({ text: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--x--", contentType: "multipart/form-data" }),
+  () => ({
+    text: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+    contentType: "multipart/form-data",
+  }),
   () => ({ text: '{"a":1}', contentType: "application/json; charset=utf-16" }),
 ];
 
@@ -128,14 +138,14 @@ export function withEveryString(value: unknown, text: string): unknown {
 }
 export const hostileBody = fc.constantFrom(...HOSTILE_BODIES).map((make) => make());
 
-
 /**
  * A well-formed value with one place spoiled: a field replaced by a hostile value, a hostile key
  * added (`__proto__` among them), or the whole value swapped for one.
  */
 export function spoiled(base: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return fc.tuple(base, hostileValue, hostileString, fc.nat(), fc.constantFrom("replace", "add", "swap", "proto")).map(
-    ([value, hostile, key, pick, how]) => {
+  return fc
+    .tuple(base, hostileValue, hostileString, fc.nat(), fc.constantFrom("replace", "add", "swap", "proto"))
+    .map(([value, hostile, key, pick, how]) => {
       if (how === "swap" || value === null || typeof value !== "object" || Array.isArray(value)) return hostile;
       const copy = { ...(value as Record<string, unknown>) };
       const keys = Object.keys(copy);
@@ -143,9 +153,7 @@ export function spoiled(base: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
       else if (how === "proto") {
         const rest = jsonText(copy).slice(1, -1);
         return new RawJson(`{"__proto__":${jsonText(hostile)}${rest ? `,${rest}` : ""}}`);
-      }
-      else copy[key] = hostile;
+      } else copy[key] = hostile;
       return copy;
-    },
-  );
+    });
 }

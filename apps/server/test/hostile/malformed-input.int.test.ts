@@ -111,7 +111,10 @@ function bodyArbitrary(operation: Operation): fc.Arbitrary<FuzzCase["body"]> {
   const json = (value: unknown): RawBody => ({ text: jsonText(value), contentType: "application/json" });
   return fc.oneof(
     { weight: 3, arbitrary: spoiled(schema).map(json) },
-    { weight: 3, arbitrary: fc.tuple(schema, hostileString).map(([value, text]) => json(withEveryString(value, text))) },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(schema, hostileString).map(([value, text]) => json(withEveryString(value, text))),
+    },
     { weight: 2, arbitrary: schema.map(json) },
     { weight: 2, arbitrary: hostileBody },
   );

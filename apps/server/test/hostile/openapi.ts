@@ -72,7 +72,11 @@ export function operationsOf(app: FastifyInstance): Operation[] {
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ""),
         query: parameters
           .filter((parameter) => parameter.in === "query")
-          .map((parameter) => ({ name: parameter.name, required: parameter.required === true, schema: parameter.schema ?? {} })),
+          .map((parameter) => ({
+            name: parameter.name,
+            required: parameter.required === true,
+            schema: parameter.schema ?? {},
+          })),
         body: content["application/json"]?.schema ?? null,
         isMultipart: "multipart/form-data" in content || (operation.consumes ?? []).includes("multipart/form-data"),
       });
@@ -171,7 +175,8 @@ function arbitraryOfType(schema: JsonSchema, depth: number): fc.Arbitrary<unknow
       });
     case "object": {
       const properties = schema.properties ?? {};
-      if (depth > 6 || Object.keys(properties).length === 0) return fc.dictionary(fc.string({ maxLength: 8 }), fc.string());
+      if (depth > 6 || Object.keys(properties).length === 0)
+        return fc.dictionary(fc.string({ maxLength: 8 }), fc.string());
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [name, property] of Object.entries(properties)) record[name] = arbitraryOf(property, depth + 1);
       return fc.record(record, { requiredKeys: (schema.required ?? []).filter((name) => name in properties) });

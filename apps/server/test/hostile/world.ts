@@ -112,7 +112,12 @@ export async function plantWorld(t: TestApp): Promise<World> {
   const chat = marker("Chat");
   await expectOk("a chat message", await owner.client.post(`/rest/v1/trade/${trade}/chat`, { message: chat }));
   const attachmentName = marker("Attachment");
-  const attached = await sendFile(owner.client, `/rest/v1/trade/${trade}/chat/attachments`, `${attachmentName}.png`, {});
+  const attached = await sendFile(
+    owner.client,
+    `/rest/v1/trade/${trade}/chat/attachments`,
+    `${attachmentName}.png`,
+    {},
+  );
   await expectOk("an attachment", attached);
 
   const cancelledTrade = await startTrade(party, offer);
@@ -133,7 +138,11 @@ export async function plantWorld(t: TestApp): Promise<World> {
   await expectOk("a paid mark", await party.client.post(`/rest/v1/trade/${releasedTrade}/paid`));
   await expectOk(
     "a release",
-    await owner.client.post(`/rest/v1/trade/${releasedTrade}/release`, {}, { headers: { "idempotency-key": randomUUID() } }),
+    await owner.client.post(
+      `/rest/v1/trade/${releasedTrade}/release`,
+      {},
+      { headers: { "idempotency-key": randomUUID() } },
+    ),
   );
   await expectOk(
     "a feedback",
