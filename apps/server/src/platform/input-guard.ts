@@ -36,8 +36,9 @@ export type InputProblem =
 interface Visit {
   value: unknown;
   depth: number;
-  /** The field's name as the API reports it (camelCase, dot-separated), "" for the whole part. */
-  field: string;
+  /** Where the value sits, kept as a link to its parent: the field's name is built only if needed. */
+  parent: Visit | null;
+  key: string | number | null;
 }
 
 /**
@@ -48,39 +49,46 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !ArrayBuffer.isView(value) && !(value instanceof Date);
 }
 
-function fieldOf(parent: string, key: string | number): string {
-  const name = typeof key === "number" ? String(key) : toCamelKey(key);
-  return parent === "" ? name : `${parent}.${name}`;
+/** The field's name as the API reports it (camelCase, dot-separated), "" for the whole part. */
+function fieldOf(visit: Visit | null): string {
+  const names: string[] = [];
+  for (let at = visit; at !== null && at.key !== null; at = at.parent) {
+    names.push(typeof at.key === "number" ? String(at.key) : toCamelKey(at.key));
+  }
+  return names.reverse().join(".");
 }
 
 /**
  * The first thing wrong with one part of a request, or null. The walk keeps its own stack and
- * stops at the bounds, so a hostile body costs at most `maxValues` steps and never recurses.
+ * counts values as it meets them, so a hostile body costs at most `maxValues` steps (however many
+ * keys one object has) and never recurses.
  */
 export function findInputProblem(value: unknown, bounds: InputBounds = DEFAULT_INPUT_BOUNDS): InputProblem | null {
-  const stack: Visit[] = [{ value, depth: 0, field: "" }];
-  let seen = 0;
+  const stack: Visit[] = [{ value, depth: 0, parent: null, key: null }];
+  let counted = 1;
   for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
-    seen += 1;
-    if (seen > bounds.maxValues) return { kind: "too_many_values" };
-    const { value: current, depth, field } = visit;
+    const { value: current, depth } = visit;
     if (typeof current === "string") {
-      if (hasForbiddenCharacter(current)) return { kind: "forbidden_character", field };
+      if (hasForbiddenCharacter(current)) return { kind: "forbidden_character", field: fieldOf(visit) };
       continue;
     }
     const isArray = Array.isArray(current);
     if (!isArray && !isRecord(current)) continue;
     if (depth >= bounds.maxDepth) return { kind: "too_deep" };
-    if (isArray) {
-      for (let index = current.length - 1; index >= 0; index -= 1) {
-        stack.push({ value: current[index], depth: depth + 1, field: fieldOf(field, index) });
+    const keys: (string | number)[] = isArray ? [] : Object.keys(current);
+    const size = isArray ? current.length : keys.length;
+    counted += size;
+    if (counted > bounds.maxValues) return { kind: "too_many_values" };
+    for (let index = size - 1; index >= 0; index -= 1) {
+      if (isArray) {
+        stack.push({ value: current[index], depth: depth + 1, parent: visit, key: index });
+        continue;
       }
-      continue;
-    }
-    for (const [key, inner] of Object.entries(current)) {
-      if (hasForbiddenCharacter(key)) return { kind: "forbidden_character", field };
-      if (key === "__proto__") return { kind: "forbidden_key", field: fieldOf(field, key) };
-      stack.push({ value: inner, depth: depth + 1, field: fieldOf(field, key) });
+      const key = keys[index] as string;
+      if (hasForbiddenCharacter(key)) return { kind: "forbidden_character", field: fieldOf(visit) };
+      if (key === "__proto__")
+        return { kind: "forbidden_key", field: fieldOf({ value: null, depth, parent: visit, key }) };
+      stack.push({ value: current[key], depth: depth + 1, parent: visit, key });
     }
   }
   return null;
@@ -115,8 +123,9 @@ export function refusalOf(problem: InputProblem, part: keyof RequestParts): Doma
 }
 
 /**
- * The largest JSON body any route takes. The biggest honest one (a profile bio of 20,000
- * characters, three bytes each at worst) fits twice over; past it, parsing and validating a hostile body would hold
- * the event loop for everyone. Uploads are multipart and read with limits of their own.
+ * The largest JSON body any route takes. The biggest honest one (an offer with its terms and its
+ * instructions at 5,000 characters each, three bytes a character at worst: about 31 KB) fits
+ * twice over; past it, parsing and walking a hostile body would hold the event loop for everyone.
+ * Uploads are multipart and read with limits of their own.
  */
-export const JSON_BODY_LIMIT_BYTES = 128 * 1024;
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
