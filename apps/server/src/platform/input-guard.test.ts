@@ -42,7 +42,8 @@ describe("the one rule for strings of a request", () => {
 
   it("refuses a __proto__ key wherever it is", () => {
     const body = JSON.parse('{"settings": {"__proto__": {"isAdmin": true}}}');
-    expect(findInputProblem(body)).toEqual({ kind: "forbidden_key", field: "settings.Proto__" });
+    expect(findInputProblem(body)).toEqual({ kind: "forbidden_key", field: "settings.__proto__" });
+    expect(findInputProblem(JSON.parse('{"__proto__": 1}'))).toEqual({ kind: "forbidden_key", field: "__proto__" });
   });
 
   it("answers 422 with the field, and the whole part's name for a bare value", () => {

@@ -86,8 +86,7 @@ export function findInputProblem(value: unknown, bounds: InputBounds = DEFAULT_I
       }
       const key = keys[index] as string;
       if (hasForbiddenCharacter(key)) return { kind: "forbidden_character", field: fieldOf(visit) };
-      if (key === "__proto__")
-        return { kind: "forbidden_key", field: fieldOf({ value: null, depth, parent: visit, key }) };
+      if (key === "__proto__") return { kind: "forbidden_key", field: [fieldOf(visit), key].filter(Boolean).join(".") };
       stack.push({ value: current[key], depth: depth + 1, parent: visit, key });
     }
   }

@@ -37,6 +37,17 @@ export interface Expectation {
   ends?: "objects" | "session";
 }
 
+/**
+ * The order both suites call operations in: reads, then changes, then what ends the planted
+ * objects, then what ends a session, so an earlier call never finds the world already spent.
+ */
+export function runOrderOf(operationKey: string): number {
+  const ends = EXPECTED_ACCESS[operationKey]?.ends;
+  if (ends === "session") return 3;
+  if (ends === "objects") return 2;
+  return operationKey.startsWith("GET ") ? 0 : 1;
+}
+
 export const EVERYONE: readonly Actor[] = ACTORS;
 /** Any logged-in actor, each acting on their own account. */
 export const USERS: readonly Actor[] = ["stranger", "party", "owner", "moderator", "admin"];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../harness.ts";
 import { createTradesTestApp, expectLedgerHolds } from "../races/trade-fixtures.ts";
-import { EXPECTED_ACCESS, type Expectation } from "./access-table.ts";
+import { EXPECTED_ACCESS, type Expectation, runOrderOf } from "./access-table.ts";
 import { envelopeProblem, isSuccess, send } from "./answers.ts";
 import { type Operation, operationsOf, urlOf } from "./openapi.ts";
 import { ACTORS, type Actor, ALSO_PLANTED, leakedSecrets, plantWorld, type World } from "./world.ts";
@@ -79,14 +79,6 @@ async function callWith(operation: Operation, actor: Actor, params: Record<strin
   findingsCount += findings.length - before;
 }
 
-/** Reads first, then changes; changes that end the planted objects, then sessions, last. */
-function phaseOf(operation: Operation): number {
-  const ends = expectationOf(operation).ends;
-  if (ends === "session") return 3;
-  if (ends === "objects") return 2;
-  return operation.method === "GET" ? 0 : 1;
-}
-
 describe("the authorisation matrix", () => {
   it("has one expectation for every operation of the API document, and none for a gone one", () => {
     const documented = new Set(operations.map((operation) => operation.key));
@@ -108,7 +100,7 @@ describe("the authorisation matrix", () => {
 
   it("lets the expected actors through without a server error or a leak, and proves the planted ids", async () => {
     findings = [];
-    const allowed = [...operations].sort((a, b) => phaseOf(a) - phaseOf(b));
+    const allowed = [...operations].sort((a, b) => runOrderOf(a.key) - runOrderOf(b.key));
     for (const operation of allowed) {
       for (const actor of expectationOf(operation).may) await call(operation, actor);
     }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipartBody, type TestApp, type TestResponse } from "../harness.ts";
 import { createTradesTestApp, expectLedgerHolds } from "../races/trade-fixtures.ts";
 import { pngImage } from "../sample-files.ts";
-import { EXPECTED_ACCESS, type Expectation } from "./access-table.ts";
+import { EXPECTED_ACCESS, type Expectation, runOrderOf } from "./access-table.ts";
 import { envelopeProblem } from "./answers.ts";
 import { hostileBody, hostileString, jsonText, type RawBody, spoiled, withEveryString } from "./hostile-values.ts";
 import { arbitraryOf, type Operation, operationsOf, urlOf } from "./openapi.ts";
@@ -144,12 +144,7 @@ function describeCase(fuzzCase: FuzzCase): string {
   return text.slice(0, 2_000);
 }
 
-/** Reads and changes first; what ends the planted objects or a session last (as in the matrix). */
-function phaseOf(key: string): number {
-  const ends = EXPECTED_ACCESS[key]?.ends;
-  return ends === "session" ? 2 : ends === "objects" ? 1 : 0;
-}
-const KEYS = Object.keys(EXPECTED_ACCESS).sort((a, b) => phaseOf(a) - phaseOf(b));
+const KEYS = Object.keys(EXPECTED_ACCESS).sort((a, b) => runOrderOf(a) - runOrderOf(b));
 
 describe("malformed input", () => {
   KEYS.forEach((key, index) => {
