@@ -4,6 +4,7 @@ export * from "./auth-session.ts";
 export * from "./chat.ts";
 export * from "./constants.ts";
 export * from "./contacts.ts";
+export * from "./decimal-input.ts";
 export * from "./disputes.ts";
 export * from "./enums.ts";
 export * from "./envelope.ts";

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import { type ErrorBody, ErrorCode, type ErrorKind, errorKinds } from "@souk/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -64,9 +66,8 @@ function send(reply: FastifyReply, kind: ErrorKind, payload: ErrorBody): Fastify
 export function installErrorMapper(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) {
-      if (error.kind === "rate_limited" && typeof error.details?.retryAfterSeconds === "number") {
-        reply.header("retry-after", String(error.details.retryAfterSeconds));
-      }
+      // A refusal that will pass later says when, in its details and in the standard header.
+      if (typeof error.details?.retryAfter === "number") reply.header("retry-after", String(error.details.retryAfter));
       return send(reply, error.kind, body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -98,4 +99,49 @@ export function installErrorMapper(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     send(reply, "not_found", body(ErrorCode.NOT_FOUND, `No route ${request.method} ${request.url.split("?")[0]}.`));
   });
+}
+
+/**
+ * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors` option): a
+ * path that does not decode, or a path parameter longer than the router takes. They get the
+ * envelope like every other answer.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    send(reply, "uri_too_long", body(ErrorCode.URI_TOO_LONG, "A part of the address is too long."));
+    return;
+  }
+  if (error.code === "FST_ERR_BAD_URL") {
+    send(reply, "malformed", body(ErrorCode.MALFORMED_REQUEST, "The address is not valid."));
+    return;
+  }
+  send(reply, "internal", body(ErrorCode.INTERNAL, "Something went wrong on our side."));
+}
+
+const CLIENT_ERRORS: Record<string, [ErrorKind, string, string]> = {
+  HPE_HEADER_OVERFLOW: ["headers_too_large", ErrorCode.HEADERS_TOO_LARGE, "The request headers are too large."],
+  ERR_HTTP_REQUEST_TIMEOUT: ["request_timeout", ErrorCode.REQUEST_TIMEOUT, "The request took too long to arrive."],
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (oversized headers, a broken
+ * request line, a timeout): the connection gets one envelope answer and is closed, as Node
+ * itself would close it.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [kind, code, message] = CLIENT_ERRORS[error.code ?? ""] ?? [
+    "malformed",
+    ErrorCode.MALFORMED_REQUEST,
+    "The request could not be read.",
+  ];
+  const status = errorKinds[kind];
+  const text = JSON.stringify(body(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
 }
