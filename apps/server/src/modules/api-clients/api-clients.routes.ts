@@ -6,6 +6,7 @@ import {
   apiClientSchema,
   envelopeSchema,
   errorBodySchema,
+  errorKinds,
   oauthAuthorizeQuerySchema,
   oauthConsentRequestSchema,
   oauthErrorSchema,
@@ -19,6 +20,7 @@ import {
   type AppDeps,
   acceptFormBodies,
   CSRF_COOKIE,
+  DomainError,
   envelope,
   issueCsrfToken,
   type SoukRoutes,
@@ -108,6 +110,12 @@ export async function registerOAuthRoutes(app: SoukRoutes, deps: AppDeps): Promi
     const scope = plain.withTypeProvider<import("fastify-type-provider-zod").ZodTypeProvider>();
     scope.setErrorHandler((error, request, reply) => {
       if (error instanceof OAuthError) return sendOAuthError(reply, error);
+      // The platform's input guard (control characters, nesting, size) and the rest of the platform
+      // refuse with a DomainError, which carries a kind rather than a statusCode; a refusal of the
+      // request is OAuth2's invalid_request here, in OAuth2's shape.
+      if (error instanceof DomainError && errorKinds[error.kind] < 500) {
+        return sendOAuthError(reply, new OAuthError(400, "invalid_request", error.message));
+      }
       const status = (error as { statusCode?: number }).statusCode;
       if (typeof status === "number" && status >= 400 && status < 500) {
         return sendOAuthError(reply, new OAuthError(400, "invalid_request", "The request could not be read."));

@@ -69,6 +69,16 @@ describe("the token endpoint", () => {
     expect((await form("/oauth2/token", "")).status).toBe(400);
     expect((await form("/oauth2/token", "grant_type=refresh_token&client_id=x")).status).toBe(401);
   });
+
+  it("answers a control character in a field with invalid_request in OAuth2's shape, not a 500", async () => {
+    // The platform's input guard refuses these before any handler; this scope answers in its own shape.
+    const token = await form("/oauth2/token", `grant_type=client_credentials&client_id=a%00b&client_secret=x`);
+    expect(token.status).toBe(400);
+    expect(token.body).toEqual({ error: "invalid_request", error_description: expect.any(String) });
+    const info = await t.app.inject({ method: "GET", url: "/oauth2/userinfo?x=a%00b" });
+    expect(info.statusCode).toBe(400);
+    expect(JSON.parse(info.body)).toMatchObject({ error: "invalid_request" });
+  });
 });
 
 describe("/paxful/v1 refusals", () => {
