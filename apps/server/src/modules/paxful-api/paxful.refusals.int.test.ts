@@ -186,6 +186,16 @@ describe("/paxful/v1 refusals", () => {
     expect(unknownCoin.status).toBe(400);
   });
 
+  it("answers offer/prices with the listing's prices, and offer/all past the listing's page limit with 1004", async () => {
+    const prices = await form("/paxful/v1/offer/prices", "payment_method=bank-transfer", {
+      authorization: `Bearer ${token}`,
+    });
+    expect(prices.status).toBe(200);
+    expect(prices.body).toMatchObject({ status: "success", data: { count: expect.any(Number), prices: {} } });
+    const tooMany = await form("/paxful/v1/offer/all", "offer_type=buy&limit=51", { authorization: `Bearer ${token}` });
+    expect(tooMany).toMatchObject({ status: 400, body: { error: { code: 1004 } } });
+  });
+
   it("counts requests per client and answers 429 past the limit, with the limit headers", async () => {
     const busy = await createApiClient(t.db, user.id, { name: "busy" });
     const busyToken = await issueToken(busy.client.clientId, busy.clientSecret);
