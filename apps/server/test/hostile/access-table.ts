@@ -1,4 +1,4 @@
-import { ACTORS, type Actor, type PlantedIds, type PlantedObject } from "./world.ts";
+import { ACTORS, type Actor, PLANTED_REDIRECT_URI, type PlantedIds, type PlantedObject } from "./world.ts";
 
 /**
  * Who may succeed on each operation of the API: the expectation table of the authorisation matrix
@@ -28,13 +28,23 @@ export interface Expectation {
   ids?: Record<string, PlantedObject>;
   /** Path parameters filled with a fixed value (reference data codes). */
   params?: Record<string, string>;
-  query?: Record<string, string>;
+  query?: Record<string, string> | ((ids: PlantedIds) => Record<string, string>);
   /** A valid JSON body; a function of the planted ids when it names them. */
   body?: unknown | ((ids: PlantedIds) => unknown);
-  /** A multipart body: one PNG file and these text fields. */
-  upload?: Record<string, string>;
+  /** A multipart body: one PNG file and these text fields (a function of the planted ids when it names them). */
+  upload?: Record<string, string> | ((ids: PlantedIds) => Record<string, string>);
   /** Its success changes the planted objects ("objects") or ends the caller's session ("session"). */
   ends?: "objects" | "session";
+  /**
+   * A POST that only reads a planted object named in its body (Paxful's API reads with POST): it
+   * runs with the reads, and an allowed actor must succeed on it, as on a GET of a planted id.
+   */
+  reads?: true;
+}
+
+/** A value of the table that may name the planted ids. */
+export function resolved<Value>(value: Value | ((ids: PlantedIds) => Value), ids: PlantedIds): Value {
+  return typeof value === "function" ? (value as (ids: PlantedIds) => Value)(ids) : value;
 }
 
 /**
@@ -45,7 +55,7 @@ export function runOrderOf(operationKey: string): number {
   const ends = EXPECTED_ACCESS[operationKey]?.ends;
   if (ends === "session") return 3;
   if (ends === "objects") return 2;
-  return operationKey.startsWith("GET ") ? 0 : 1;
+  return operationKey.startsWith("GET ") || EXPECTED_ACCESS[operationKey]?.reads ? 0 : 1;
 }
 
 export const EVERYONE: readonly Actor[] = ACTORS;
@@ -59,10 +69,16 @@ export const PARTIES: readonly Actor[] = ["party", "owner"];
 export const TRADE_VIEWERS: readonly Actor[] = ["party", "owner", "moderator", "admin"];
 export const STAFF: readonly Actor[] = ["moderator", "admin"];
 export const ADMIN: readonly Actor[] = ["admin"];
+/** Nobody: an operation no actor of the matrix can succeed on (said why on its line). */
+export const NOBODY: readonly Actor[] = [];
+/** Any logged-in actor but the owner: trading on the owner's offer. */
+export const TAKERS: readonly Actor[] = ["stranger", "party", "moderator", "admin"];
 
 const today = () => new Date().toISOString().slice(0, 10);
 const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 let registrations = 0;
+/** A webhook id nobody has: no webhook is planted (see the webhook lines below). */
+const UNKNOWN_WEBHOOK = "00000000-0000-4000-8000-000000000000";
 
 const OFFER_BODY = {
   type: "sell",
@@ -279,4 +295,207 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   },
   "POST /rest/v1/admin/wallet/withdrawals/broadcast": { may: ADMIN },
   "GET /rest/v1/admin/ledger/verify": { may: ADMIN },
+
+  // The Paxful-compatible API (docs/decisions/073-paxful-compatible-api.md): every call is made with
+  // the actor's bearer token (world.ts callerOf), its fields naming the planted objects. The
+  // reference actions answer without a token too; the rest need one. Paxful's trade_hash is
+  // Souk's trade id, offer_hash the offer's hashed id.
+  "POST /paxful/v1/offer/all": { may: EVERYONE, body: { offer_type: "buy", currency_code: "USD" } },
+  "POST /paxful/v1/offer/get": { may: USERS, reads: true, body: (ids: PlantedIds) => ({ offer_hash: ids.offer }) },
+  "POST /paxful/v1/offer/list": { may: USERS },
+  "POST /paxful/v1/offer/create": {
+    may: USERS,
+    body: {
+      offer_type_field: "sell",
+      currency: "USD",
+      crypto_currency: "USDT",
+      payment_method: "cash-in-person",
+      fixed_price: "1",
+      range_min: "10",
+      range_max: "500",
+      payment_window: 60,
+      offer_terms: "Made by the matrix.",
+      trade_details: "Meet at the station.",
+    },
+  },
+  "POST /paxful/v1/offer/update": {
+    may: OWNER,
+    body: (ids: PlantedIds) => ({ offer_hash: ids.offer, offer_terms: "Edited by the matrix's bot." }),
+  },
+  "POST /paxful/v1/offer/update-price": {
+    may: OWNER,
+    body: (ids: PlantedIds) => ({ offer_hash: ids.offer, fixed_price: "1" }),
+  },
+  "POST /paxful/v1/offer/activate": { may: OWNER, body: (ids: PlantedIds) => ({ offer_hash: ids.offer }) },
+  "POST /paxful/v1/offer/deactivate": {
+    may: OWNER,
+    body: (ids: PlantedIds) => ({ offer_hash: ids.offer }),
+    ends: "objects",
+  },
+  "POST /paxful/v1/offer/delete": {
+    may: ["owner", ...STAFF],
+    body: (ids: PlantedIds) => ({ offer_hash: ids.offer }),
+    ends: "objects",
+  },
+  // Each caller's own offers: the owner's switch turns the planted offer off.
+  "POST /paxful/v1/offer/turn-on": { may: USERS },
+  "POST /paxful/v1/offer/turn-off": { may: USERS, ends: "objects" },
+  "POST /paxful/v1/offer/price": { may: USERS, reads: true, body: (ids: PlantedIds) => ({ offer_hash: ids.offer }) },
+  "POST /paxful/v1/offer/prices": { may: USERS, body: { payment_method: "bank-transfer" } },
+  "POST /paxful/v1/offer-tag/list": { may: EVERYONE },
+  "POST /paxful/v1/trade/start": {
+    may: TAKERS,
+    body: (ids: PlantedIds) => ({ offer_hash: ids.offer, fiat: "100", payer_name: "Matrix Payer" }),
+  },
+  "POST /paxful/v1/trade/get": {
+    may: TRADE_VIEWERS,
+    reads: true,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+  },
+  "POST /paxful/v1/trade/list": { may: USERS },
+  "POST /paxful/v1/trade/completed": { may: USERS },
+  "POST /paxful/v1/trade/paid": {
+    may: PARTY,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade, payer_name: "Matrix Payer" }),
+  },
+  // Only the seller releases.
+  "POST /paxful/v1/trade/release": { may: OWNER, body: (ids: PlantedIds) => ({ trade_hash: ids.trade }) },
+  "POST /paxful/v1/trade/cancel": {
+    may: PARTIES,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+    ends: "objects",
+  },
+  "POST /paxful/v1/trade/dispute": {
+    may: PARTIES,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade, reason: "The other party stopped answering." }),
+    ends: "objects",
+  },
+  "POST /paxful/v1/trade/dispute-reasons": {
+    may: TRADE_VIEWERS,
+    reads: true,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+  },
+  "POST /paxful/v1/trade/locations": {
+    may: TRADE_VIEWERS,
+    reads: true,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+  },
+  "POST /paxful/v1/trade-chat/get": {
+    may: TRADE_VIEWERS,
+    reads: true,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+  },
+  "POST /paxful/v1/trade-chat/post": {
+    may: TRADE_VIEWERS,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade, message: "Hello from the bot." }),
+  },
+  "POST /paxful/v1/trade-chat/latest": { may: USERS },
+  "POST /paxful/v1/trade-chat/image/upload": {
+    may: TRADE_VIEWERS,
+    upload: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+  },
+  "POST /paxful/v1/trade-chat/image": {
+    may: TRADE_VIEWERS,
+    reads: true,
+    body: (ids: PlantedIds) => ({ image_hash: ids.attachment }),
+  },
+  // Attaching an image by URL is not on Souk: 1013 to everyone.
+  "POST /paxful/v1/trade-chat/image/add": {
+    may: NOBODY,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade, file: "https://example.com/receipt.png" }),
+  },
+  "POST /paxful/v1/user/me": { may: USERS },
+  "POST /paxful/v1/user/info": { may: USERS, reads: true, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/user/trust": { may: USERS, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/user/untrust": { may: USERS, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/user/block": { may: USERS, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/user/unblock": { may: USERS, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/user/blocked-list": { may: USERS },
+  "POST /paxful/v1/user/types": { may: USERS },
+  "POST /paxful/v1/wallet/balance": { may: USERS },
+  "POST /paxful/v1/wallet/list-addresses": { may: USERS, body: { crypto_currency_code: "USDT" } },
+  "POST /paxful/v1/payment-method/list": { may: EVERYONE },
+  "POST /paxful/v1/payment-method-group/list": { may: EVERYONE },
+  "POST /paxful/v1/currency/list": { may: EVERYONE },
+  "POST /paxful/v1/currency/rates": { may: EVERYONE },
+  "POST /paxful/v1/currency/btc": { may: EVERYONE },
+  "POST /paxful/v1/feedback/list": { may: USERS, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/feedback/give": {
+    may: PARTIES,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.releasedTrade, rating: 1, message: "Good trade." }),
+  },
+  "POST /paxful/v1/feedback/reply": {
+    may: PARTIES,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.releasedTrade, message: "Thank you." }),
+  },
+  // Souk has no notification centre: 1013 to everyone.
+  "POST /paxful/v1/notifications/list": { may: NOBODY },
+  "POST /paxful/v1/notifications/unread-count": { may: NOBODY },
+  "POST /paxful/v1/notifications/mark-read": { may: NOBODY },
+
+  // Paxful's webhook management (docs/decisions/075-paxful-webhooks.md), with the actor's token:
+  // each caller's own webhooks. The matrix's tokens are direct access (client_credentials), which
+  // /user serves and /application refuses (it serves delegated tokens only). Saving needs a URL
+  // that echoes the challenge, which no planted URL does: nobody saves, and no webhook is planted.
+  "GET /webhook/v1/public/.well-known/public.key": { may: EVERYONE },
+  "POST /webhook/v1/user/webhooks": {
+    may: USERS,
+    body: { tag: "matrix", endpoints: [{ event_type: "trade.paid", url: "https://bot.example.com/hook" }] },
+  },
+  "GET /webhook/v1/user/webhooks": { may: USERS },
+  "DELETE /webhook/v1/user/webhooks": { may: USERS },
+  "GET /webhook/v1/user/webhooks/log": { may: USERS },
+  "GET /webhook/v1/user/webhooks/{webhook_id}": { may: USERS, params: { webhook_id: UNKNOWN_WEBHOOK } },
+  "DELETE /webhook/v1/user/webhooks/{webhook_id}": { may: USERS, params: { webhook_id: UNKNOWN_WEBHOOK } },
+  "POST /webhook/v1/application/webhooks": {
+    may: NOBODY,
+    body: { tag: "matrix", endpoints: [{ event_type: "trade.paid", url: "https://bot.example.com/hook" }] },
+  },
+  "GET /webhook/v1/application/webhooks": { may: NOBODY },
+  "DELETE /webhook/v1/application/webhooks": { may: NOBODY },
+  "GET /webhook/v1/application/webhooks/log": { may: NOBODY },
+  "GET /webhook/v1/application/webhooks/{webhook_id}": { may: NOBODY, params: { webhook_id: UNKNOWN_WEBHOOK } },
+  "DELETE /webhook/v1/application/webhooks/{webhook_id}": { may: NOBODY, params: { webhook_id: UNKNOWN_WEBHOOK } },
+
+  // OAuth2 (docs/decisions/072-api-clients-and-oauth.md). The token endpoint's credentials are its
+  // authorisation: whoever holds the owner's client secret gets a token.
+  "POST /oauth2/token": {
+    may: EVERYONE,
+    body: (ids: PlantedIds) => ({
+      grant_type: "client_credentials",
+      client_id: ids.ownerClient,
+      client_secret: ids.ownerClientSecret,
+    }),
+  },
+  "GET /oauth2/userinfo": { may: USERS },
+  // The consent page: any logged-in user may be asked about any client; a visitor is sent to log in.
+  "GET /oauth2/authorize": {
+    may: USERS,
+    query: (ids: PlantedIds) => ({
+      response_type: "code",
+      client_id: ids.ownerClient,
+      redirect_uri: PLANTED_REDIRECT_URI,
+      scope: "profile",
+      state: "matrix",
+    }),
+  },
+  // The consent form's answer carries the CSRF cookie's token in a field, which the matrix's
+  // calls do not: refused to everyone (a success is a redirect, never a 2xx, anyway).
+  "POST /oauth2/authorize": {
+    may: NOBODY,
+    body: (ids: PlantedIds) => ({
+      response_type: "code",
+      client_id: ids.ownerClient,
+      redirect_uri: PLANTED_REDIRECT_URI,
+      scope: "profile",
+      state: "matrix",
+      decision: "allow",
+      csrf_token: "not-the-cookie",
+    }),
+  },
+
+  // The API keys screen: each user's own clients; only the owner revokes theirs.
+  "GET /rest/v1/api-clients": { may: USERS },
+  "POST /rest/v1/api-clients": { may: USERS, body: { name: "Matrix bot" } },
+  "DELETE /rest/v1/api-clients/{clientId}": { may: OWNER, ids: { clientId: "spareClient" }, ends: "objects" },
 };

@@ -46,12 +46,17 @@ export interface Operation {
   /** The JSON body's schema, when the operation takes one. */
   body: JsonSchema | null;
   isMultipart: boolean;
+  /** The operation reads an OAuth2 bearer token (its security names `oauth2`). */
+  usesBearer: boolean;
+  /** It answers only with a bearer token: no alternative without one. */
+  isBearerOnly: boolean;
 }
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   consumes?: string[];
+  security?: Record<string, string[]>[];
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
@@ -65,6 +70,8 @@ export function operationsOf(app: FastifyInstance): Operation[] {
       if (!METHODS.includes(method)) continue;
       const parameters = operation.parameters ?? [];
       const content = operation.requestBody?.content ?? {};
+      const security = operation.security ?? [];
+      const usesBearer = security.some((requirement) => "oauth2" in requirement);
       operations.push({
         key: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),
@@ -78,7 +85,12 @@ export function operationsOf(app: FastifyInstance): Operation[] {
             schema: parameter.schema ?? {},
           })),
         body: content["application/json"]?.schema ?? null,
-        isMultipart: "multipart/form-data" in content || (operation.consumes ?? []).includes("multipart/form-data"),
+        // Only a route that takes nothing but multipart is fuzzed with it (Paxful's routes take all three).
+        isMultipart:
+          ("multipart/form-data" in content || (operation.consumes ?? []).includes("multipart/form-data")) &&
+          !("application/json" in content),
+        usesBearer,
+        isBearerOnly: usesBearer && security.every((requirement) => Object.keys(requirement).length > 0),
       });
     }
   }

@@ -37,6 +37,12 @@ export interface PlantedIds {
   deposit: string;
   ownerName: string;
   partyName: string;
+  /** The owner's API client whose token the owner's bearer calls carry (consent page, scopes). */
+  ownerClient: string;
+  /** Its secret: the token endpoint's line sends it (it must never come back in an answer). */
+  ownerClientSecret: string;
+  /** A second API client of the owner, with no token in use: the one a revocation may end. */
+  spareClient: string;
 }
 
 export type PlantedObject = keyof PlantedIds;
@@ -55,7 +61,15 @@ export interface PlantedSecret {
 }
 
 export interface World {
+  /** Each actor's browser: the session cookie (none for anonymous). */
   clients: Record<Actor, TestClient>;
+  /**
+   * Each actor's bot: an access token (client_credentials) of their own API client with every
+   * scope, sent as a bearer token from a client without a session cookie; anonymous has none.
+   */
+  tokens: Record<Actor, string | null>;
+  /** A client without a session, for calls carrying a bearer token. */
+  bot: TestClient;
   users: Record<Exclude<Actor, "anonymous">, TestUser>;
   ids: PlantedIds;
   secrets: PlantedSecret[];
@@ -92,6 +106,35 @@ async function completeExports(t: TestApp): Promise<void> {
   const job = modules.flatMap((module) => module.jobs ?? []).find((candidate) => candidate.name === "exports.generate");
   if (!job) throw new Error("the exports job is gone: the world cannot plant a completed export");
   await job.handler({}, { config: t.config, db: t.db, log: pino({ level: "silent" }), send: async () => {} });
+}
+
+/** The redirect URI every planted API client registers (the consent page checks it). */
+export const PLANTED_REDIRECT_URI = "https://bot.example.com/callback";
+
+interface PlantedClient {
+  clientId: string;
+  clientSecret: string;
+  token: string;
+}
+
+/** An API client with every scope, made on the API keys screen's call, and its first access token. */
+async function plantApiClient(t: TestApp, user: TestUser, name: string): Promise<PlantedClient> {
+  const created = await user.client.post("/rest/v1/api-clients", { name, redirectUris: [PLANTED_REDIRECT_URI] });
+  await expectOk("an API client", created);
+  const clientId = created.body.data.client.clientId as string;
+  const clientSecret = created.body.data.clientSecret as string;
+  const answer = await t.app.inject({
+    method: "POST",
+    url: "/oauth2/token",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+    }).toString(),
+  });
+  await expectOk("an access token", { status: answer.statusCode, text: answer.body });
+  return { clientId, clientSecret, token: JSON.parse(answer.body).access_token as string };
 }
 
 /** Plants the world in a fresh test app (made with createTradesTestApp: log-ins need their own addresses). */
@@ -166,6 +209,15 @@ export async function plantWorld(t: TestApp): Promise<World> {
   });
   await expectOk("a deposit", deposit);
 
+  const [ownerBot, partyBot, strangerBot, moderatorBot, adminBot] = await Promise.all([
+    plantApiClient(t, owner, "owner bot"),
+    plantApiClient(t, party, "party bot"),
+    plantApiClient(t, stranger, "stranger bot"),
+    plantApiClient(t, moderator, "moderator bot"),
+    plantApiClient(t, admin, "admin bot"),
+  ]);
+  const spare = await plantApiClient(t, owner, "owner spare bot");
+
   const session = await sql<{ password_hash: string; email: string }>`
     SELECT password_hash, email FROM users WHERE id = ${owner.id}`.execute(t.ownerDb);
   const ownerRow = session.rows[0];
@@ -181,6 +233,15 @@ export async function plantWorld(t: TestApp): Promise<World> {
       moderator: moderator.client,
       admin: admin.client,
     },
+    tokens: {
+      anonymous: null,
+      stranger: strangerBot.token,
+      party: partyBot.token,
+      owner: ownerBot.token,
+      moderator: moderatorBot.token,
+      admin: adminBot.token,
+    },
+    bot: t.client(),
     users: { stranger, party, owner, moderator, admin },
     ids: {
       offer,
@@ -194,6 +255,9 @@ export async function plantWorld(t: TestApp): Promise<World> {
       deposit: String(deposit.body.data.id),
       ownerName: owner.username,
       partyName: party.username,
+      ownerClient: ownerBot.clientId,
+      ownerClientSecret: ownerBot.clientSecret,
+      spareClient: spare.clientId,
     },
     secrets: [
       { name: "the offer's payment instructions", value: details, audience: ["owner"] },
@@ -202,6 +266,8 @@ export async function plantWorld(t: TestApp): Promise<World> {
       { name: "the owner's e-mail address", value: ownerRow.email, audience: ["owner"] },
       { name: "the owner's password hash", value: ownerRow.password_hash, audience: [] },
       { name: "the owner's session token", value: sessionToken, audience: [] },
+      { name: "the owner's API client secret", value: ownerBot.clientSecret, audience: [] },
+      { name: "the owner's access token", value: ownerBot.token, audience: [] },
     ],
   };
 }
@@ -211,4 +277,19 @@ export function leakedSecrets(world: World, actor: Actor, text: string): string[
   return world.secrets
     .filter((secret) => secret.value.length > 0 && !secret.audience.includes(actor) && text.includes(secret.value))
     .map((secret) => secret.name);
+}
+
+/**
+ * Who makes an actor's call of an operation: the browser with its session cookie, or, for the
+ * routes that read a bearer token (/paxful/v1, /webhook/v1, /oauth2/userinfo), the actor's bot
+ * with its token and no cookie (anonymous: no token).
+ */
+export function callerOf(
+  world: World,
+  operation: { usesBearer: boolean },
+  actor: Actor,
+): { client: TestClient; headers: Record<string, string> } {
+  if (!operation.usesBearer) return { client: world.clients[actor], headers: {} };
+  const token = world.tokens[actor];
+  return { client: world.bot, headers: token ? { authorization: `Bearer ${token}` } : {} };
 }
