@@ -106,16 +106,35 @@ export function installErrorMapper(app: FastifyInstance): void {
  * path that does not decode, or a path parameter longer than the router takes. They get the
  * envelope like every other answer.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
-    send(reply, "uri_too_long", body(ErrorCode.URI_TOO_LONG, "A part of the address is too long."));
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [kind, code, message]: [ErrorKind, string, string] =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? ["uri_too_long", ErrorCode.URI_TOO_LONG, "A part of the address is too long."]
+      : error.code === "FST_ERR_BAD_URL"
+        ? ["malformed", ErrorCode.MALFORMED_REQUEST, "The address is not valid."]
+        : ["internal", ErrorCode.INTERNAL, "Something went wrong on our side."];
+  const url = request.url ?? "";
+  const shape = [...routerErrorShapes].find(([prefix]) => url.startsWith(prefix))?.[1];
+  if (shape && kind !== "internal") {
+    const status = errorKinds[kind];
+    reply.code(status).header("cache-control", "no-store").send(shape(status, message));
     return;
   }
-  if (error.code === "FST_ERR_BAD_URL") {
-    send(reply, "malformed", body(ErrorCode.MALFORMED_REQUEST, "The address is not valid."));
-    return;
-  }
-  send(reply, "internal", body(ErrorCode.INTERNAL, "Something went wrong on our side."));
+  send(reply, kind, body(code, message));
+}
+
+/** How a part of the API with its own error shape (Paxful's, OAuth2's, FastAPI's) words a refusal. */
+export type RouterErrorShape = (status: number, message: string) => unknown;
+
+const routerErrorShapes = new Map<string, RouterErrorShape>();
+
+/**
+ * Makes the router's own refusals (an address that does not decode, a parameter too long) under a
+ * path prefix answer in that part's shape: they come before any route, so before the error
+ * handler of the scope that serves the prefix. One shape per prefix, the same for every app.
+ */
+export function answerRouterErrorsUnder(prefix: string, shape: RouterErrorShape): void {
+  routerErrorShapes.set(prefix, shape);
 }
 
 const CLIENT_ERRORS: Record<string, [ErrorKind, string, string]> = {

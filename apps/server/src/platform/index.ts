@@ -3,7 +3,13 @@ import "./fastify-types.ts";
 
 export { CSRF_COOKIE, issueCsrfToken } from "./csrf.ts";
 export { envelope } from "./envelope.ts";
-export { answerClientError, answerFrameworkError, validationDetails } from "./error-mapper.ts";
+export {
+  answerClientError,
+  answerFrameworkError,
+  answerRouterErrorsUnder,
+  type RouterErrorShape,
+  validationDetails,
+} from "./error-mapper.ts";
 export {
   conflict,
   DomainError,

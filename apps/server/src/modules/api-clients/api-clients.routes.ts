@@ -19,6 +19,7 @@ import { z } from "zod";
 import {
   type AppDeps,
   acceptFormBodies,
+  answerRouterErrorsUnder,
   CSRF_COOKIE,
   DomainError,
   envelope,
@@ -40,6 +41,13 @@ import {
 import { renderConsentError, renderConsentPage } from "./consent-page.ts";
 
 const tags = ["api-clients"];
+
+/**
+ * A 400 of the consent page: its HTML for a person, or OAuth2's JSON when the request itself does
+ * not read (the scope's error handler). With the HTML alone here, the JSON failed to serialize
+ * and became a 500.
+ */
+const consentRefusalSchema = z.union([z.string(), oauthErrorSchema]);
 
 /** The API keys screen's calls: the logged-in user's own clients. */
 export function registerApiClientsPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {
@@ -105,6 +113,7 @@ function isSameToken(a: string | undefined, b: string | undefined): boolean {
  * user info. These answer in OAuth2's shapes, so they live in a scope with its own error handler.
  */
 export async function registerOAuthRoutes(app: SoukRoutes, deps: AppDeps): Promise<void> {
+  answerRouterErrorsUnder("/oauth2/", (_status, message) => ({ error: "invalid_request", error_description: message }));
   await app.register(async (plain) => {
     acceptFormBodies(plain);
     const scope = plain.withTypeProvider<import("fastify-type-provider-zod").ZodTypeProvider>();
@@ -167,7 +176,7 @@ export async function registerOAuthRoutes(app: SoukRoutes, deps: AppDeps): Promi
           tags: ["oauth2"],
           summary: "Consent page of the authorization-code flow (HTML)",
           querystring: oauthAuthorizeQuerySchema,
-          response: { 200: z.string(), 302: z.null(), 400: z.string() },
+          response: { 200: z.string(), 302: z.null(), 400: consentRefusalSchema },
         },
         config: { keepsKeys: true },
       },
@@ -206,7 +215,7 @@ export async function registerOAuthRoutes(app: SoukRoutes, deps: AppDeps): Promi
           summary: "The consent form's answer: redirects to the client with a code (or access_denied)",
           consumes: ["application/x-www-form-urlencoded"],
           body: oauthConsentRequestSchema.extend({ csrf_token: z.string().max(200) }),
-          response: { 302: z.null(), 400: z.string(), 401: z.string(), 403: z.string() },
+          response: { 302: z.null(), 400: consentRefusalSchema, 401: z.string(), 403: z.string() },
         },
       },
       async (request, reply) => {

@@ -81,6 +81,17 @@ describe("the token endpoint", () => {
   });
 });
 
+describe("the consent page's refusals", () => {
+  it("answers a query or a form that does not read with invalid_request, not a 500", async () => {
+    // Its 400 was the HTML page's alone, so OAuth2's JSON refusal failed to serialize.
+    const query = await t.app.inject({ method: "GET", url: "/oauth2/authorize?client_id=a%00b" });
+    expect(query.statusCode).toBe(400);
+    expect(JSON.parse(query.body)).toMatchObject({ error: "invalid_request" });
+    const answer = await form("/oauth2/authorize", "decision=maybe");
+    expect(answer).toMatchObject({ status: 400, body: { error: "invalid_request" } });
+  });
+});
+
 describe("/paxful/v1 refusals", () => {
   it("answers 401 for a missing, malformed or unknown token, and for an expired one", async () => {
     expect((await form("/paxful/v1/user/me", "")).status).toBe(401);

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../../db/pool.ts";
-import { type AppDeps, DomainError, type SoukRoutes } from "../../../platform/index.ts";
+import { type AppDeps, answerRouterErrorsUnder, DomainError, type SoukRoutes } from "../../../platform/index.ts";
 import { authenticateAccessToken } from "../../api-clients/index.ts";
 import { sendUnauthorized } from "../paxful.routes.ts";
 import type { WebhookSigner } from "./signing.ts";
@@ -73,6 +73,9 @@ const webhookIdParams = z.object({ webhook_id: z.string().uuid() });
  */
 export async function registerWebhookRoutes(app: SoukRoutes, deps: AppDeps, signer: WebhookSigner): Promise<void> {
   const allowPrivate = deps.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+  answerRouterErrorsUnder("/webhook/v1/", (_status, message) => ({
+    detail: [{ loc: ["path"], msg: message, type: "value_error.path" }],
+  }));
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
