@@ -207,6 +207,20 @@ describe("/paxful/v1 refusals", () => {
     expect(tooMany).toMatchObject({ status: 400, body: { error: { code: 1004 } } });
   });
 
+  it("answers a number that is no plain decimal and an image hash that is no id with 1004, not a 500", async () => {
+    const bearer = { authorization: `Bearer ${token}` };
+    const tiny = await t.app.inject({
+      method: "POST",
+      url: "/paxful/v1/trade/start",
+      headers: bearer,
+      payload: { offer_hash: "nothing", fiat: -1.0824e-257 },
+    });
+    expect(tiny.statusCode).toBe(400);
+    expect(JSON.parse(tiny.body)).toMatchObject({ status: "error", error: { code: 1004 } });
+    const image = await form("/paxful/v1/trade-chat/image", "image_hash=:$iW", bearer);
+    expect(image).toMatchObject({ status: 400, body: { error: { code: 1004 } } });
+  });
+
   it("counts requests per client and answers 429 past the limit, with the limit headers", async () => {
     const busy = await createApiClient(t.db, user.id, { name: "busy" });
     const busyToken = await issueToken(busy.client.clientId, busy.clientSecret);
