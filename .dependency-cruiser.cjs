@@ -57,9 +57,10 @@ module.exports = {
     },
     {
       name: "contracts-import-zod-and-money-only",
+      comment: "Its tests may also use the test tools.",
       severity: "error",
       from: { path: "^packages/contracts/" },
-      to: { pathNot: ["^packages/contracts/", "^packages/money/", "zod"] },
+      to: { pathNot: ["^packages/contracts/", "^packages/money/", "zod", "^node_modules/(fast-check|vitest)/"] },
     },
     {
       name: "money-imports-nothing",

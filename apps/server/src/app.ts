@@ -16,9 +16,12 @@ import type { Db } from "./db/pool.ts";
 import { ledgerChecks, modules } from "./modules/registry.ts";
 import {
   type AppDeps,
+  answerClientError,
+  answerFrameworkError,
   disconnectedJobQueue,
   installPlatform,
   type JobQueue,
+  JSON_BODY_LIMIT_BYTES,
   requireSession,
 } from "./platform/index.ts";
 import { registerSystemRoutes } from "./platform/system-routes.ts";
@@ -43,6 +46,17 @@ export interface BuildAppOptions {
   jobs?: JobQueue;
 }
 
+/**
+ * The API pages load only their own scripts, styles and the OpenAPI document (Swagger UI has no
+ * inline script), so nothing injected into a described text can run there. The one style element
+ * Swagger UI adds at run time is allowed by its hash; if an upgrade changes it, only that style is
+ * lost (the browser console names the new hash).
+ */
+const DOCS_CSP =
+  "default-src 'self'; base-uri 'self'; connect-src 'self'; font-src 'self' data:; form-action 'self'; " +
+  "frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; " +
+  "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
 /** Builds the whole application without listening; main.ts listens, tests use app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -53,7 +67,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     // One line per request is written by the platform's onResponse hook instead of two.
     disableRequestLogging: true,
-    bodyLimit: 1_048_576,
+    // JSON bodies are small; the upload routes read multipart with limits of their own.
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Answers the router and Node's parser give before any hook runs use the envelope too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // Request ids appear in every log line of a request.
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -89,9 +107,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: false });
+  if (config.SOUK_API_DOCS) await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: DOCS_CSP });
 
   const metrics = await installPlatform(app, { config, db });
+  app.decorate("metrics", metrics);
   const deps: AppDeps = {
     config,
     db,
@@ -100,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: options.jobs ?? disconnectedJobQueue,
     ledgerChecks,
   };
-  registerSystemRoutes(app, { db, metrics });
+  registerSystemRoutes(app, { db, metrics, metricsToken: config.METRICS_TOKEN });
 
   await app.register(async (scope) => {
     for (const module of modules) await module.publicRoutes?.(scope, deps);

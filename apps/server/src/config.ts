@@ -6,6 +6,11 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
+const onByDefault = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value !== "false" && value !== "0");
+
 /** Every setting the server reads from its environment, parsed once here and nowhere else. */
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -41,6 +46,16 @@ const configSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(10_000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * /metrics on the main port answers only a request carrying `Authorization: Bearer <token>`;
+   * without a token it is not served there at all (404).
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A separate listener for /metrics (no token asked), on METRICS_HOST; unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  /** The OpenAPI pages at /docs (served with a strict content security policy); false turns them off. */
+  SOUK_API_DOCS: onByDefault,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Souk <no-reply@souk.local>"),
   RATES_FILE: z.string().optional(),

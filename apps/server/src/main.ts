@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { jobQueueOf, startJobs } from "./jobs/runtime.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./modules/users/index.ts";
+import { listenForMetrics, type MetricsListener } from "./platform/index.ts";
 import { openRuntime } from "./runtime.ts";
 
 function roleFromArgs(argv: string[]): string | undefined {
@@ -36,8 +37,16 @@ async function main(): Promise<void> {
           databaseUrl: runtime.location.ownerUrl,
           jobs: jobQueueOf(boss, jobsLog),
         });
+  let metricsListener: MetricsListener | null = null;
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });
+    if (config.METRICS_PORT !== undefined) {
+      metricsListener = await listenForMetrics(app.metrics.registry, {
+        host: config.METRICS_HOST,
+        port: config.METRICS_PORT,
+      });
+      print(`metrics at http://${config.METRICS_HOST}:${metricsListener.port}/metrics`);
+    }
     const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     print(`serving ${url} (API docs at ${url}/docs) in ${Math.round(performance.now() - startedAt)} ms`);
     if (config.SOUK_SEED_DEMO === "auto") {
@@ -54,6 +63,7 @@ async function main(): Promise<void> {
     print(`${signal}: shutting down`);
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
+    await metricsListener?.close();
     await app?.close();
     await boss?.stop({ graceful: true, timeout: 5_000 }).catch(() => {});
     await runtime.close();

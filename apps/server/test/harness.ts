@@ -90,6 +90,10 @@ export class TestClient {
     this.cookies.set(name, value);
   }
 
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   async ensureCsrf(): Promise<string> {
     if (!this.csrfToken) await this.request("GET", "/rest/v1/csrf");
     return this.csrfToken ?? "";
@@ -132,6 +136,12 @@ export function uniqueName(prefix = "user"): string {
 export interface TestAppOptions {
   /** The job queue request handlers send to; none by default (the sweeps' path, as in API tests). */
   jobs?: JobQueue;
+  /**
+   * Every statement runs with the generic plan a prepared statement gets after a few executions
+   * (plan_cache_mode = force_generic_plan), so a query that only works with its parameters'
+   * values in view fails on its first run instead of its sixth.
+   */
+  forceGenericPlans?: boolean;
 }
 
 /**
@@ -144,6 +154,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  if (options.forceGenericPlans) await admin.query(`ALTER DATABASE ${name} SET plan_cache_mode = force_generic_plan`);
   await admin.end();
   const databaseUrl = withDatabaseName(adminUrl, name);
   const database = openDatabase(databaseUrl, { poolSize: 10 });

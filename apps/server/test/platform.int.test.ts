@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
@@ -37,10 +38,54 @@ describe("CSRF", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("refuses a cookie and header pair that someone else chose, and a token of another session", async () => {
+    const user = await t.signUp();
+    const planted = "attacker-chosen-value";
+    user.setCookie("souk_csrf", planted);
+    const forged = await user.post(
+      "/rest/v1/users/settings",
+      { bio: "pwned" },
+      { headers: { "x-csrf-token": planted } },
+    );
+    expect(forged.status).toBe(403);
+    expect(forged.body.errors.code).toBe("ERROR_CSRF_TOKEN");
+
+    // A pair that is valid for a visitor (or for the attacker's own session) is not valid for the victim's.
+    const attacker = await t.signUp();
+    const attackersToken = await attacker.ensureCsrf();
+    user.setCookie("souk_csrf", attackersToken);
+    const borrowed = await user.post(
+      "/rest/v1/users/settings",
+      { bio: "pwned" },
+      { headers: { "x-csrf-token": attackersToken } },
+    );
+    expect(borrowed.status).toBe(403);
+    const visitorToken = (await t.client().get("/rest/v1/csrf")).body.data.csrfToken as string;
+    user.setCookie("souk_csrf", visitorToken);
+    const anonymous = await user.post(
+      "/rest/v1/users/settings",
+      { bio: "pwned" },
+      { headers: { "x-csrf-token": visitorToken } },
+    );
+    expect(anonymous.status).toBe(403);
+  });
+
+  it("hands a session holder a token for that session, and a new one after log-out", async () => {
+    const user = await t.signUp();
+    const first = (await user.get("/rest/v1/csrf")).body.data.csrfToken as string;
+    expect((await user.get("/rest/v1/csrf")).body.data.csrfToken).toBe(first);
+    expect(
+      (await user.post("/rest/v1/users/settings", { bio: "mine" }, { headers: { "x-csrf-token": first } })).status,
+    ).toBe(200);
+    expect((await user.post("/rest/v1/auth/logout", {}, { headers: { "x-csrf-token": first } })).status).toBe(200);
+    const after = (await user.get("/rest/v1/csrf")).body.data.csrfToken as string;
+    expect(after).not.toBe(first);
+  });
+
   it("hands out the token from GET /rest/v1/csrf in the envelope", async () => {
     const response = await t.client().get("/rest/v1/csrf");
     expect(response.status).toBe(200);
-    expect(response.body.data.csrfToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(response.body.data.csrfToken).toMatch(/^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{40,}$/);
     expect(response.body.meta).toBeNull();
   });
 });
@@ -83,12 +128,10 @@ describe("request and answer conventions", () => {
     expect(update.body.data.fullNameVisibilityType).toBe("hide_name");
   });
 
-  it("serves health, readiness, metrics and the OpenAPI document", async () => {
+  it("serves health, readiness and the OpenAPI document", async () => {
     const client = t.client();
     expect((await client.get("/healthz")).body.data.status).toBe("ok");
     expect((await client.get("/readyz")).body.data.status).toBe("ready");
-    const metrics = await client.get("/metrics");
-    expect(metrics.text).toContain("souk_http_request_duration_seconds");
     const doc = await client.get("/rest/openapi.json");
     expect(doc.body.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.body.paths)).toEqual(
@@ -188,6 +231,7 @@ describe("Idempotency-Key", () => {
     const created = await t.signUp();
     const client = new TestClient(app.instance);
     await client.post("/rest/v1/auth/login", { login: created.user!.username, password: created.user!.password });
+    client.user = created.user;
     return client;
   }
 
@@ -221,6 +265,34 @@ describe("Idempotency-Key", () => {
     expect(app.effects() - before).toBe(1);
     for (const answer of answers) expect([200, 409]).toContain(answer.status);
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+    for (const busy of answers.filter((answer) => answer.status === 409)) {
+      expect(busy.body.errors.code).toBe("ERROR_IDEMPOTENCY_IN_PROGRESS");
+      expect(busy.body.errors.details.retryAfter).toBeGreaterThanOrEqual(1);
+      expect(busy.headers["retry-after"]).toBe(String(busy.body.errors.details.retryAfter));
+    }
+  });
+
+  it("says when a key held by a crashed request can be retried, and lets the retry run then", async () => {
+    const client = await loggedIn();
+    const userId = client.user!.id;
+    // What a request that died mid-way leaves: its key claimed with its request's hash, never settled.
+    const hash = createHash("sha256").update(`POST /rest/v1/test/effect\n{}\n{"amount":"6"}`).digest("hex");
+    await sql`INSERT INTO idempotency_keys (user_id, key, request_hash, state, updated_at)
+      VALUES (${userId}, 'crashed', ${hash}, 'in_progress', now() - interval '20 seconds')`.execute(t.ownerDb);
+    const send = () =>
+      client.post("/rest/v1/test/effect", { amount: "6" }, { headers: { "idempotency-key": "crashed" } });
+    const busy = await send();
+    expect(busy.status).toBe(409);
+    expect(busy.body.errors.code).toBe("ERROR_IDEMPOTENCY_IN_PROGRESS");
+    // Sixty seconds after the claim, less the twenty gone by (a second either way for the clock).
+    expect(busy.body.errors.details.retryAfter).toBeGreaterThanOrEqual(39);
+    expect(busy.body.errors.details.retryAfter).toBeLessThanOrEqual(41);
+    expect(busy.headers["retry-after"]).toBe(String(busy.body.errors.details.retryAfter));
+    await sql`UPDATE idempotency_keys SET updated_at = now() - interval '61 seconds'
+      WHERE user_id = ${userId} AND key = 'crashed'`.execute(t.ownerDb);
+    const retried = await send();
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.amount).toBe("6");
   });
 
   it("refuses the same key with another body", async () => {

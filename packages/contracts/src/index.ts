@@ -5,6 +5,7 @@ export * from "./chat.ts";
 export * from "./constants.ts";
 export * from "./contacts.ts";
 export * from "./custody.ts";
+export * from "./decimal-input.ts";
 export * from "./disputes.ts";
 export * from "./enums.ts";
 export * from "./envelope.ts";

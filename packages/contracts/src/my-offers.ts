@@ -1,18 +1,15 @@
 import { z } from "zod";
 import { MY_OFFERS_PAGE_SIZE } from "./constants.ts";
+import { decimalInputSchema, digitsInputSchema, digitsTextSchema, signedDecimalInputSchema } from "./decimal-input.ts";
 import { OFFER_TYPES } from "./enums.ts";
 import { envelopeSchema } from "./envelope.ts";
 import {
-  decimalInputSchema,
-  digitsInputSchema,
-  digitsTextSchema,
   OFFER_FLOW_TYPES,
   OFFER_PRICE_TYPES,
   OFFER_RANGE_TYPES,
   OFFER_TABS,
   offerCapSchema,
   offerTagSchema,
-  signedDecimalInputSchema,
 } from "./offers.ts";
 
 /**

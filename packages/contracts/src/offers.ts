@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MY_OFFERS_PAGE_SIZE } from "./constants.ts";
+import { decimalInputSchema, digitsInputSchema, signedDecimalInputSchema } from "./decimal-input.ts";
 import { OFFER_TYPES } from "./enums.ts";
 import { DEFAULT_PAGE_SIZE, envelopeSchema } from "./envelope.ts";
 import { queryBooleanSchema } from "./reference.ts";
@@ -152,47 +153,6 @@ export const OfferErrorCode = {
 } as const;
 
 // ---- input primitives ----------------------------------------------------------------------
-
-/**
- * Decimal amount (docs/product.md#amount-inputs): digits with an optional single dot and an
- * optional fraction.
- * The value is made canonical ("007.50" -> "7.50", "12." -> "12"), which is exact, never rounded.
- */
-export const decimalInputSchema = z
-  .string()
-  .max(40, { message: "decimal_too_long" })
-  .regex(/^[0-9]+(\.[0-9]*)?$/, { message: "decimal_invalid" })
-  .transform((text) => canonicalDecimal(text));
-
-/** A margin: a decimal that may be negative ("-2.5"). */
-export const signedDecimalInputSchema = z
-  .string()
-  .max(40, { message: "decimal_too_long" })
-  .regex(/^-?[0-9]+(\.[0-9]*)?$/, { message: "decimal_invalid" })
-  .transform((text) => (text.startsWith("-") ? negate(canonicalDecimal(text.slice(1))) : canonicalDecimal(text)));
-
-/** Numeric limit input in offers accepts digits only (docs/product.md#amount-inputs); leading zeros are dropped. */
-export const digitsTextSchema = z
-  .string()
-  .max(15, { message: "amount_too_large" })
-  .regex(/^[0-9]+$/, { message: "digits_only" })
-  .transform((text) => text.replace(/^0+(?=[0-9])/, ""));
-
-/** The same, also taking a JSON number (a whole one: "12.5" or 12.5 is refused as not digits). */
-export const digitsInputSchema = z
-  .union([z.string(), z.number()])
-  .transform((value) => String(value))
-  .pipe(digitsTextSchema);
-
-function canonicalDecimal(text: string): string {
-  const [whole = "0", fraction = ""] = text.split(".");
-  const cleanWhole = whole.replace(/^0+(?=[0-9])/, "");
-  return fraction.length > 0 ? `${cleanWhole}.${fraction}` : cleanWhole;
-}
-
-function negate(text: string): string {
-  return /[1-9]/.test(text) ? `-${text}` : text;
-}
 
 const decimalString = z.string().regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/);
 const timeOfDay = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$/, { message: "time_invalid" });
@@ -618,7 +578,11 @@ export const offerSchema = z.object({
   newBuyerMaxFiatLimit: decimalString.nullable(),
   paymentWindowMinutes: z.number().int(),
   offerTerms: z.string(),
-  tradeDetails: z.string(),
+  /**
+   * The owner's payment instructions: only the owner sees them here (null for everyone else). A
+   * trade shows them to the other party once its flow reveals the payment details.
+   */
+  tradeDetails: z.string().nullable(),
   label: z.string(),
   tags: z.array(offerTagSchema),
   requireMinPastTrades: z.number().int(),
@@ -671,8 +635,8 @@ export const offerSchema = z.object({
   lastChangeReason: z.enum(OFFER_CHANGE_REASONS).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The wizard's payload as stored, for the edit form. */
-  originalData: offerDraftSchema,
+  /** The wizard's payload as stored, for the owner's edit form; null for everyone else. */
+  originalData: offerDraftSchema.nullable(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 export const offerResponseSchema = envelopeSchema(offerSchema);

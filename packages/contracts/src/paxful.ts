@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { signedDecimalInputSchema } from "./decimal-input.ts";
 
 /**
  * The Paxful-compatible API at /paxful/v1/<group>/<action> (docs/decisions/073-paxful-compatible-api.md):
@@ -115,14 +116,14 @@ export const paxfulInt = z.union([
     .regex(/^-?[0-9]{1,15}$/)
     .transform(Number),
 ]);
-/** A decimal number kept as canonical text (no float touches an amount). */
-export const paxfulDecimal = z.union([
-  z.number().transform((value) => String(value)),
-  z
-    .string()
-    .trim()
-    .regex(/^-?[0-9]{1,15}(\.[0-9]{1,18})?$/),
-]);
+/**
+ * A decimal number kept as canonical text (no float touches an amount). A JSON number is taken as
+ * its text, which must then be a plain decimal too: `1e-7` is refused here (1004) rather than
+ * reaching a parser that refuses it later (a 500 once). The decimal is Souk's one input schema.
+ */
+export const paxfulDecimal = z
+  .union([z.number().transform((value) => String(value)), z.string().trim()])
+  .pipe(signedDecimalInputSchema);
 export const paxfulBoolean = z.union([
   z.boolean(),
   z
@@ -217,7 +218,8 @@ export const paxfulInputs = {
   "trade-chat/post": z.object({ trade_hash: hash, message: requiredText(2000) }),
   "trade-chat/latest": z.object({ trade_hash: text(64).optional() }),
   "trade-chat/image/upload": z.object({ trade_hash: hash }),
-  "trade-chat/image": z.object({ image_hash: hash, size: text(2).optional() }),
+  // Souk's image hashes are its attachment ids (trade-chat/get hands them out).
+  "trade-chat/image": z.object({ image_hash: z.string().trim().pipe(z.uuid()), size: text(2).optional() }),
   "trade-chat/image/add": z.object({ trade_hash: hash, file: requiredText(2000) }),
   "user/me": z.object({}),
   "user/info": z.object({ username }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimalInput } from "./decimal-input.ts";
 import { TRADE_STATUSES, type TradeStatus } from "./enums.ts";
 import { pageMetaSchema, pageQuerySchema } from "./envelope.ts";
 
@@ -192,11 +193,11 @@ export const TradeErrorCode = {
 /** A trade's public id (idHashed) in a path. */
 export const tradeIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-/** A fiat amount as typed (docs/product.md#amount-inputs): digits, an optional dot and fraction. */
-export const fiatAmountInputSchema = z
-  .string({ message: "fiat_amount_required" })
-  .max(40, { message: "decimal_too_long" })
-  .regex(/^[0-9]+(\.[0-9]+)?$/, { message: "decimal_invalid" });
+/** A fiat amount as typed (docs/product.md#amount-inputs): digits, an optional dot and fraction; made canonical. */
+export const fiatAmountInputSchema = decimalInput("unsigned", {
+  invalid: "decimal_invalid",
+  required: "fiat_amount_required",
+});
 
 /** POST /rest/v1/trade: take an offer. Send an Idempotency-Key: a retry starts one trade. */
 export const tradeStartRequestSchema = z.object({
@@ -392,8 +393,12 @@ export const tradeSchema = z.object({
   paymentDetails: z.object({
     /** The offer's terms, as they were when the trade started. */
     offerTerms: z.string(),
-    /** The offer owner's trade instructions: null to the buyer until the flow reveals them. */
+    /**
+     * The offer owner's trade instructions: null for anyone but the trade's parties, and for the
+     * party who did not write them until the flow reveals the payment details (in every status).
+     */
     instructions: z.string().nullable(),
+    /** The flow's first step is done (or the trade was paid): the payment details are revealed. */
     isRevealed: z.boolean(),
     /** The payer name the buyer gave (payer_name requirement). */
     payerName: z.string().nullable(),

@@ -9,9 +9,11 @@ import {
   multiplyDecimal,
   normalizeDecimal,
   parseDecimal,
+  parseDecimalInput,
   roundDecimal,
   subtractDecimal,
   tryParseDecimal,
+  tryParseDecimalInput,
 } from "./decimal.ts";
 
 const d = parseDecimal;
@@ -82,5 +84,36 @@ describe("conversion", () => {
 
   it("values crypto in fiat to the cent", () => {
     expect(formatDecimal(convertCryptoToFiat(150_000n, 8, d("65000")))).toBe("97.50");
+  });
+});
+
+describe("decimals as typed", () => {
+  it("takes leading zeros and a bare trailing dot as the exact value", () => {
+    expect(formatDecimal(parseDecimalInput("0010"))).toBe("10");
+    expect(formatDecimal(parseDecimalInput("007.50"))).toBe("7.50");
+    expect(formatDecimal(parseDecimalInput("12."))).toBe("12");
+    expect(formatDecimal(parseDecimalInput("-02.5", "signed"))).toBe("-2.5");
+    expect(formatDecimal(parseDecimalInput("-0", "signed"))).toBe("0");
+    expect(formatDecimal(parseDecimalInput("0050", "whole"))).toBe("50");
+  });
+
+  it("refuses exponents, blanks, signs where none belong and over-long input", () => {
+    for (const text of ["1e309", "1e3", " 1", "", ".5", "+1", "1.2.3", "0x10"]) {
+      expect(tryParseDecimalInput(text)).toBeNull();
+    }
+    expect(tryParseDecimalInput("-1")).toBeNull();
+    expect(tryParseDecimalInput("1.5", "whole")).toBeNull();
+    expect(tryParseDecimalInput("1".repeat(41))).toBeNull();
+    expect(tryParseDecimalInput("1".repeat(40))).not.toBeNull();
+  });
+
+  it("gives a value the strict parser reads back the same", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^-?[0-9]{1,20}(\.[0-9]{0,15})?$/), (text) => {
+        const value = parseDecimalInput(text, "signed");
+        expect(compareDecimal(parseDecimal(formatDecimal(value)), value)).toBe(0);
+      }),
+      { seed: 10 },
+    );
   });
 });

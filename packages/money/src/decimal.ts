@@ -40,6 +40,48 @@ export function parseDecimal(input: string): Decimal {
   return decimal(match[1] ? -units : units, fraction.length);
 }
 
+/** The longest decimal a person may type. */
+export const DECIMAL_INPUT_MAX_LENGTH = 40;
+
+/** A decimal as typed: digits with an optional dot and optional fraction ("007.50", "12."). */
+export const DECIMAL_INPUT_PATTERN = /^[0-9]+(\.[0-9]*)?$/;
+/** The same, optionally negative ("-2.5"). */
+export const SIGNED_DECIMAL_INPUT_PATTERN = /^-?[0-9]+(\.[0-9]*)?$/;
+/** Digits only ("0050"). */
+export const WHOLE_DECIMAL_INPUT_PATTERN = /^[0-9]+$/;
+
+export type DecimalInputKind = "unsigned" | "signed" | "whole";
+
+const INPUT_PATTERNS: Record<DecimalInputKind, RegExp> = {
+  unsigned: DECIMAL_INPUT_PATTERN,
+  signed: SIGNED_DECIMAL_INPUT_PATTERN,
+  whole: WHOLE_DECIMAL_INPUT_PATTERN,
+};
+
+/**
+ * Parses a decimal as a person types it, which is looser than the canonical form parseDecimal
+ * reads: leading zeros and a bare trailing dot are exact and taken ("007.50" is 7.50, "12." is 12);
+ * exponents, blanks, a sign where none is allowed, and more than DECIMAL_INPUT_MAX_LENGTH
+ * characters are refused. The schemas of requests accept exactly what this accepts, so nothing a
+ * schema lets through can fail to parse further in.
+ */
+export function parseDecimalInput(input: string, kind: DecimalInputKind = "unsigned"): Decimal {
+  if (input.length > DECIMAL_INPUT_MAX_LENGTH || !INPUT_PATTERNS[kind].test(input)) throw new DecimalParseError(input);
+  const isNegative = input.startsWith("-");
+  const [whole = "", fraction = ""] = (isNegative ? input.slice(1) : input).split(".");
+  const units = BigInt(whole + fraction);
+  return decimal(isNegative ? -units : units, fraction.length);
+}
+
+export function tryParseDecimalInput(input: string, kind: DecimalInputKind = "unsigned"): Decimal | null {
+  try {
+    return parseDecimalInput(input, kind);
+  } catch (error) {
+    if (error instanceof DecimalParseError) return null;
+    throw error;
+  }
+}
+
 export function tryParseDecimal(input: string): Decimal | null {
   try {
     return parseDecimal(input);

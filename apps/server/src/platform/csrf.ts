@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { CSRF_HEADER, ErrorCode, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "@souk/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DomainError } from "./errors.ts";
@@ -7,29 +7,52 @@ import { SESSION_COOKIE } from "./session.ts";
 export const CSRF_COOKIE = "souk_csrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function newToken(): string {
-  return randomBytes(24).toString("base64url");
+/**
+ * A token is `<nonce>.<mac>`, the mac an HMAC of the nonce keyed by the session token the request
+ * carries (empty for a visitor). Only the session's holder knows that key, so a token is good for
+ * one session: a pair of cookie and header planted by someone else (a sibling subdomain can set
+ * cookies) fails as soon as the victim is logged in, and a token does not outlive its session.
+ * Keying by the session token rather than a server secret keeps every server copy in agreement
+ * with no shared configuration.
+ */
+function macOf(nonce: string, sessionToken: string): string {
+  return createHmac("sha256", sessionToken).update(nonce).digest("base64url");
 }
 
-function sameToken(a: string, b: string): boolean {
+function newToken(sessionToken: string): string {
+  const nonce = randomBytes(18).toString("base64url");
+  return `${nonce}.${macOf(nonce, sessionToken)}`;
+}
+
+function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** Whether a token was made for this session (or, with "", for a visitor). */
+export function isTokenOfSession(token: string, sessionToken: string): boolean {
+  const [nonce, mac, ...rest] = token.split(".");
+  if (!nonce || !mac || rest.length > 0) return false;
+  return sameText(mac, macOf(nonce, sessionToken));
+}
+
 /**
- * The CSRF token is a random value kept in an httpOnly cookie and handed to the page (page data,
+ * The CSRF token is kept in an httpOnly cookie and handed to the page (page data,
  * GET /rest/v1/csrf). A state-changing call must echo it in X-CSRF-Token and carry
  * X-Requested-With: a cross-site page can send the cookie but can read neither value.
+ * `sessionToken` names the session the token is for when it is not the request's own (log-in
+ * issues one for the session it just made).
  */
 export function issueCsrfToken(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { rotate?: boolean; secure: boolean },
+  options: { rotate?: boolean; secure: boolean; sessionToken?: string },
 ): string {
+  const sessionToken = options.sessionToken ?? request.sessionToken ?? "";
   const existing = request.cookies[CSRF_COOKIE];
-  if (existing && !options.rotate) return existing;
-  const token = newToken();
+  if (existing && !options.rotate && isTokenOfSession(existing, sessionToken)) return existing;
+  const token = newToken(sessionToken);
   reply.setCookie(CSRF_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure: options.secure });
   // Later reads in this same request (page data) see the new value.
   request.cookies[CSRF_COOKIE] = token;
@@ -62,7 +85,8 @@ export function assertCsrf(request: FastifyRequest): void {
     marker === REQUESTED_WITH_VALUE &&
     typeof header === "string" &&
     typeof cookie === "string" &&
-    sameToken(header, cookie);
+    sameText(header, cookie) &&
+    isTokenOfSession(header, request.sessionToken ?? "");
   if (!isValid) {
     throw new DomainError(ErrorCode.CSRF, "forbidden", "The request is missing a valid CSRF token.");
   }

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import { type ErrorBody, ErrorCode, type ErrorKind, errorKinds } from "@souk/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -64,9 +66,8 @@ function send(reply: FastifyReply, kind: ErrorKind, payload: ErrorBody): Fastify
 export function installErrorMapper(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) {
-      if (error.kind === "rate_limited" && typeof error.details?.retryAfterSeconds === "number") {
-        reply.header("retry-after", String(error.details.retryAfterSeconds));
-      }
+      // A refusal that will pass later says when, in its details and in the standard header.
+      if (typeof error.details?.retryAfter === "number") reply.header("retry-after", String(error.details.retryAfter));
       return send(reply, error.kind, body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -98,4 +99,68 @@ export function installErrorMapper(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     send(reply, "not_found", body(ErrorCode.NOT_FOUND, `No route ${request.method} ${request.url.split("?")[0]}.`));
   });
+}
+
+/**
+ * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors` option): a
+ * path that does not decode, or a path parameter longer than the router takes. They get the
+ * envelope like every other answer.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [kind, code, message]: [ErrorKind, string, string] =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? ["uri_too_long", ErrorCode.URI_TOO_LONG, "A part of the address is too long."]
+      : error.code === "FST_ERR_BAD_URL"
+        ? ["malformed", ErrorCode.MALFORMED_REQUEST, "The address is not valid."]
+        : ["internal", ErrorCode.INTERNAL, "Something went wrong on our side."];
+  const url = request.url ?? "";
+  const shape = [...routerErrorShapes].find(([prefix]) => url.startsWith(prefix))?.[1];
+  if (shape && kind !== "internal") {
+    const status = errorKinds[kind];
+    reply.code(status).header("cache-control", "no-store").send(shape(status, message));
+    return;
+  }
+  send(reply, kind, body(code, message));
+}
+
+/** How a part of the API with its own error shape (Paxful's, OAuth2's, FastAPI's) words a refusal. */
+export type RouterErrorShape = (status: number, message: string) => unknown;
+
+const routerErrorShapes = new Map<string, RouterErrorShape>();
+
+/**
+ * Makes the router's own refusals (an address that does not decode, a parameter too long) under a
+ * path prefix answer in that part's shape: they come before any route, so before the error
+ * handler of the scope that serves the prefix. One shape per prefix, the same for every app.
+ */
+export function answerRouterErrorsUnder(prefix: string, shape: RouterErrorShape): void {
+  routerErrorShapes.set(prefix, shape);
+}
+
+const CLIENT_ERRORS: Record<string, [ErrorKind, string, string]> = {
+  HPE_HEADER_OVERFLOW: ["headers_too_large", ErrorCode.HEADERS_TOO_LARGE, "The request headers are too large."],
+  ERR_HTTP_REQUEST_TIMEOUT: ["request_timeout", ErrorCode.REQUEST_TIMEOUT, "The request took too long to arrive."],
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (oversized headers, a broken
+ * request line, a timeout): the connection gets one envelope answer and is closed, as Node
+ * itself would close it.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [kind, code, message] = CLIENT_ERRORS[error.code ?? ""] ?? [
+    "malformed",
+    ErrorCode.MALFORMED_REQUEST,
+    "The request could not be read.",
+  ];
+  const status = errorKinds[kind];
+  const text = JSON.stringify(body(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -50,11 +50,7 @@ export function unauthenticated(message = "Log in to continue."): DomainError {
   return new DomainError(ErrorCode.UNAUTHENTICATED, "unauthenticated", message);
 }
 
-export function rateLimited(message = "Too many attempts; try again later.", retryAfterSeconds?: number): DomainError {
-  return new DomainError(
-    ErrorCode.RATE_LIMITED,
-    "rate_limited",
-    message,
-    retryAfterSeconds ? { retryAfterSeconds } : null,
-  );
+/** `retryAfter` (seconds) goes into the details and the Retry-After header. */
+export function rateLimited(message = "Too many attempts; try again later.", retryAfter?: number): DomainError {
+  return new DomainError(ErrorCode.RATE_LIMITED, "rate_limited", message, retryAfter ? { retryAfter } : null);
 }

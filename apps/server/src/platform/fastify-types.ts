@@ -1,7 +1,12 @@
 import type { IdempotencyClaim } from "./idempotency.ts";
+import type { Metrics } from "./metrics.ts";
 import type { Viewer } from "./session.ts";
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** The process's metrics (main.ts serves them on METRICS_PORT when one is set). */
+    metrics: Metrics;
+  }
   interface FastifyRequest {
     /** The logged-in user, or null for a visitor. */
     viewer: Viewer | null;

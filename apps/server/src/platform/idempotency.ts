@@ -14,7 +14,7 @@ import { DomainError, inputError } from "./errors.ts";
 const ASYNC_COMMIT = sql`set_config('synchronous_commit', 'off', true) AS async_commit`;
 
 /** After this long an unfinished record is taken to belong to a crashed request and may be retried. */
-const STALE_AFTER_SECONDS = 60;
+export const STALE_AFTER_SECONDS = 60;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 type IdempotencyTables = {
@@ -82,7 +82,8 @@ export async function claimIdempotencyKey(db: Db, request: FastifyRequest, reply
   }
   const existing = await tables(db)
     .selectFrom("idempotency_keys")
-    .selectAll()
+    .select(["request_hash", "state", "status_code", "response_body"])
+    .select(sql<number>`extract(epoch FROM now() - updated_at)::float8`.as("age_seconds"))
     .where("user_id", "=", viewer.userId)
     .where("key", "=", key)
     .executeTakeFirst();
@@ -113,10 +114,13 @@ export async function claimIdempotencyKey(db: Db, request: FastifyRequest, reply
     .returning("key")
     .executeTakeFirst();
   if (!takenOver) {
+    // A request that crashed holds its key until the record goes stale: say when a retry can run.
+    const retryAfter = Math.max(1, Math.ceil(STALE_AFTER_SECONDS - Number(existing.age_seconds)));
     throw new DomainError(
       ErrorCode.IDEMPOTENCY_IN_PROGRESS,
       "conflict",
       "A request with this Idempotency-Key is still running.",
+      { retryAfter },
     );
   }
   request.idempotency = { userId: viewer.userId, key };

@@ -3,7 +3,13 @@ import "./fastify-types.ts";
 
 export { CSRF_COOKIE, issueCsrfToken } from "./csrf.ts";
 export { envelope } from "./envelope.ts";
-export { validationDetails } from "./error-mapper.ts";
+export {
+  answerClientError,
+  answerFrameworkError,
+  answerRouterErrorsUnder,
+  type RouterErrorShape,
+  validationDetails,
+} from "./error-mapper.ts";
 export {
   conflict,
   DomainError,
@@ -35,7 +41,16 @@ export {
 } from "./file-storage.ts";
 export { acceptFormBodies, type FormObject, type FormValue, parseFormBody } from "./form-body.ts";
 export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
+export {
+  assertAcceptableInput,
+  DEFAULT_INPUT_BOUNDS,
+  findInputProblem,
+  hasForbiddenCharacter,
+  type InputBounds,
+  JSON_BODY_LIMIT_BYTES,
+} from "./input-guard.ts";
 export { connectedJobQueue, disconnectedJobQueue, type SendJob } from "./jobs.ts";
+export { createMetrics, listenForMetrics, type Metrics, type MetricsListener, mayReadMetrics } from "./metrics.ts";
 export type {
   AppDeps,
   ChannelDefinition,

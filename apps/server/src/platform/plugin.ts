@@ -1,12 +1,13 @@
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance } from "fastify";
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/pool.ts";
 import { assertCsrf } from "./csrf.ts";
 import { installErrorMapper } from "./error-mapper.ts";
 import { claimIdempotencyKey, settleIdempotencyKey } from "./idempotency.ts";
+import { assertAcceptableInput } from "./input-guard.ts";
 import { toCamelKey, toSnakeKey, transformKeys } from "./key-case.ts";
+import { createMetrics, type Metrics } from "./metrics.ts";
 import { findViewer, SESSION_COOKIE } from "./session.ts";
 
 export interface PlatformOptions {
@@ -18,7 +19,7 @@ export interface PlatformOptions {
  * The conventions every route shares, installed once on the root instance: cookies, the error
  * mapper, key casing, the viewer, CSRF, idempotency keys, slow-request logs and metrics.
  */
-export async function installPlatform(app: FastifyInstance, { config, db }: PlatformOptions): Promise<Registry> {
+export async function installPlatform(app: FastifyInstance, { config, db }: PlatformOptions): Promise<Metrics> {
   await app.register(fastifyCookie);
   installErrorMapper(app);
 
@@ -38,8 +39,11 @@ export async function installPlatform(app: FastifyInstance, { config, db }: Plat
     assertCsrf(request);
   });
 
-  // Requests may use snake_case or kebab-case keys; handlers and schemas see camelCase.
+  // Every string of the path, query and body meets one rule, and no body nests or grows past the
+  // bounds, before anything walks it (input-guard.ts). Requests may use snake_case or kebab-case
+  // keys; handlers and schemas see camelCase.
   app.addHook("preValidation", async (request) => {
+    assertAcceptableInput({ params: request.params, query: request.query, body: request.body });
     if (request.routeOptions.config?.keepsKeys) return;
     if (request.body && typeof request.body === "object") request.body = transformKeys(request.body, toCamelKey);
     if (request.query && typeof request.query === "object") {
@@ -69,24 +73,16 @@ export async function installPlatform(app: FastifyInstance, { config, db }: Plat
     return out;
   });
 
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const duration = new Histogram({
-    name: "souk_http_request_duration_seconds",
-    help: "HTTP request duration by route and status",
-    labelNames: ["method", "route", "status"],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-    registers: [registry],
-  });
+  const metrics = createMetrics();
 
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
-    duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.observeRequest({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
     const line = { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (reply.elapsedTime > config.SLOW_REQUEST_MS) request.log.warn(line, "slow request");
     else if (reply.statusCode >= 500) request.log.warn(line, "request failed");
     else request.log.debug(line, "request");
   });
 
-  return registry;
+  return metrics;
 }

@@ -1,13 +1,20 @@
 import { sql } from "kysely";
-import type { Registry } from "prom-client";
 import { z } from "zod";
 import type { Db } from "../db/pool.ts";
+import { notFound } from "./errors.ts";
+import { type Metrics, mayReadMetrics } from "./metrics.ts";
 import type { SoukRoutes } from "./module.ts";
 
 const statusSchema = z.object({ data: z.object({ status: z.string() }), meta: z.null() });
 
-/** Liveness, readiness, metrics and the OpenAPI document: open to everyone, no session needed. */
-export function registerSystemRoutes(app: SoukRoutes, deps: { db: Db; metrics: Registry }): void {
+/**
+ * Liveness, readiness, metrics and the OpenAPI document. Health and the document are open to
+ * everyone; metrics only to a scraper holding METRICS_TOKEN (see mayReadMetrics).
+ */
+export function registerSystemRoutes(
+  app: SoukRoutes,
+  deps: { db: Db; metrics: Metrics; metricsToken: string | undefined },
+): void {
   app.get("/healthz", { schema: { hide: true, response: { 200: statusSchema } } }, async () => ({
     data: { status: "ok" },
     meta: null,
@@ -24,9 +31,11 @@ export function registerSystemRoutes(app: SoukRoutes, deps: { db: Db; metrics: R
     }
   });
 
-  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
-    reply.header("content-type", deps.metrics.contentType);
-    return deps.metrics.metrics();
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    // Without the token the answer is the one an unknown address gets: nothing says metrics exist.
+    if (!mayReadMetrics(request.headers.authorization, deps.metricsToken)) throw notFound("No route GET /metrics.");
+    reply.header("content-type", deps.metrics.registry.contentType);
+    return deps.metrics.registry.metrics();
   });
 
   app.get("/rest/openapi.json", { schema: { hide: true } }, async () => app.swagger());

@@ -3,6 +3,7 @@ import type { ChatAttachmentReason } from "@souk/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DomainError, inputError } from "./errors.ts";
 import type { UploadedFile } from "./file-checks.ts";
+import { hasForbiddenCharacter } from "./input-guard.ts";
 
 /** A refused file: 422 with the reason under `files`, like any field error. */
 export function fileRefused(reason: ChatAttachmentReason): DomainError {
@@ -57,6 +58,13 @@ export async function readMultipart(request: FastifyRequest, limits: MultipartLi
           bytes: await file.toBuffer(),
         });
       } else if (typeof part.value === "string") {
+        // Multipart text fields meet the rule every other string of a request meets.
+        if (hasForbiddenCharacter(part.fieldname) || hasForbiddenCharacter(part.value)) {
+          throw inputError(
+            { [safeFieldName(part.fieldname)]: ["control_character"] },
+            "A field holds a control character.",
+          );
+        }
         upload.fields.set(part.fieldname, part.value);
         if (part.valueTruncated) upload.truncatedFields.add(part.fieldname);
       }
@@ -72,6 +80,10 @@ export async function readMultipart(request: FastifyRequest, limits: MultipartLi
     throw inputError({ body: ["multipart_invalid"] }, "The upload could not be read.");
   }
   return upload;
+}
+
+function safeFieldName(name: string): string {
+  return hasForbiddenCharacter(name) ? "body" : name;
 }
 
 export interface StoredFileReply {

@@ -6,6 +6,7 @@ import {
   apiClientSchema,
   envelopeSchema,
   errorBodySchema,
+  errorKinds,
   oauthAuthorizeQuerySchema,
   oauthConsentRequestSchema,
   oauthErrorSchema,
@@ -18,7 +19,9 @@ import { z } from "zod";
 import {
   type AppDeps,
   acceptFormBodies,
+  answerRouterErrorsUnder,
   CSRF_COOKIE,
+  DomainError,
   envelope,
   issueCsrfToken,
   type SoukRoutes,
@@ -38,6 +41,13 @@ import {
 import { renderConsentError, renderConsentPage } from "./consent-page.ts";
 
 const tags = ["api-clients"];
+
+/**
+ * A 400 of the consent page: its HTML for a person, or OAuth2's JSON when the request itself does
+ * not read (the scope's error handler). With the HTML alone here, the JSON failed to serialize
+ * and became a 500.
+ */
+const consentRefusalSchema = z.union([z.string(), oauthErrorSchema]);
 
 /** The API keys screen's calls: the logged-in user's own clients. */
 export function registerApiClientsPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {
@@ -103,11 +113,18 @@ function isSameToken(a: string | undefined, b: string | undefined): boolean {
  * user info. These answer in OAuth2's shapes, so they live in a scope with its own error handler.
  */
 export async function registerOAuthRoutes(app: SoukRoutes, deps: AppDeps): Promise<void> {
+  answerRouterErrorsUnder("/oauth2/", (_status, message) => ({ error: "invalid_request", error_description: message }));
   await app.register(async (plain) => {
     acceptFormBodies(plain);
     const scope = plain.withTypeProvider<import("fastify-type-provider-zod").ZodTypeProvider>();
     scope.setErrorHandler((error, request, reply) => {
       if (error instanceof OAuthError) return sendOAuthError(reply, error);
+      // The platform's input guard (control characters, nesting, size) and the rest of the platform
+      // refuse with a DomainError, which carries a kind rather than a statusCode; a refusal of the
+      // request is OAuth2's invalid_request here, in OAuth2's shape.
+      if (error instanceof DomainError && errorKinds[error.kind] < 500) {
+        return sendOAuthError(reply, new OAuthError(400, "invalid_request", error.message));
+      }
       const status = (error as { statusCode?: number }).statusCode;
       if (typeof status === "number" && status >= 400 && status < 500) {
         return sendOAuthError(reply, new OAuthError(400, "invalid_request", "The request could not be read."));
@@ -159,7 +176,7 @@ export async function registerOAuthRoutes(app: SoukRoutes, deps: AppDeps): Promi
           tags: ["oauth2"],
           summary: "Consent page of the authorization-code flow (HTML)",
           querystring: oauthAuthorizeQuerySchema,
-          response: { 200: z.string(), 302: z.null(), 400: z.string() },
+          response: { 200: z.string(), 302: z.null(), 400: consentRefusalSchema },
         },
         config: { keepsKeys: true },
       },
@@ -198,7 +215,7 @@ export async function registerOAuthRoutes(app: SoukRoutes, deps: AppDeps): Promi
           summary: "The consent form's answer: redirects to the client with a code (or access_denied)",
           consumes: ["application/x-www-form-urlencoded"],
           body: oauthConsentRequestSchema.extend({ csrf_token: z.string().max(200) }),
-          response: { 302: z.null(), 400: z.string(), 401: z.string(), 403: z.string() },
+          response: { 302: z.null(), 400: consentRefusalSchema, 401: z.string(), 403: z.string() },
         },
       },
       async (request, reply) => {

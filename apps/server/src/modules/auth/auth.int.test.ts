@@ -3,8 +3,16 @@ import { createTestApp, TEST_PASSWORD, type TestApp, uniqueName } from "../../..
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Addresses come from X-Forwarded-For, so each throttling test has an address of its own.
+  t = await createTestApp({ TRUST_PROXY_HOPS: 1 });
 });
+
+let lastAddress = 0;
+/** A client address no other test uses. */
+function freshAddress(): { headers: Record<string, string> } {
+  lastAddress += 1;
+  return { headers: { "x-forwarded-for": `10.77.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}` } };
+}
 afterAll(async () => {
   await t.close();
 });
@@ -139,6 +147,85 @@ describe("log-in and log-out", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.errors.code).toBe("ERROR_RATE_LIMITED");
     expect(blocked.headers["retry-after"]).toBeDefined();
+  });
+
+  it("lets no more than the limit of a burst of parallel wrong passwords be checked", async () => {
+    const user = await t.signUp();
+    const from = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.client().post("/rest/v1/auth/login", { login: user.user!.username, password: "Wrong-password-1!" }, from),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(t.config.LOGIN_MAX_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - t.config.LOGIN_MAX_FAILURES);
+    const limited = answers.find((answer) => answer.status === 429)!;
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.body.errors.details.retryAfter).toBe(Number(limited.headers["retry-after"]));
+  });
+
+  it("counts failures against the account, so its e-mail address is locked out with its username", async () => {
+    const user = await t.signUp();
+    for (let i = 0; i < t.config.LOGIN_MAX_FAILURES; i += 1) {
+      await t
+        .client()
+        .post("/rest/v1/auth/login", { login: user.user!.username, password: "Wrong-password-1!" }, freshAddress());
+    }
+    // From yet another address: the account is what is locked, not the address or the typed login.
+    const byEmail = await t
+      .client()
+      .post("/rest/v1/auth/login", { login: user.user!.email, password: TEST_PASSWORD }, freshAddress());
+    expect(byEmail.status).toBe(429);
+    const byUpperName = await t
+      .client()
+      .post(
+        "/rest/v1/auth/login",
+        { login: user.user!.username.toUpperCase(), password: TEST_PASSWORD },
+        freshAddress(),
+      );
+    expect(byUpperName.status).toBe(429);
+  });
+
+  it("throttles a login that names no account exactly like a real one", async () => {
+    const user = await t.signUp();
+    const nobody = uniqueName("nobody");
+    const [fromReal, fromUnknown] = [freshAddress(), freshAddress()];
+    const real: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i <= t.config.LOGIN_MAX_FAILURES; i += 1) {
+      const login = (name: string, from: { headers: Record<string, string> }) =>
+        t.client().post("/rest/v1/auth/login", { login: name, password: "Wrong-1!aa" }, from);
+      real.push((await login(user.user!.username, fromReal)).status);
+      unknown.push((await login(nobody, fromUnknown)).status);
+    }
+    expect(unknown).toEqual(real);
+    expect(real.at(-1)).toBe(429);
+  });
+
+  it("forgets an account's failures at a success", async () => {
+    const user = await t.signUp();
+    const from = freshAddress();
+    const attempt = (password: string) =>
+      t.client().post("/rest/v1/auth/login", { login: user.user!.username, password }, from);
+    for (let i = 0; i < t.config.LOGIN_MAX_FAILURES - 1; i += 1) await attempt("Wrong-password-1!");
+    expect((await attempt(TEST_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < t.config.LOGIN_MAX_FAILURES; i += 1)
+      expect((await attempt("Wrong-password-1!")).status).toBe(401);
+    expect((await attempt("Wrong-password-1!")).status).toBe(429);
+  });
+
+  it("limits an address trying many accounts to five times an account's failures", async () => {
+    const from = freshAddress();
+    const limit = t.config.LOGIN_MAX_FAILURES * 5;
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit; i += 1) {
+      const response = await t
+        .client()
+        .post("/rest/v1/auth/login", { login: uniqueName("spray"), password: "Wrong-1!aa" }, from);
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(limit).fill(401), 429]);
   });
 
   it("refuses a banned account at log-in and ends its open sessions' access", async () => {

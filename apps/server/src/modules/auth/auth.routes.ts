@@ -33,7 +33,7 @@ function clientInfo(request: FastifyRequest): ClientInfo {
   };
 }
 
-/** Sets the new session cookie and rotates the CSRF token: both change at every log-in. */
+/** Sets the new session cookie and rotates the CSRF token, bound to the new session: both change at every log-in. */
 function startBrowserSession(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -47,7 +47,7 @@ function startBrowserSession(
     secure: isSecure(config),
     expires: session.expiresAt,
   });
-  return issueCsrfToken(request, reply, { rotate: true, secure: isSecure(config) });
+  return issueCsrfToken(request, reply, { rotate: true, secure: isSecure(config), sessionToken: session.token });
 }
 
 export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {

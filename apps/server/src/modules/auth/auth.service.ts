@@ -10,8 +10,9 @@ import {
   verifyPassword,
 } from "../../platform/index.ts";
 import { createUser, findLoginCandidate } from "../users/index.ts";
+import { throttleKeys, throttleRefusal } from "./auth.domain.ts";
 import { accountBanned, invalidCredentials } from "./auth.errors.ts";
-import { clearFailures, countRecentFailures, recordLoginAttempt } from "./auth.repo.ts";
+import { countLoginAttempt, settleSuccessfulLogin } from "./auth.repo.ts";
 
 export interface ClientInfo {
   ip: string | null;
@@ -25,29 +26,29 @@ export interface LoggedIn {
   session: NewSessionInfo;
 }
 
-// An address may try many accounts (offices, carrier NAT) but not without bound.
-const ADDRESS_FAILURE_FACTOR = 5;
-
 export async function register(db: Db, config: Config, input: RegisterRequest, client: ClientInfo): Promise<LoggedIn> {
   const user = await createUser(db, { ...input, passwordHash: await hashPassword(input.password) });
   return startSession(db, config, user.id, client);
 }
 
+/**
+ * Every attempt is counted before the password is checked (auth.repo.ts countLoginAttempt), so
+ * a burst of parallel guesses gets no more checks than the limit; a success takes its count back.
+ */
 export async function login(db: Db, config: Config, input: LoginRequest, client: ClientInfo): Promise<LoggedIn> {
-  const loginKey = input.login.toLowerCase();
-  const failures = await countRecentFailures(db, loginKey, client.ip, config.LOGIN_WINDOW_MINUTES);
-  if (
-    failures.forAccount >= config.LOGIN_MAX_FAILURES ||
-    failures.forAddress >= config.LOGIN_MAX_FAILURES * ADDRESS_FAILURE_FACTOR
-  ) {
-    throw rateLimited("Too many failed log-ins; try again later.", config.LOGIN_WINDOW_MINUTES * 60);
-  }
   const candidate = await findLoginCandidate(db, input.login);
+  const keys = throttleKeys({ accountId: candidate?.id ?? null, login: input.login, ip: client.ip });
+  const counts = await countLoginAttempt(
+    db,
+    [keys.accountKey, ...(keys.addressKey ? [keys.addressKey] : [])],
+    config.LOGIN_WINDOW_MINUTES,
+  );
+  const retryAfter = throttleRefusal(counts, keys, config.LOGIN_MAX_FAILURES);
+  if (retryAfter !== null) throw rateLimited("Too many failed log-ins; try again later.", retryAfter);
   const isValid = await verifyPassword(candidate?.passwordHash ?? null, input.password);
-  await recordLoginAttempt(db, loginKey, client.ip, isValid);
   if (!candidate || !isValid) throw invalidCredentials();
+  await settleSuccessfulLogin(db, keys.accountKey, keys.addressKey);
   if (candidate.isBanned) throw accountBanned();
-  await clearFailures(db, loginKey);
   return startSession(db, config, candidate.id, client);
 }
 

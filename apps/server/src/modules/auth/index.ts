@@ -1,8 +1,10 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { registerAuthPrivateRoutes, registerAuthPublicRoutes } from "./auth.routes.ts";
+import { forgetStaleThrottlesJob } from "./jobs/forget-stale-throttles.job.ts";
 
 export const authModule: SoukModule = {
   name: "auth",
   publicRoutes: registerAuthPublicRoutes,
   privateRoutes: registerAuthPrivateRoutes,
+  jobs: [forgetStaleThrottlesJob],
 };

@@ -150,6 +150,15 @@ export function offerCapOf(row: OfferRow): Offer["offerCap"] {
   };
 }
 
+/**
+ * An offer as anyone but its owner sees it. The payment instructions (tradeDetails) are promised
+ * to reach only a trade partner, once a trade's flow reveals them; the stored draft repeats them,
+ * and is the owner's edit form anyway.
+ */
+export function offerForOthers(offer: Offer): Offer {
+  return { ...offer, tradeDetails: null, originalData: null };
+}
+
 /** Offer (docs/product.md#offer-fields); null when it cannot be priced (no market rate). */
 export function toOffer(record: OfferRecord, context: ShapeContext): Offer | null {
   const { catalog, market, now } = context;

@@ -396,6 +396,23 @@ describe("viewing an offer", () => {
     expect(view.flashMessages).toContainEqual({ type: "warning", key: "offer_not_available_in_your_country" });
   });
 
+  it("keeps the payment instructions and the stored draft for the owner alone", async () => {
+    const owner = await t.signUp();
+    const secret = `Pay to IBAN ${Math.random().toString(36).slice(2)}`;
+    const offer = await createOffer(owner, { trade_details: secret });
+    expect(offer.tradeDetails).toBe(secret);
+    const staff = await t.signUp({ roles: ["admin"] });
+    for (const client of [t.client(), await t.signUp(), staff]) {
+      const response = await client.get(`/rest/v1/offers/${offer.idHashed}`);
+      expect(response.status).toBe(200);
+      expect(response.text).not.toContain(secret);
+      expect(response.body.data.offer).toMatchObject({ tradeDetails: null, originalData: null });
+    }
+    const asOwner = await owner.get(`/rest/v1/offers/${offer.idHashed}`);
+    expect(asOwner.body.data.offer.tradeDetails).toBe(secret);
+    expect(asOwner.body.data.offer.originalData.tradeDetails).toBe(secret);
+  });
+
   it("accepts fiat-min only if numeric and source types only if known", async () => {
     const owner = await t.signUp();
     const offer = await createOffer(owner);
@@ -467,9 +484,13 @@ describe("viewing an offer", () => {
   });
 
   it("answers 404 for ids that are not offer ids, never 500", async () => {
-    for (const id of ["1", "abc", "%00", "x".repeat(64), "AAAAAAAAAAA"]) {
+    for (const id of ["1", "abc", "x".repeat(64), "AAAAAAAAAAA"]) {
       expect((await t.client().get(`/rest/v1/offers/${id}`)).status).toBe(404);
     }
+    // A control character is refused at the edge, like in any other string of a request.
+    const nul = await t.client().get("/rest/v1/offers/%00");
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors.details).toEqual({ id: ["control_character"] });
   });
 });
 
@@ -493,6 +514,17 @@ describe("reporting an offer", () => {
     expect((await owner.post(`/rest/v1/offers/${offer.idHashed}/report`, { reason: "other" })).status).toBe(422);
     expect((await visitor.post(`/rest/v1/offers/${offer.idHashed}/report`, { reason: "because" })).status).toBe(422);
     expect((await t.client().post(`/rest/v1/offers/${offer.idHashed}/report`, { reason: "other" })).status).toBe(401);
+  });
+
+  it("answers a repeated report 409 every time, however often it comes (a partial unique index)", async () => {
+    const owner = await t.signUp();
+    const offer = await createOffer(owner);
+    const visitor = await t.signUp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      statuses.push((await visitor.post(`/rest/v1/offers/${offer.idHashed}/report`, { reason: "other" })).status);
+    }
+    expect(statuses).toEqual([200, ...Array(11).fill(409)]);
   });
 });
 

@@ -310,7 +310,8 @@ export async function insertReport(
       message: report.message,
     })
     .onConflict((conflict) =>
-      conflict.columns(["offer_id", "reporter_user_id"]).where("status", "=", "open").doNothing(),
+      // The partial index's predicate is written as a literal: see docs/decisions/076-hostile-input.md.
+      conflict.columns(["offer_id", "reporter_user_id"]).where("status", "=", sql.lit("open")).doNothing(),
     )
     .returning("id")
     .executeTakeFirst();

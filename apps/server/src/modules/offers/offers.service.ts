@@ -18,7 +18,7 @@ import { syncOfferBondState } from "./bond.service.ts";
 import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 import { listRecommendedOffers } from "./listing.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
-import { draftOf, escrowFeeBpsOf, rowOf, toOffer } from "./offer-shape.domain.ts";
+import { draftOf, escrowFeeBpsOf, offerForOthers, rowOf, toOffer } from "./offer-shape.domain.ts";
 import {
   changeReasonOf,
   type DraftContext,
@@ -373,7 +373,7 @@ export async function getOfferView(
   if (record.offer_cap_active && cap.remaining !== null) maxLimit = minText(maxLimit, cap.remaining);
   const discount = record.owner_fee_discount;
   return {
-    offer,
+    offer: isOwner ? offer : offerForOthers(offer),
     isOwner,
     isNewBuyer,
     isTrustedUser,

@@ -69,6 +69,27 @@ describe("the token endpoint", () => {
     expect((await form("/oauth2/token", "")).status).toBe(400);
     expect((await form("/oauth2/token", "grant_type=refresh_token&client_id=x")).status).toBe(401);
   });
+
+  it("answers a control character in a field with invalid_request in OAuth2's shape, not a 500", async () => {
+    // The platform's input guard refuses these before any handler; this scope answers in its own shape.
+    const token = await form("/oauth2/token", `grant_type=client_credentials&client_id=a%00b&client_secret=x`);
+    expect(token.status).toBe(400);
+    expect(token.body).toEqual({ error: "invalid_request", error_description: expect.any(String) });
+    const info = await t.app.inject({ method: "GET", url: "/oauth2/userinfo?x=a%00b" });
+    expect(info.statusCode).toBe(400);
+    expect(JSON.parse(info.body)).toMatchObject({ error: "invalid_request" });
+  });
+});
+
+describe("the consent page's refusals", () => {
+  it("answers a query or a form that does not read with invalid_request, not a 500", async () => {
+    // Its 400 was the HTML page's alone, so OAuth2's JSON refusal failed to serialize.
+    const query = await t.app.inject({ method: "GET", url: "/oauth2/authorize?client_id=a%00b" });
+    expect(query.statusCode).toBe(400);
+    expect(JSON.parse(query.body)).toMatchObject({ error: "invalid_request" });
+    const answer = await form("/oauth2/authorize", "decision=maybe");
+    expect(answer).toMatchObject({ status: 400, body: { error: "invalid_request" } });
+  });
 });
 
 describe("/paxful/v1 refusals", () => {
@@ -174,6 +195,30 @@ describe("/paxful/v1 refusals", () => {
       authorization: `Bearer ${token}`,
     });
     expect(unknownCoin.status).toBe(400);
+  });
+
+  it("answers offer/prices with the listing's prices, and offer/all past the listing's page limit with 1004", async () => {
+    const prices = await form("/paxful/v1/offer/prices", "payment_method=bank-transfer", {
+      authorization: `Bearer ${token}`,
+    });
+    expect(prices.status).toBe(200);
+    expect(prices.body).toMatchObject({ status: "success", data: { count: expect.any(Number), prices: {} } });
+    const tooMany = await form("/paxful/v1/offer/all", "offer_type=buy&limit=51", { authorization: `Bearer ${token}` });
+    expect(tooMany).toMatchObject({ status: 400, body: { error: { code: 1004 } } });
+  });
+
+  it("answers a number that is no plain decimal and an image hash that is no id with 1004, not a 500", async () => {
+    const bearer = { authorization: `Bearer ${token}` };
+    const tiny = await t.app.inject({
+      method: "POST",
+      url: "/paxful/v1/trade/start",
+      headers: bearer,
+      payload: { offer_hash: "nothing", fiat: -1.0824e-257 },
+    });
+    expect(tiny.statusCode).toBe(400);
+    expect(JSON.parse(tiny.body)).toMatchObject({ status: "error", error: { code: 1004 } });
+    const image = await form("/paxful/v1/trade-chat/image", "image_hash=:$iW", bearer);
+    expect(image).toMatchObject({ status: 400, body: { error: { code: 1004 } } });
   });
 
   it("counts requests per client and answers 429 past the limit, with the limit headers", async () => {

@@ -1,6 +1,7 @@
 import {
   CHAT_ATTACHMENT_MAX_BYTES,
   type PaxfulActionPath,
+  PaxfulErrorCode,
   paxfulErrorResponseSchema,
   paxfulInputs,
   paxfulScopeOf,
@@ -12,6 +13,7 @@ import {
   type AppDeps,
   acceptFormBodies,
   acceptMultipart,
+  answerRouterErrorsUnder,
   fileStorageFor,
   parseFeatureFlags,
   parseFormBody,
@@ -117,6 +119,9 @@ export async function registerPaxfulRoutes(app: SoukRoutes, deps: AppDeps, optio
   const features = parseFeatureFlags(deps.config.SOUK_FEATURE_FLAGS);
   const storage = fileStorageFor(deps.config);
   const limiter = new ClientRateLimiter(options.rateLimitPerMinute);
+  answerRouterErrorsUnder("/paxful/v1/", (status, message) =>
+    errorBody(PaxfulErrorCode.VALIDATION_FAILED, `${message} (HTTP ${status})`),
+  );
 
   await app.register(
     async (scope) => {

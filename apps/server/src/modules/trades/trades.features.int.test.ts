@@ -295,6 +295,15 @@ describe("policy links, fallback and reports", () => {
     expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/report`, { reason: "rude" })).status).toBe(422);
     expect((await stranger.client.post(`/rest/v1/trade/${trade.id}/report`, report)).status).toBe(404);
   });
+
+  it("answers a repeated report 409 every time, past the point where statements get a generic plan", async () => {
+    const trade = await start(buyer);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      statuses.push((await buyer.client.post(`/rest/v1/trade/${trade.id}/report`, { reason: "other" })).status);
+    }
+    expect(statuses).toEqual([200, ...Array(11).fill(409)]);
+  });
 });
 
 describe("chargeback reports", () => {
@@ -573,5 +582,37 @@ describe("demo seed", () => {
     } finally {
       await seedApp.close();
     }
+  });
+});
+
+describe("payment instructions", () => {
+  it("stay hidden from the other party in every status the flow never revealed them in, and from staff", async () => {
+    const secret = `IBAN-${randomUUID()}`;
+    const bankOffer = await createOffer(seller, { paymentMethodSlug: "bank-transfer", tradeDetails: secret });
+    const cancelled = await start(buyer, "100", bankOffer);
+    expect(cancelled.paymentDetails).toMatchObject({ instructions: null, isRevealed: false });
+    expect((await buyer.client.post(`/rest/v1/trade/${cancelled.id}/cancel`)).status).toBe(200);
+    const afterCancel = await buyer.client.get(`/rest/v1/trade/${cancelled.id}`);
+    expect(afterCancel.body.data.status).toBe("cancelled_buyer");
+    expect(afterCancel.body.data.paymentDetails).toMatchObject({ instructions: null, isRevealed: false });
+    expect(afterCancel.text).not.toContain(secret);
+    const asSeller = await seller.client.get(`/rest/v1/trade/${cancelled.id}`);
+    expect(asSeller.body.data.paymentDetails.instructions).toBe(secret);
+    const asModerator = await moderator.client.get(`/rest/v1/trade/${cancelled.id}`);
+    expect(asModerator.status).toBe(200);
+    expect(asModerator.text).not.toContain(secret);
+
+    const expired = await start(buyer, "100", bankOffer);
+    await advanceTradeClock(t.ownerDb, 24 * 3600, expired.id);
+    await expireDueTrades(t.db);
+    const afterExpiry = await buyer.client.get(`/rest/v1/trade/${expired.id}`);
+    expect(afterExpiry.body.data.status).toBe("cancelled_system");
+    expect(afterExpiry.text).not.toContain(secret);
+
+    const named = await start(buyer, "100", bankOffer);
+    await buyer.client.post(`/rest/v1/trade/${named.id}/requirement`, { requirementId: "payer_name", value: "Jane" });
+    expect((await buyer.client.post(`/rest/v1/trade/${named.id}/cancel`)).status).toBe(200);
+    const revealedThenCancelled = await buyer.client.get(`/rest/v1/trade/${named.id}`);
+    expect(revealedThenCancelled.body.data.paymentDetails).toMatchObject({ instructions: secret, isRevealed: true });
   });
 });

@@ -774,7 +774,8 @@ export async function insertReport(
       reason: report.reason,
       message: report.message,
     })
-    .onConflict((oc) => oc.columns(["trade_id", "reporter_id"]).where("status", "=", "open").doNothing())
+    // The partial index's predicate is written as a literal: see docs/decisions/076-hostile-input.md.
+    .onConflict((oc) => oc.columns(["trade_id", "reporter_id"]).where("status", "=", sql.lit("open")).doNothing())
     .returning("id")
     .executeTakeFirst();
   return row !== undefined;

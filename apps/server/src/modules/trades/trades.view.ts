@@ -95,15 +95,29 @@ export function sideOf(row: Pick<TradeRow, "buyer_id">, userId: number): TradeSi
   return Number(row.buyer_id) === userId ? "bought" : "sold";
 }
 
+/**
+ * Who reads the offer owner's payment instructions in a trade: the owner, who wrote them, and the
+ * other party once the flow has revealed the payment details (its first step, such as the payer's
+ * name, is done). Whatever becomes of the trade afterwards changes nothing: a trade cancelled or
+ * expired before the reveal never shows them, and staff looking on are not trade partners.
+ */
+export function mayReadInstructions(facts: {
+  viewerRole: ViewerRole;
+  isVendor: boolean;
+  isRevealed: boolean;
+}): boolean {
+  const isParty = facts.viewerRole === "buyer" || facts.viewerRole === "seller";
+  return isParty && (facts.isVendor || facts.isRevealed);
+}
+
 /** The trade (docs/product.md#trades) for one viewer. */
 export function toTradeView(row: TradeRow, context: ViewContext): Trade {
   const { viewerRole, now } = context;
   const facts = factsOf(row, context.requirements);
   const isParty = viewerRole === "buyer" || viewerRole === "seller";
   const isVendor = Number(row.offer_owner_id) === context.viewerId;
-  const isRevealed = isSecondStepReached(row.flow_step, row.status) || row.status !== "active_funded";
-  // The owner's instructions are hidden only from a buyer who took a sell offer, until revealed.
-  const canSeeInstructions = isRevealed || viewerRole !== "buyer" || isVendor;
+  const isRevealed = isSecondStepReached(row.flow_step, row.status);
+  const canSeeInstructions = mayReadInstructions({ viewerRole, isVendor, isRevealed });
   const payerName = context.requirements.find((r) => r.trade_id === row.id && r.requirement_id === "payer_name");
   const availableAt = isParty ? disputeAvailableAt(facts) : null;
   const canDispute = isParty && explainRefusal("dispute", viewerRole, facts, now) === null;

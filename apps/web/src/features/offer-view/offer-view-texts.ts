@@ -38,7 +38,7 @@ const en = {
     edit: "Edit offer",
     loginToTrade: "Log in to trade",
   },
-  terms: { title: "Offer terms", details: "Trade details", none: "The vendor wrote no terms." },
+  terms: { title: "Offer terms", none: "The vendor wrote no terms." },
   requirements: {
     title: "Before you can trade",
     anonymous_user_restricted: "The vendor trades only with logged-in users.",
@@ -231,7 +231,6 @@ const fr: OfferViewTexts = {
   },
   terms: {
     title: "Conditions de l’offre",
-    details: "Détails de l’échange",
     none: "Le vendeur n’a pas écrit de conditions.",
   },
   requirements: {

@@ -1,4 +1,10 @@
-import { type OfferCreateRequest, offerListQuerySchema, offerViewQuerySchema, type PaxfulInput } from "@souk/contracts";
+import {
+  OFFER_LIMITS,
+  type OfferCreateRequest,
+  offerListQuerySchema,
+  offerViewQuerySchema,
+  type PaxfulInput,
+} from "@souk/contracts";
 import { divideDecimal, formatDecimal, parseDecimal } from "@souk/money";
 import { setOfferStatus, toggleAllOffers } from "../../my-offers/index.ts";
 import {
@@ -16,7 +22,8 @@ import { invalidParameters, missingParameters, unknownOfferType } from "../paxfu
 import { offerAllObjectOf, offerObjectOf } from "../paxful.shapes.ts";
 import { resolvePaymentMethodSlug } from "./payment-methods.ts";
 
-const LISTING_LIMIT_MAX = 100;
+/** The listing's own page limit: a larger one fails the listing's query schema (a 500 in offer/prices once). */
+const LISTING_LIMIT_MAX = OFFER_LIMITS.listingLimitMax;
 
 function publicUrl(context: ActionContext): string {
   return context.deps.config.PUBLIC_URL ?? `http://localhost:${context.deps.config.PORT}`;

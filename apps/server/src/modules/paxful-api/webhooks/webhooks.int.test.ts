@@ -118,6 +118,31 @@ describe("Paxful webhooks", () => {
     expect(wrongMode.statusCode).toBe(403);
   });
 
+  it("answers a control character in a field (422) and an address that does not decode (400) in its shape", async () => {
+    const seller = await createTrader(t, { login: false });
+    const token = await tokenFor(t, seller.id);
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/webhook/v1/user/webhooks",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { tag: "a\u0000b", endpoints: [{ event_type: "trade.paid", url: receiverUrl }] },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.parse(refused.body)).toEqual({
+      detail: [{ loc: ["tag"], msg: expect.any(String), type: "value_error.control_character" }],
+    });
+    // An id that does not decode is refused by the router, before the scope: in the scope's shape too.
+    const undecodable = await t.app.inject({
+      method: "GET",
+      url: "/webhook/v1/user/webhooks/%ED%A0%80",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(undecodable.statusCode).toBe(400);
+    expect(JSON.parse(undecodable.body)).toEqual({
+      detail: [{ loc: ["path"], msg: expect.any(String), type: "value_error.path" }],
+    });
+  });
+
   it("delivers the trade's events to the vendor's bot, signed with the published key, once each", async () => {
     const seller = await createTrader(t, { roles: ["user", "vendor"] });
     const [buyer, stranger, moderator] = await Promise.all([createTrader(t), createTrader(t), createTrader(t)]);

@@ -1,4 +1,5 @@
 import {
+  errorKinds,
   paxfulWebhookDetailErrorSchema,
   paxfulWebhookInSchema,
   paxfulWebhookLogRecordSchema,
@@ -8,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../../db/pool.ts";
-import type { AppDeps, SoukRoutes } from "../../../platform/index.ts";
+import { type AppDeps, answerRouterErrorsUnder, DomainError, type SoukRoutes } from "../../../platform/index.ts";
 import { authenticateAccessToken } from "../../api-clients/index.ts";
 import { sendUnauthorized } from "../paxful.routes.ts";
 import type { WebhookSigner } from "./signing.ts";
@@ -72,6 +73,9 @@ const webhookIdParams = z.object({ webhook_id: z.string().uuid() });
  */
 export async function registerWebhookRoutes(app: SoukRoutes, deps: AppDeps, signer: WebhookSigner): Promise<void> {
   const allowPrivate = deps.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+  answerRouterErrorsUnder("/webhook/v1/", (_status, message) => ({
+    detail: [{ loc: ["path"], msg: message, type: "value_error.path" }],
+  }));
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
@@ -93,8 +97,17 @@ export async function registerWebhookRoutes(app: SoukRoutes, deps: AppDeps, sign
           "value_error",
         );
       }
-      const status = (error as { statusCode?: number }).statusCode;
-      if (typeof status === "number" && status >= 400 && status < 500)
+      // The platform's input guard refuses with a DomainError (a kind, no statusCode): a field with a
+      // control character (422), a body nested too deep (422) or too big (413). These are the
+      // caller's input, answered with the kind's status in this scope's shape, the field in `loc`.
+      const status = error instanceof DomainError ? errorKinds[error.kind] : 500;
+      if (error instanceof DomainError && status < 500) {
+        const [field, reasons] = Object.entries(error.details ?? {})[0] ?? ["body", []];
+        const reason = Array.isArray(reasons) && typeof reasons[0] === "string" ? reasons[0] : error.kind;
+        return detail(reply, status, field.split("."), error.message, `value_error.${reason}`);
+      }
+      const statusCode = (error as { statusCode?: number }).statusCode;
+      if (typeof statusCode === "number" && statusCode >= 400 && statusCode < 500)
         return detail(reply, 400, ["body"], "The request could not be read.", "value_error");
       request.log.error({ err: error }, "webhook management error");
       return reply

@@ -237,16 +237,6 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
             <Text className={classes.terms} size="sm">
               {offer.offerTerms.trim() === "" ? t("terms.none") : offer.offerTerms}
             </Text>
-            {offer.tradeDetails.trim() !== "" ? (
-              <>
-                <Title order={3} size="h6" mt="lg" mb={6}>
-                  {t("terms.details")}
-                </Title>
-                <Text className={classes.terms} size="sm" c="dimmed">
-                  {offer.tradeDetails}
-                </Text>
-              </>
-            ) : null}
           </Paper>
 
           <FeedbackList feedback={view.feedback} />

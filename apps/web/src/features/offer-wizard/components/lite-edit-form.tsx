@@ -1,6 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text } from "@mantine/core";
-import { ErrorCode, type Offer, type OfferCreateRequest, offerCreateRequestSchema } from "@souk/contracts";
+import {
+  ErrorCode,
+  type Offer,
+  type OfferCreateRequest,
+  type OfferDraft,
+  offerCreateRequestSchema,
+} from "@souk/contracts";
 import { useState } from "react";
 import { FormProvider, type Path, useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -43,13 +49,15 @@ export function litePayload(values: WizardFormValues): OfferCreateRequest {
 
 export interface LiteEditFormProps {
   offer: Offer;
+  /** The offer as its owner stored it (originalData, which only the owner receives). */
+  draft: OfferDraft;
   data: WizardData;
   submit: (payload: OfferCreateRequest) => Promise<Offer>;
   onSaved: (offer: Offer) => void;
 }
 
 /** /offer-manager/lite/edit/{id}: one compact form for the price and the limits. */
-export function LiteEditForm({ offer, data, submit, onSaved }: LiteEditFormProps) {
+export function LiteEditForm({ offer, draft, data, submit, onSaved }: LiteEditFormProps) {
   const { t } = useOfferWizardTexts();
   const { messageText, errorText } = useWizardErrorText();
   const { to } = useLocalizedPaths();
@@ -57,7 +65,7 @@ export function LiteEditForm({ offer, data, submit, onSaved }: LiteEditFormProps
   const [isSaving, setIsSaving] = useState(false);
   const form = useForm<WizardFormValues>({
     resolver: zodResolver(wizardFormSchema),
-    defaultValues: wizardValuesFromDraft(offer.originalData),
+    defaultValues: wizardValuesFromDraft(draft),
     mode: "onTouched",
   });
 

@@ -45,10 +45,11 @@ function LiteEdit({ idHashed }: { idHashed: string }) {
           <WizardLoadError error={offerView.error} onRetry={() => void offerView.refetch()} />
         ) : null}
         {data.status === "error" ? <WizardLoadError error={data.error} onRetry={data.retry} /> : null}
-        {offer && data.status === "success" ? (
+        {offer?.originalData && data.status === "success" ? (
           <LiteEditForm
             key={`${offer.idHashed}-${offer.version}`}
             offer={offer}
+            draft={offer.originalData}
             data={data.data}
             submit={(payload) => update.mutateAsync(payload)}
             onSaved={(saved) => {

@@ -154,7 +154,7 @@ function EditOffer({ idHashed, skipLite }: { idHashed: string; skipLite: boolean
           <WizardLoadError error={offerView.error} onRetry={() => void offerView.refetch()} />
         ) : null}
         {data.status === "error" ? <WizardLoadError error={data.error} onRetry={data.retry} /> : null}
-        {offer && data.status === "success" ? (
+        {offer?.originalData && data.status === "success" ? (
           <>
             {offer.flowType === "lite" ? (
               <Alert variant="light" color="blue" radius="md" mb="md" icon={<InfoIcon />}>

@@ -1,0 +1,502 @@
+import { ACTORS, type Actor, PLANTED_REDIRECT_URI, type PlantedIds, type PlantedObject } from "./world.ts";
+
+/**
+ * Who may succeed on each operation of the API: the expectation table of the authorisation matrix
+ * (authorization-matrix.int.test.ts, decision docs/decisions/077-hostile-user-suite.md).
+ *
+ * The matrix calls every operation of the OpenAPI document as each of six actors (a visitor, a
+ * stranger, the other party of a trade, the owner of the planted objects, a moderator, an admin)
+ * with the ids of the owner's objects. An actor outside `may` that gets a 2xx fails the test; so
+ * does any answer that carries a planted secret to an actor outside its audience, and so does an
+ * operation of the document that has no line here.
+ *
+ * Adding a route is one line: its key as the document names it ("METHOD /path/{param}"), who may
+ * succeed, which planted object fills each path parameter, and a valid body when it takes one (so
+ * a refusal is the authorisation's, not the schema's). For example:
+ *
+ *   "GET /rest/v1/bankaccounts/{id}": { may: OWNER, ids: { id: "bankAccount" } },
+ *
+ * A route whose success changes or ends the planted objects (a delete, a cancel, a log-out) says
+ * `ends`, and runs after everything else. An object the table needs that the world does not plant
+ * yet goes into world.ts (PlantedIds and plantWorld).
+ */
+
+export interface Expectation {
+  /** The actors that may get a 2xx answer; every other actor must be refused. */
+  may: readonly Actor[];
+  /** Path parameters filled with the id of a planted object. */
+  ids?: Record<string, PlantedObject>;
+  /** Path parameters filled with a fixed value (reference data codes). */
+  params?: Record<string, string>;
+  query?: Record<string, string> | ((ids: PlantedIds) => Record<string, string>);
+  /** A valid JSON body; a function of the planted ids when it names them. */
+  body?: unknown | ((ids: PlantedIds) => unknown);
+  /** A multipart body: one PNG file and these text fields (a function of the planted ids when it names them). */
+  upload?: Record<string, string> | ((ids: PlantedIds) => Record<string, string>);
+  /** Its success changes the planted objects ("objects") or ends the caller's session ("session"). */
+  ends?: "objects" | "session";
+  /**
+   * A POST that only reads a planted object named in its body (Paxful's API reads with POST): it
+   * runs with the reads, and an allowed actor must succeed on it, as on a GET of a planted id.
+   */
+  reads?: true;
+}
+
+/** A value of the table that may name the planted ids. */
+export function resolved<Value>(value: Value | ((ids: PlantedIds) => Value), ids: PlantedIds): Value {
+  return typeof value === "function" ? (value as (ids: PlantedIds) => Value)(ids) : value;
+}
+
+/**
+ * The order both suites call operations in: reads, then changes, then what ends the planted
+ * objects, then what ends a session, so an earlier call never finds the world already spent.
+ */
+export function runOrderOf(operationKey: string): number {
+  const ends = EXPECTED_ACCESS[operationKey]?.ends;
+  if (ends === "session") return 3;
+  if (ends === "objects") return 2;
+  return operationKey.startsWith("GET ") || EXPECTED_ACCESS[operationKey]?.reads ? 0 : 1;
+}
+
+export const EVERYONE: readonly Actor[] = ACTORS;
+/** Any logged-in actor, each acting on their own account. */
+export const USERS: readonly Actor[] = ["stranger", "party", "owner", "moderator", "admin"];
+export const OWNER: readonly Actor[] = ["owner"];
+/** The buyer of the planted trades. */
+export const PARTY: readonly Actor[] = ["party"];
+export const PARTIES: readonly Actor[] = ["party", "owner"];
+/** A trade's parties and the staff who settle its disputes. */
+export const TRADE_VIEWERS: readonly Actor[] = ["party", "owner", "moderator", "admin"];
+export const STAFF: readonly Actor[] = ["moderator", "admin"];
+export const ADMIN: readonly Actor[] = ["admin"];
+/** Nobody: an operation no actor of the matrix can succeed on (said why on its line). */
+export const NOBODY: readonly Actor[] = [];
+/** Any logged-in actor but the owner: trading on the owner's offer. */
+export const TAKERS: readonly Actor[] = ["stranger", "party", "moderator", "admin"];
+
+const today = () => new Date().toISOString().slice(0, 10);
+const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
+let registrations = 0;
+/** A webhook id nobody has: no webhook is planted (see the webhook lines below). */
+const UNKNOWN_WEBHOOK = "00000000-0000-4000-8000-000000000000";
+
+const OFFER_BODY = {
+  type: "sell",
+  cryptoCurrencyCode: "USDT",
+  fiatCurrencyCode: "USD",
+  paymentMethodSlug: "cash-in-person",
+  priceType: "fixed",
+  fixedPrice: "1",
+  margin: "0",
+  fiatLimitMin: "10",
+  fiatLimitMax: "500",
+};
+
+export const EXPECTED_ACCESS: Record<string, Expectation> = {
+  // Reference data and the marketplace: public.
+  "GET /rest/v2/currencies": { may: EVERYONE },
+  "GET /rest/v2/currencies/{code}": { may: EVERYONE, params: { code: "USD" } },
+  "GET /rest/v2/payment-methods": { may: EVERYONE },
+  "GET /rest/v2/payment-methods/popular": { may: EVERYONE },
+  "GET /rest/v2/payment-methods/{slug}": { may: EVERYONE, params: { slug: "bank-transfer" } },
+  "GET /rest/v2/payment-method-groups": { may: EVERYONE },
+  "GET /rest/v1/countries": { may: EVERYONE },
+  "GET /rest/v2/countries": { may: EVERYONE },
+  "GET /rest/v2/countries/phone-verification": { may: EVERYONE },
+  "GET /rest/v2/crypto-fiat-rates": { may: EVERYONE },
+  "GET /rest/v2/wallet/crypto-currencies": { may: EVERYONE },
+  "GET /rest/v2/wallet/crypto-currencies/rates": { may: EVERYONE },
+  "GET /rest/v1/timezones": { may: EVERYONE },
+  "GET /rest/v1/languages": { may: EVERYONE },
+  "GET /rest/v1/offers": { may: EVERYONE },
+  "GET /rest/v1/offers/{id}": { may: EVERYONE, ids: { id: "offer" } },
+  "GET /rest/v1/tags": { may: EVERYONE },
+  "GET /rest/v1/users/{username}": { may: EVERYONE, ids: { username: "ownerName" } },
+  "GET /rest/v1/users/{username}/active-offers": { may: EVERYONE, ids: { username: "ownerName" } },
+  "GET /rest/v1/users/{username}/feedback": { may: EVERYONE, ids: { username: "ownerName" } },
+  "GET /rest/v1/calculator": { may: EVERYONE, query: { currency: "USD", cryptoCurrencyCode: "BTC" } },
+  "GET /rest/v1/calculator/currency": { may: EVERYONE },
+  "GET /rest/v1/trade/{id}/receipt": { may: EVERYONE, ids: { id: "releasedTrade" } },
+
+  // Accounts and sessions.
+  "GET /rest/v1/csrf": { may: EVERYONE },
+  "POST /rest/v1/auth/register": {
+    may: EVERYONE,
+    body: () => {
+      registrations += 1;
+      const username = `matrix${registrations}${Date.now() % 100_000}`;
+      return { email: `${username}@example.com`, username, password: "Matrix-password-1!" };
+    },
+  },
+  "POST /rest/v1/auth/login": {
+    may: EVERYONE,
+    body: (ids: PlantedIds) => ({ login: ids.ownerName, password: "Not-the-password-1!" }),
+  },
+  "POST /rest/v1/auth/logout": { may: USERS, ends: "session" },
+  "GET /rest/v1/users/current_user": { may: USERS },
+  "POST /rest/v1/users/settings": { may: USERS, body: { bio: "Hello from the matrix." } },
+  "POST /rest/v1/users/{username}/relations": { may: USERS, ids: { username: "ownerName" }, body: { action: "trust" } },
+  "GET /rest/v1/users/me/contacts/trusted-list": { may: USERS },
+  "GET /rest/v1/users/me/contacts/blocked-list": { may: USERS },
+  "GET /rest/v1/users/me/contacts/recent-trades": { may: USERS },
+  "GET /proxy/messenger/v3/profile": { may: USERS },
+  "PUT /proxy/messenger/v3/profile": { may: USERS, body: { acceptChatMessages: "YES" } },
+  "GET /rest/v1/messenger/{username}": { may: USERS, ids: { username: "ownerName" } },
+  "POST /rest/v1/messenger/{username}": { may: USERS, ids: { username: "ownerName" }, body: { message: "Hi there." } },
+  "POST /account/re-auth-push-subscription": {
+    may: TRADE_VIEWERS,
+    body: (ids: PlantedIds) => ({ channels: [`trade.${ids.trade}`] }),
+  },
+
+  // Offers and the owner's tools.
+  "POST /rest/v1/offers": { may: USERS, body: OFFER_BODY },
+  "PUT /rest/v1/offers/{id}": { may: OWNER, ids: { id: "offer" }, body: { offerTerms: "Edited by the matrix." } },
+  "DELETE /rest/v1/offers/{id}": { may: ["owner", ...STAFF], ids: { id: "offer" }, ends: "objects" },
+  "POST /rest/v1/offers/{id}/offer-cap": {
+    may: OWNER,
+    ids: { id: "offer" },
+    body: { offerCap: { amount: "100000", active: false } },
+  },
+  "POST /rest/v1/offers/{id}/report": {
+    may: ["stranger", "party", ...STAFF],
+    ids: { id: "offer" },
+    body: { reason: "other", message: "Reported by the matrix." },
+  },
+  "GET /rest/v1/my-offers/list": { may: USERS },
+  "POST /offer-manager/toggle-all-offers-state": { may: USERS, body: { newStatus: true } },
+  "PUT /rest/v1/my-offers/{hash}/status": { may: OWNER, ids: { hash: "offer" }, body: { newStatus: true } },
+  "PUT /rest/v1/my-offers/{hash}/margin": { may: OWNER, ids: { hash: "offer" }, body: { newMargin: "1" } },
+  "PUT /rest/v1/my-offers/{hash}/fixed-price": { may: OWNER, ids: { hash: "offer" }, body: { newFixedPrice: "1" } },
+  "PUT /rest/v1/my-offers/{hash}/amount": {
+    may: OWNER,
+    ids: { hash: "offer" },
+    body: { rangeMin: "10", rangeMax: "5000" },
+  },
+  "PUT /rest/v1/my-offers/{hash}/manual-escrow-fee": {
+    may: OWNER,
+    ids: { hash: "offer" },
+    body: { newManualEscrowFee: null },
+  },
+  "PUT /rest/v1/my-offers/{hash}/reset-penalty": { may: OWNER, ids: { hash: "offer" } },
+  "POST /rest/v1/my-offers/{hash}/promote": { may: OWNER, ids: { hash: "offer" } },
+  "PUT /rest/v1/my-offers/{hash}/bid": {
+    may: OWNER,
+    ids: { hash: "offer" },
+    body: () => ({ endDate: nextWeek(), amount: "10", cryptoCurrencyCode: "USDT", isPresent: true }),
+  },
+  "DELETE /rest/v1/my-offers/{hash}/bid": { may: OWNER, ids: { hash: "offer" } },
+  "GET /rest/v1/my-offers/{hash}/pinned-info": { may: OWNER, ids: { hash: "offer" } },
+  "GET /rest/v1/my-offers/{hash}/bid-info": { may: OWNER, ids: { hash: "offer" } },
+  "GET /rest/v1/favorites/offers": { may: USERS },
+  "POST /rest/v1/favorites/offers/{id}": { may: USERS, ids: { id: "offer" } },
+  "DELETE /rest/v1/favorites/offers/{id}": { may: USERS, ids: { id: "offer" } },
+
+  // Trades.
+  "POST /rest/v1/trade": { may: USERS, body: (ids: PlantedIds) => ({ offerId: ids.offer, fiatAmount: "100" }) },
+  "GET /rest/v1/trade/active": { may: USERS },
+  "GET /rest/v1/trade/history": { may: USERS },
+  "GET /rest/v1/trade/statistics": { may: USERS },
+  "GET /rest/v1/trade/{id}": { may: TRADE_VIEWERS, ids: { id: "trade" } },
+  "POST /rest/v1/trade/{id}/paid": { may: PARTY, ids: { id: "trade" } },
+  "POST /rest/v1/trade/{id}/release": { may: OWNER, ids: { id: "trade" }, body: {} },
+  "POST /rest/v1/trade/{id}/cancel": { may: PARTIES, ids: { id: "trade" }, ends: "objects" },
+  "POST /rest/v1/trade/{id}/dispute": {
+    may: PARTIES,
+    ids: { id: "trade" },
+    body: { disputeReasonId: 1, disputeReasonText: "The other party stopped answering." },
+    ends: "objects",
+  },
+  "POST /rest/v1/trade/{id}/dispute/resolve": {
+    may: STAFF,
+    ids: { id: "trade" },
+    body: { outcome: "buyer", note: "Settled by the matrix." },
+    ends: "objects",
+  },
+  "POST /rest/v1/trade/{id}/dispute/appeal": {
+    may: PARTIES,
+    ids: { id: "trade" },
+    body: { text: "I do not agree with this award." },
+  },
+  "GET /rest/v1/dispute/reasons": { may: USERS },
+  "GET /rest/v1/disputes": { may: STAFF },
+  "GET /rest/v1/trade/{id}/uploads": { may: TRADE_VIEWERS, ids: { id: "uploadTrade" } },
+  "GET /rest/v1/trade/{id}/uploads/{uploadId}": { may: TRADE_VIEWERS, ids: { id: "uploadTrade", uploadId: "upload" } },
+  "POST /rest/v1/trade/{id}/upload": {
+    may: PARTY,
+    ids: { id: "uploadTrade" },
+    upload: { requirementId: "payment_receipt" },
+  },
+  "POST /rest/v1/trade/{id}/requirement": {
+    may: PARTIES,
+    ids: { id: "trade" },
+    body: { requirementId: "payer_name", decision: "approve" },
+  },
+  // Staff looking at a trade may open its policy links too; the read is recorded with their role.
+  "POST /rest/v1/trade/{id}/policy-read": {
+    may: TRADE_VIEWERS,
+    ids: { id: "trade" },
+    body: { url: "/terms-of-service" },
+  },
+  "POST /rest/v1/trade/{id}/fallback": { may: PARTIES, ids: { id: "trade" } },
+  "POST /rest/v1/trade/{id}/report": {
+    may: PARTIES,
+    ids: { id: "trade" },
+    body: { reason: "other", message: "Reported by the matrix." },
+  },
+  "POST /rest/v1/user-reports/chargeback": {
+    may: OWNER,
+    body: (ids: PlantedIds) => ({ tradeId: ids.releasedTrade, timing: "before_mark_as_paid", description: "Matrix." }),
+  },
+
+  // Chat and feedback.
+  "GET /rest/v1/trade/{id}/chat": { may: TRADE_VIEWERS, ids: { id: "trade" } },
+  "POST /rest/v1/trade/{id}/chat": { may: TRADE_VIEWERS, ids: { id: "trade" }, body: { message: "Hello." } },
+  "POST /rest/v1/trade/{id}/chat/attachments": { may: TRADE_VIEWERS, ids: { id: "trade" }, upload: {} },
+  "GET /rest/v1/chat/attachments/{id}": { may: TRADE_VIEWERS, ids: { id: "attachment" } },
+  "GET /rest/v1/feedback/{id}": { may: TRADE_VIEWERS, ids: { id: "releasedTrade" } },
+  "POST /rest/v1/feedback/{id}/give": {
+    may: PARTIES,
+    ids: { id: "releasedTrade" },
+    body: { rating: 1, message: "Good trade." },
+  },
+  "POST /rest/v1/feedback/{id}/reply": { may: PARTIES, ids: { id: "releasedTrade" }, body: { message: "Thank you." } },
+
+  // Trade history exports.
+  "POST /rest/v1/trade-history/exports": {
+    may: USERS,
+    body: () => ({ format: "csv", startDate: today(), endDate: today() }),
+  },
+  "GET /rest/v1/trade-history/exports": { may: USERS },
+  "GET /rest/v1/trade-history/exports/{id}": { may: OWNER, ids: { id: "export" } },
+  "GET /rest/v1/trade-history/exports/{id}/download": { may: OWNER, ids: { id: "export" } },
+  "POST /rest/v1/trade-history/exports/{id}/cancel": { may: OWNER, ids: { id: "export" } },
+
+  // The wallet: each user's own; the dev chain and the ledger check for admins.
+  "GET /rest/v2/wallet/balances": { may: USERS },
+  "GET /rest/v1/wallet/address": { may: USERS, query: { cryptoCurrencyCode: "USDT" } },
+  "GET /rest/v1/wallet/deposits": { may: USERS },
+  "GET /rest/v1/wallet/send-info": { may: USERS, query: { cryptoCurrencyCode: "USDT" } },
+  "POST /rest/v1/wallet/send": {
+    may: USERS,
+    body: (ids: PlantedIds) => ({ cryptoCurrencyCode: "USDT", amount: "1", username: ids.partyName }),
+  },
+  "GET /rest/v1/wallet/transactions": { may: USERS },
+  "GET /rest/v1/wallet/bond": { may: USERS },
+  "POST /wallet/deposit-bond": { may: USERS, body: { cryptoCurrencyCode: "USDT" } },
+  "POST /wallet/retrieve-bond": { may: USERS, body: { cryptoCurrencyCode: "USDT" } },
+  "POST /rest/v1/admin/wallet/deposits": {
+    may: ADMIN,
+    body: (ids: PlantedIds) => ({ username: ids.ownerName, amount: "1", cryptoCurrencyCode: "USDT" }),
+  },
+  "POST /rest/v1/admin/wallet/deposits/{id}/confirm": {
+    may: ADMIN,
+    ids: { id: "deposit" },
+    body: { confirmations: 1 },
+  },
+  "POST /rest/v1/admin/wallet/withdrawals/broadcast": { may: ADMIN },
+  "GET /rest/v1/admin/ledger/verify": { may: ADMIN },
+  "GET /rest/v1/admin/custody": { may: ADMIN },
+
+  // The Paxful-compatible API (docs/decisions/073-paxful-compatible-api.md): every call is made with
+  // the actor's bearer token (world.ts callerOf), its fields naming the planted objects. The
+  // reference actions answer without a token too; the rest need one. Paxful's trade_hash is
+  // Souk's trade id, offer_hash the offer's hashed id.
+  "POST /paxful/v1/offer/all": { may: EVERYONE, body: { offer_type: "buy", currency_code: "USD" } },
+  "POST /paxful/v1/offer/get": { may: USERS, reads: true, body: (ids: PlantedIds) => ({ offer_hash: ids.offer }) },
+  "POST /paxful/v1/offer/list": { may: USERS },
+  "POST /paxful/v1/offer/create": {
+    may: USERS,
+    body: {
+      offer_type_field: "sell",
+      currency: "USD",
+      crypto_currency: "USDT",
+      payment_method: "cash-in-person",
+      fixed_price: "1",
+      range_min: "10",
+      range_max: "500",
+      payment_window: 60,
+      offer_terms: "Made by the matrix.",
+      trade_details: "Meet at the station.",
+    },
+  },
+  "POST /paxful/v1/offer/update": {
+    may: OWNER,
+    body: (ids: PlantedIds) => ({ offer_hash: ids.offer, offer_terms: "Edited by the matrix's bot." }),
+  },
+  "POST /paxful/v1/offer/update-price": {
+    may: OWNER,
+    body: (ids: PlantedIds) => ({ offer_hash: ids.offer, fixed_price: "1" }),
+  },
+  "POST /paxful/v1/offer/activate": { may: OWNER, body: (ids: PlantedIds) => ({ offer_hash: ids.offer }) },
+  "POST /paxful/v1/offer/deactivate": {
+    may: OWNER,
+    body: (ids: PlantedIds) => ({ offer_hash: ids.offer }),
+    ends: "objects",
+  },
+  "POST /paxful/v1/offer/delete": {
+    may: ["owner", ...STAFF],
+    body: (ids: PlantedIds) => ({ offer_hash: ids.offer }),
+    ends: "objects",
+  },
+  // Each caller's own offers: the owner's switch turns the planted offer off.
+  "POST /paxful/v1/offer/turn-on": { may: USERS },
+  "POST /paxful/v1/offer/turn-off": { may: USERS, ends: "objects" },
+  "POST /paxful/v1/offer/price": { may: USERS, reads: true, body: (ids: PlantedIds) => ({ offer_hash: ids.offer }) },
+  "POST /paxful/v1/offer/prices": { may: USERS, body: { payment_method: "bank-transfer" } },
+  "POST /paxful/v1/offer-tag/list": { may: EVERYONE },
+  "POST /paxful/v1/trade/start": {
+    may: TAKERS,
+    body: (ids: PlantedIds) => ({ offer_hash: ids.offer, fiat: "100", payer_name: "Matrix Payer" }),
+  },
+  "POST /paxful/v1/trade/get": {
+    may: TRADE_VIEWERS,
+    reads: true,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+  },
+  "POST /paxful/v1/trade/list": { may: USERS },
+  "POST /paxful/v1/trade/completed": { may: USERS },
+  "POST /paxful/v1/trade/paid": {
+    may: PARTY,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade, payer_name: "Matrix Payer" }),
+  },
+  // Only the seller releases.
+  "POST /paxful/v1/trade/release": { may: OWNER, body: (ids: PlantedIds) => ({ trade_hash: ids.trade }) },
+  "POST /paxful/v1/trade/cancel": {
+    may: PARTIES,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+    ends: "objects",
+  },
+  "POST /paxful/v1/trade/dispute": {
+    may: PARTIES,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade, reason: "The other party stopped answering." }),
+    ends: "objects",
+  },
+  "POST /paxful/v1/trade/dispute-reasons": {
+    may: TRADE_VIEWERS,
+    reads: true,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+  },
+  "POST /paxful/v1/trade/locations": {
+    may: TRADE_VIEWERS,
+    reads: true,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+  },
+  "POST /paxful/v1/trade-chat/get": {
+    may: TRADE_VIEWERS,
+    reads: true,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+  },
+  "POST /paxful/v1/trade-chat/post": {
+    may: TRADE_VIEWERS,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade, message: "Hello from the bot." }),
+  },
+  "POST /paxful/v1/trade-chat/latest": { may: USERS },
+  "POST /paxful/v1/trade-chat/image/upload": {
+    may: TRADE_VIEWERS,
+    upload: (ids: PlantedIds) => ({ trade_hash: ids.trade }),
+  },
+  "POST /paxful/v1/trade-chat/image": {
+    may: TRADE_VIEWERS,
+    reads: true,
+    body: (ids: PlantedIds) => ({ image_hash: ids.attachment }),
+  },
+  // Attaching an image by URL is not on Souk: 1013 to everyone.
+  "POST /paxful/v1/trade-chat/image/add": {
+    may: NOBODY,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.trade, file: "https://example.com/receipt.png" }),
+  },
+  "POST /paxful/v1/user/me": { may: USERS },
+  "POST /paxful/v1/user/info": { may: USERS, reads: true, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/user/trust": { may: USERS, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/user/untrust": { may: USERS, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/user/block": { may: USERS, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/user/unblock": { may: USERS, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/user/blocked-list": { may: USERS },
+  "POST /paxful/v1/user/types": { may: USERS },
+  "POST /paxful/v1/wallet/balance": { may: USERS },
+  "POST /paxful/v1/wallet/list-addresses": { may: USERS, body: { crypto_currency_code: "USDT" } },
+  "POST /paxful/v1/payment-method/list": { may: EVERYONE },
+  "POST /paxful/v1/payment-method-group/list": { may: EVERYONE },
+  "POST /paxful/v1/currency/list": { may: EVERYONE },
+  "POST /paxful/v1/currency/rates": { may: EVERYONE },
+  "POST /paxful/v1/currency/btc": { may: EVERYONE },
+  "POST /paxful/v1/feedback/list": { may: USERS, body: (ids: PlantedIds) => ({ username: ids.ownerName }) },
+  "POST /paxful/v1/feedback/give": {
+    may: PARTIES,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.releasedTrade, rating: 1, message: "Good trade." }),
+  },
+  "POST /paxful/v1/feedback/reply": {
+    may: PARTIES,
+    body: (ids: PlantedIds) => ({ trade_hash: ids.releasedTrade, message: "Thank you." }),
+  },
+  // Souk has no notification centre: 1013 to everyone.
+  "POST /paxful/v1/notifications/list": { may: NOBODY },
+  "POST /paxful/v1/notifications/unread-count": { may: NOBODY },
+  "POST /paxful/v1/notifications/mark-read": { may: NOBODY },
+
+  // Paxful's webhook management (docs/decisions/075-paxful-webhooks.md), with the actor's token:
+  // each caller's own webhooks. The matrix's tokens are direct access (client_credentials), which
+  // /user serves and /application refuses (it serves delegated tokens only). Saving needs a URL
+  // that echoes the challenge, which no planted URL does: nobody saves, and no webhook is planted.
+  "GET /webhook/v1/public/.well-known/public.key": { may: EVERYONE },
+  "POST /webhook/v1/user/webhooks": {
+    may: USERS,
+    body: { tag: "matrix", endpoints: [{ event_type: "trade.paid", url: "https://bot.example.com/hook" }] },
+  },
+  "GET /webhook/v1/user/webhooks": { may: USERS },
+  "DELETE /webhook/v1/user/webhooks": { may: USERS },
+  "GET /webhook/v1/user/webhooks/log": { may: USERS },
+  "GET /webhook/v1/user/webhooks/{webhook_id}": { may: USERS, params: { webhook_id: UNKNOWN_WEBHOOK } },
+  "DELETE /webhook/v1/user/webhooks/{webhook_id}": { may: USERS, params: { webhook_id: UNKNOWN_WEBHOOK } },
+  "POST /webhook/v1/application/webhooks": {
+    may: NOBODY,
+    body: { tag: "matrix", endpoints: [{ event_type: "trade.paid", url: "https://bot.example.com/hook" }] },
+  },
+  "GET /webhook/v1/application/webhooks": { may: NOBODY },
+  "DELETE /webhook/v1/application/webhooks": { may: NOBODY },
+  "GET /webhook/v1/application/webhooks/log": { may: NOBODY },
+  "GET /webhook/v1/application/webhooks/{webhook_id}": { may: NOBODY, params: { webhook_id: UNKNOWN_WEBHOOK } },
+  "DELETE /webhook/v1/application/webhooks/{webhook_id}": { may: NOBODY, params: { webhook_id: UNKNOWN_WEBHOOK } },
+
+  // OAuth2 (docs/decisions/072-api-clients-and-oauth.md). The token endpoint's credentials are its
+  // authorisation: whoever holds the owner's client secret gets a token.
+  "POST /oauth2/token": {
+    may: EVERYONE,
+    body: (ids: PlantedIds) => ({
+      grant_type: "client_credentials",
+      client_id: ids.ownerClient,
+      client_secret: ids.ownerClientSecret,
+    }),
+  },
+  "GET /oauth2/userinfo": { may: USERS },
+  // The consent page: any logged-in user may be asked about any client; a visitor is sent to log in.
+  "GET /oauth2/authorize": {
+    may: USERS,
+    query: (ids: PlantedIds) => ({
+      response_type: "code",
+      client_id: ids.ownerClient,
+      redirect_uri: PLANTED_REDIRECT_URI,
+      scope: "profile",
+      state: "matrix",
+    }),
+  },
+  // The consent form's answer carries the CSRF cookie's token in a field, which the matrix's
+  // calls do not: refused to everyone (a success is a redirect, never a 2xx, anyway).
+  "POST /oauth2/authorize": {
+    may: NOBODY,
+    body: (ids: PlantedIds) => ({
+      response_type: "code",
+      client_id: ids.ownerClient,
+      redirect_uri: PLANTED_REDIRECT_URI,
+      scope: "profile",
+      state: "matrix",
+      decision: "allow",
+      csrf_token: "not-the-cookie",
+    }),
+  },
+
+  // The API keys screen: each user's own clients; only the owner revokes theirs.
+  "GET /rest/v1/api-clients": { may: USERS },
+  "POST /rest/v1/api-clients": { may: USERS, body: { name: "Matrix bot" } },
+  "DELETE /rest/v1/api-clients/{clientId}": { may: OWNER, ids: { clientId: "spareClient" }, ends: "objects" },
+};

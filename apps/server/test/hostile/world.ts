@@ -1,0 +1,295 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import pino from "pino";
+import { modules } from "../../src/modules/registry.ts";
+import { SESSION_COOKIE } from "../../src/platform/index.ts";
+import { multipartBody, type TestApp, type TestClient } from "../harness.ts";
+import { createOffer, createTrader, fund, type TestUser } from "../races/trade-fixtures.ts";
+import { pngImage } from "../sample-files.ts";
+
+/**
+ * The planted world the hostile suites run in: six actors and objects that belong to the owner
+ * (and, for trades, to the other party), each holding a secret that must reach nobody outside its
+ * audience. Everything is made through the real API, as a user would make it.
+ */
+
+export const ACTORS = ["anonymous", "stranger", "party", "owner", "moderator", "admin"] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** The ids a path parameter can be filled with. */
+export interface PlantedIds {
+  /** The owner's sell offer by bank transfer: its trades ask the payer's name before revealing. */
+  offer: string;
+  /** An active trade on that offer: the party buys, the owner sells; not revealed yet. */
+  trade: string;
+  /** A trade on that offer the party cancelled before the payer-name step. */
+  cancelledTrade: string;
+  /** A trade of the owner's cash offer where the party uploaded a receipt. */
+  uploadTrade: string;
+  upload: string;
+  /** A released trade of the owner's cash offer, with the party's feedback on it. */
+  releasedTrade: string;
+  /** The owner's chat attachment in the active trade. */
+  attachment: string;
+  /** The owner's completed trade history export. */
+  export: string;
+  /** A dev-chain deposit recorded for the owner, not yet confirmed. */
+  deposit: string;
+  ownerName: string;
+  partyName: string;
+  /** The owner's API client whose token the owner's bearer calls carry (consent page, scopes). */
+  ownerClient: string;
+  /** Its secret: the token endpoint's line sends it (it must never come back in an answer). */
+  ownerClientSecret: string;
+  /** A second API client of the owner, with no token in use: the one a revocation may end. */
+  spareClient: string;
+}
+
+export type PlantedObject = keyof PlantedIds;
+
+/**
+ * Objects every call on a kind is also made with: a trade's calls run on the active trade and on
+ * the one cancelled before its payment details were revealed (a state that once leaked them).
+ */
+export const ALSO_PLANTED: Partial<Record<PlantedObject, PlantedObject[]>> = { trade: ["cancelledTrade"] };
+
+/** A value planted in the world that only its audience may ever read in an answer. */
+export interface PlantedSecret {
+  name: string;
+  value: string;
+  audience: readonly Actor[];
+}
+
+export interface World {
+  /** Each actor's browser: the session cookie (none for anonymous). */
+  clients: Record<Actor, TestClient>;
+  /**
+   * Each actor's bot: an access token (client_credentials) of their own API client with every
+   * scope, sent as a bearer token from a client without a session cookie; anonymous has none.
+   */
+  tokens: Record<Actor, string | null>;
+  /** A client without a session, for calls carrying a bearer token. */
+  bot: TestClient;
+  users: Record<Exclude<Actor, "anonymous">, TestUser>;
+  ids: PlantedIds;
+  secrets: PlantedSecret[];
+}
+
+const TRADE_VIEWERS: readonly Actor[] = ["party", "owner", "moderator", "admin"];
+
+function marker(name: string): string {
+  // Letters and digits only, so no encoding or file-name cleaning changes it on the way out.
+  return `SECRET${name}${randomBytes(8).toString("hex")}`;
+}
+
+async function expectOk(label: string, response: { status: number; text: string }): Promise<void> {
+  if (response.status >= 300) throw new Error(`planting ${label} failed: ${response.status} ${response.text}`);
+}
+
+async function startTrade(buyer: TestUser, offerId: string): Promise<string> {
+  const response = await buyer.client.post(
+    "/rest/v1/trade",
+    { offerId, fiatAmount: "100" },
+    { headers: { "idempotency-key": randomUUID() } },
+  );
+  await expectOk("a trade", response);
+  return response.body.data.id as string;
+}
+
+async function sendFile(client: TestClient, url: string, fileName: string, fields: Record<string, string>) {
+  const file = { bytes: await pngImage(), name: fileName, type: "image/png" };
+  const { body, contentType } = await multipartBody([file], fields);
+  return client.request("POST", url, body, { headers: { "content-type": contentType } });
+}
+
+async function completeExports(t: TestApp): Promise<void> {
+  const job = modules.flatMap((module) => module.jobs ?? []).find((candidate) => candidate.name === "exports.generate");
+  if (!job) throw new Error("the exports job is gone: the world cannot plant a completed export");
+  await job.handler({}, { config: t.config, db: t.db, log: pino({ level: "silent" }), send: async () => {} });
+}
+
+/** The redirect URI every planted API client registers (the consent page checks it). */
+export const PLANTED_REDIRECT_URI = "https://bot.example.com/callback";
+
+interface PlantedClient {
+  clientId: string;
+  clientSecret: string;
+  token: string;
+}
+
+/** An API client with every scope, made on the API keys screen's call, and its first access token. */
+async function plantApiClient(t: TestApp, user: TestUser, name: string): Promise<PlantedClient> {
+  const created = await user.client.post("/rest/v1/api-clients", { name, redirectUris: [PLANTED_REDIRECT_URI] });
+  await expectOk("an API client", created);
+  const clientId = created.body.data.client.clientId as string;
+  const clientSecret = created.body.data.clientSecret as string;
+  const answer = await t.app.inject({
+    method: "POST",
+    url: "/oauth2/token",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+    }).toString(),
+  });
+  await expectOk("an access token", { status: answer.statusCode, text: answer.body });
+  return { clientId, clientSecret, token: JSON.parse(answer.body).access_token as string };
+}
+
+/** Plants the world in a fresh test app (made with createTradesTestApp: log-ins need their own addresses). */
+export async function plantWorld(t: TestApp): Promise<World> {
+  const [owner, party, stranger, moderator, admin] = await Promise.all([
+    createTrader(t, { roles: ["user", "vendor"] }),
+    createTrader(t),
+    createTrader(t),
+    createTrader(t, { roles: ["moderator"] }),
+    createTrader(t, { roles: ["admin"] }),
+  ]);
+  await fund(t.db, owner.id, "USDT", "1000000");
+  const details = marker("Details");
+  const offer = await createOffer(owner, { paymentMethodSlug: "bank-transfer", tradeDetails: details });
+  const cashOffer = await createOffer(owner, { tags: ["receipt-required"], tradeDetails: "Meet at the station." });
+
+  const trade = await startTrade(party, offer);
+  const chat = marker("Chat");
+  await expectOk("a chat message", await owner.client.post(`/rest/v1/trade/${trade}/chat`, { message: chat }));
+  const attachmentName = marker("Attachment");
+  const attached = await sendFile(
+    owner.client,
+    `/rest/v1/trade/${trade}/chat/attachments`,
+    `${attachmentName}.png`,
+    {},
+  );
+  await expectOk("an attachment", attached);
+
+  const cancelledTrade = await startTrade(party, offer);
+  await expectOk("a cancel", await party.client.post(`/rest/v1/trade/${cancelledTrade}/cancel`));
+
+  const uploadTrade = await startTrade(party, cashOffer);
+  const uploaded = await sendFile(party.client, `/rest/v1/trade/${uploadTrade}/upload`, "receipt.png", {
+    requirementId: "payment_receipt",
+  });
+  await expectOk("a receipt upload", uploaded);
+  const uploads = await party.client.get(`/rest/v1/trade/${uploadTrade}/uploads`);
+  await expectOk("the uploads list", uploads);
+
+  const releasedTrade = await startTrade(party, cashOffer);
+  await sendFile(party.client, `/rest/v1/trade/${releasedTrade}/upload`, "receipt.png", {
+    requirementId: "payment_receipt",
+  });
+  await expectOk("a paid mark", await party.client.post(`/rest/v1/trade/${releasedTrade}/paid`));
+  await expectOk(
+    "a release",
+    await owner.client.post(
+      `/rest/v1/trade/${releasedTrade}/release`,
+      {},
+      { headers: { "idempotency-key": randomUUID() } },
+    ),
+  );
+  await expectOk(
+    "a feedback",
+    await party.client.post(`/rest/v1/feedback/${releasedTrade}/give`, { rating: 1, message: "Smooth trade." }),
+  );
+
+  const today = new Date().toISOString().slice(0, 10);
+  const exported = await owner.client.post("/rest/v1/trade-history/exports", {
+    format: "csv",
+    startDate: today,
+    endDate: today,
+  });
+  await expectOk("an export", exported);
+  await completeExports(t);
+
+  const deposit = await admin.client.post("/rest/v1/admin/wallet/deposits", {
+    username: owner.username,
+    amount: "5",
+    cryptoCurrencyCode: "USDT",
+    confirmations: 0,
+  });
+  await expectOk("a deposit", deposit);
+
+  const [ownerBot, partyBot, strangerBot, moderatorBot, adminBot] = await Promise.all([
+    plantApiClient(t, owner, "owner bot"),
+    plantApiClient(t, party, "party bot"),
+    plantApiClient(t, stranger, "stranger bot"),
+    plantApiClient(t, moderator, "moderator bot"),
+    plantApiClient(t, admin, "admin bot"),
+  ]);
+  const spare = await plantApiClient(t, owner, "owner spare bot");
+
+  const session = await sql<{ password_hash: string; email: string }>`
+    SELECT password_hash, email FROM users WHERE id = ${owner.id}`.execute(t.ownerDb);
+  const ownerRow = session.rows[0];
+  if (!ownerRow) throw new Error("the owner is gone");
+  const sessionToken = owner.client.cookie(SESSION_COOKIE) ?? "";
+
+  return {
+    clients: {
+      anonymous: t.client(),
+      stranger: stranger.client,
+      party: party.client,
+      owner: owner.client,
+      moderator: moderator.client,
+      admin: admin.client,
+    },
+    tokens: {
+      anonymous: null,
+      stranger: strangerBot.token,
+      party: partyBot.token,
+      owner: ownerBot.token,
+      moderator: moderatorBot.token,
+      admin: adminBot.token,
+    },
+    bot: t.client(),
+    users: { stranger, party, owner, moderator, admin },
+    ids: {
+      offer,
+      trade,
+      cancelledTrade,
+      uploadTrade,
+      upload: String(uploads.body.data[0].id),
+      releasedTrade,
+      attachment: String(attached.body.data.attachments[0].id),
+      export: String(exported.body.data.id),
+      deposit: String(deposit.body.data.id),
+      ownerName: owner.username,
+      partyName: party.username,
+      ownerClient: ownerBot.clientId,
+      ownerClientSecret: ownerBot.clientSecret,
+      spareClient: spare.clientId,
+    },
+    secrets: [
+      { name: "the offer's payment instructions", value: details, audience: ["owner"] },
+      { name: "a message in the trade's chat", value: chat, audience: TRADE_VIEWERS },
+      { name: "the name of a chat attachment", value: attachmentName, audience: TRADE_VIEWERS },
+      { name: "the owner's e-mail address", value: ownerRow.email, audience: ["owner"] },
+      { name: "the owner's password hash", value: ownerRow.password_hash, audience: [] },
+      { name: "the owner's session token", value: sessionToken, audience: [] },
+      { name: "the owner's API client secret", value: ownerBot.clientSecret, audience: [] },
+      { name: "the owner's access token", value: ownerBot.token, audience: [] },
+    ],
+  };
+}
+
+/** The secrets an answer to `actor` gives away. */
+export function leakedSecrets(world: World, actor: Actor, text: string): string[] {
+  return world.secrets
+    .filter((secret) => secret.value.length > 0 && !secret.audience.includes(actor) && text.includes(secret.value))
+    .map((secret) => secret.name);
+}
+
+/**
+ * Who makes an actor's call of an operation: the browser with its session cookie, or, for the
+ * routes that read a bearer token (/paxful/v1, /webhook/v1, /oauth2/userinfo), the actor's bot
+ * with its token and no cookie (anonymous: no token).
+ */
+export function callerOf(
+  world: World,
+  operation: { usesBearer: boolean },
+  actor: Actor,
+): { client: TestClient; headers: Record<string, string> } {
+  if (!operation.usesBearer) return { client: world.clients[actor], headers: {} };
+  const token = world.tokens[actor];
+  return { client: world.bot, headers: token ? { authorization: `Bearer ${token}` } : {} };
+}
