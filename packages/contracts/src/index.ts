@@ -14,6 +14,7 @@ export * from "./ledger.ts";
 export * from "./my-offers.ts";
 export * from "./offers.ts";
 export * from "./page-data.ts";
+export * from "./page-paths.ts";
 export * from "./realtime.ts";
 export * from "./reference.ts";
 export * from "./trades.ts";
