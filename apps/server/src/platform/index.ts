@@ -53,6 +53,7 @@ export type {
 } from "./module.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
+export { type SeedMarks, seedMarksOf } from "./seed-marks.ts";
 export {
   createSession,
   type NewSessionInfo,

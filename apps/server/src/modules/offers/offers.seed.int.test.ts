@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
-import type { SeedContext } from "../../platform/index.ts";
+import { type SeedContext, seedMarksOf } from "../../platform/index.ts";
 import { createUser } from "../users/index.ts";
 import { recordDeposit } from "../wallet/index.ts";
 import { offersModule } from "./index.ts";
@@ -28,7 +28,7 @@ async function demoContext(app: TestApp): Promise<SeedContext> {
       txid: `seed-${username}`,
     });
   }
-  return { db: app.db, config: app.config, print: () => {}, users };
+  return { db: app.db, config: app.config, print: () => {}, users, marks: seedMarksOf(app.db) };
 }
 
 /** What the seed decided, without the random public ids. */

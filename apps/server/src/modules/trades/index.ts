@@ -22,6 +22,7 @@ export {
 } from "./trades.access.ts";
 export { isActiveStatus, isFinishedStatus, isSuccessfulStatus, TRANSITIONS } from "./trades.domain.ts";
 export { listTradeHistory } from "./trades.queries.ts";
+export { listSeededTrades } from "./trades.seed.ts";
 export {
   cancelTrade,
   expireDueTrades,

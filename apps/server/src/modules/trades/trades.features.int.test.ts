@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { TRADE_RULES } from "@souk/contracts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FilePart, multipartBody, type TestApp } from "../../../test/harness.ts";
@@ -14,7 +15,7 @@ import {
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
 import { pdfWithPages, pngImage } from "../../../test/sample-files.ts";
-import { modules } from "../registry.ts";
+import { seedDemoData } from "../../db/seed/demo.ts";
 import {
   chatBlockReasonOf,
   expireDueTrades,
@@ -23,6 +24,7 @@ import {
   listTradeEvents,
   listTradeHistory,
 } from "./index.ts";
+import { DEMO_TRADE_PLANS } from "./trades.seed.ts";
 import { refreshRecentTraderStats } from "./trades.stats.ts";
 
 /**
@@ -549,26 +551,25 @@ describe("real-time", () => {
 });
 
 describe("demo seed", () => {
-  it("makes an active, a paid, a released, a cancelled and a disputed trade through the service, once", async () => {
+  it("plays every planned trade through the service, once, and leaves the demo buyer under the active-trade limit", async () => {
     const seedApp = await createTradesTestApp();
     try {
       const lines: string[] = [];
-      const context = {
-        db: seedApp.db,
-        config: seedApp.config,
-        print: (line: string) => lines.push(line),
-        users: new Map<string, number>(),
-      };
-      for (const module of modules) await module.seedDemo?.(context);
-      for (const module of modules) await module.seedDemo?.(context);
-      const statuses = await sql<{ status: string }>`SELECT status FROM trades ORDER BY id`.execute(seedApp.ownerDb);
-      expect(statuses.rows.map((r) => r.status)).toEqual([
-        "active_funded",
-        "paid",
-        "released",
-        "cancelled_buyer",
-        "dispute_open",
-      ]);
+      await seedDemoData(seedApp.db, seedApp.config, (line) => lines.push(line));
+      await seedDemoData(seedApp.db, seedApp.config, (line) => lines.push(line));
+      const statuses = await sql<{ status: string; n: number }>`
+        SELECT status, count(*)::integer AS n FROM trades GROUP BY status ORDER BY status`.execute(seedApp.ownerDb);
+      expect(Object.fromEntries(statuses.rows.map((row) => [row.status, row.n]))).toEqual({
+        active_funded: 1,
+        cancelled_buyer: 1,
+        dispute_open: 1,
+        paid: 1,
+        released: DEMO_TRADE_PLANS.filter((plan) => plan.end === "released").length,
+      });
+      const bobActive = await sql<{ n: number }>`
+        SELECT count(*)::integer AS n FROM trades t JOIN users u ON u.id IN (t.buyer_id, t.seller_id)
+        WHERE u.username = 'bob' AND t.status IN ('active_funded', 'paid', 'dispute_open')`.execute(seedApp.ownerDb);
+      expect(bobActive.rows[0]?.n).toBeLessThan(TRADE_RULES.activeTradesWithoutIdMax);
       await expectLedgerHolds(seedApp.ownerDb);
     } finally {
       await seedApp.close();
