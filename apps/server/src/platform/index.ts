@@ -34,7 +34,7 @@ export {
   withStoredFiles,
 } from "./file-storage.ts";
 export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
-export { connectedJobQueue, disconnectedJobQueue, type SendJob } from "./jobs.ts";
+export { BOND_CHANGED_JOB, connectedJobQueue, disconnectedJobQueue, type SendJob } from "./jobs.ts";
 export type {
   AppDeps,
   ChannelDefinition,

@@ -28,3 +28,10 @@ export const disconnectedJobQueue: JobQueue = {
     afterCommit(tx, () => {});
   },
 };
+
+/**
+ * A vendor's bond changed (wallet, after the commit; data `{ ownerId }`): the offers module, which
+ * the wallet may not call, brings the vendor's buy offers in line at once. Named here so that
+ * neither module imports the other.
+ */
+export const BOND_CHANGED_JOB = "offers.sync-bond-state";

@@ -37,6 +37,13 @@ async function vendorWithOffer(
     fiat_limit_max: "1000",
   });
   expect(response.status, response.text).toBe(200);
+  // The marketplace lists (and pins) a sell offer its owner can fund.
+  await recordDeposit(t.db, {
+    username: vendor.user!.username,
+    amount: "1",
+    cryptoCurrencyCode: "BTC",
+    source: "admin",
+  });
   if (usdt !== null) {
     await recordDeposit(t.db, {
       username: vendor.user!.username,

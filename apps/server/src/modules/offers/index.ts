@@ -2,6 +2,7 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { registerCalculatorRoutes } from "./calculator.routes.ts";
 import { refreshListingKeysJob } from "./jobs/refresh-listing-keys.job.ts";
+import { syncBondStateJob } from "./jobs/sync-bond-state.job.ts";
 import { registerOffersPrivateRoutes, registerOffersPublicRoutes } from "./offers.routes.ts";
 import { seedDemoOffers } from "./offers.seed.ts";
 
@@ -9,6 +10,7 @@ export { BOND_REQUIRED_TYPES, needsBond, readBondStatus, syncOfferBondState } fr
 export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 export { describeOffers, type OfferSummary } from "./listing.service.ts";
 export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
+export { refreshAllMinEscrow } from "./maintenance.service.ts";
 export {
   editOwnOffer,
   type Features,
@@ -47,6 +49,6 @@ export const offersModule: SoukModule = {
     registerCalculatorRoutes(app, deps);
   },
   privateRoutes: registerOffersPrivateRoutes,
-  jobs: [refreshListingKeysJob],
+  jobs: [refreshListingKeysJob, syncBondStateJob],
   seedDemo: seedDemoOffers,
 };

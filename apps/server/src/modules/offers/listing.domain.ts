@@ -1,8 +1,22 @@
-import type { OfferFlowType, OfferListingItem, OfferOwner, OfferPriceType, OfferRangeType } from "@souk/contracts";
+import {
+  DEFAULT_ESCROW_FEE_BPS,
+  type OfferFlowType,
+  type OfferListingItem,
+  type OfferOwner,
+  type OfferPriceType,
+  type OfferRangeType,
+} from "@souk/contracts";
 import type { Catalog, Market } from "./catalog.service.ts";
 import type { ListingRow } from "./listing.repo.ts";
 import { badgeOf, humanizeSeconds, isAutomatedFlow, locationText, ownerStatus, tagsOf } from "./offers.domain.ts";
-import { computeOfferPrices, type OfferPrices, plain } from "./pricing.domain.ts";
+import {
+  cappedFiatMax,
+  compareText,
+  computeOfferPrices,
+  fundableFiatMax,
+  type OfferPrices,
+  plain,
+} from "./pricing.domain.ts";
 
 /** What shaping needs besides the row: reference data, today's rates and the clock. */
 export interface ShapeContext {
@@ -93,6 +107,31 @@ function isFeatured(until: Date | null, now: Date): boolean {
   return until !== null && until.getTime() > now.getTime();
 }
 
+/**
+ * The maximum a taker can start a trade for: the offer's own maximum, or less when a sell offer's
+ * owner cannot fund it (what their available balance covers, fee included; never shown below the
+ * minimum, since an offer that cannot fund its minimum is not listed at all).
+ */
+export function listedFiatMax(
+  row: Pick<
+    ListingRow,
+    "type" | "fiat_limit_min" | "fiat_limit_max" | "owner_available_minor" | "manual_escrow_fee_bps"
+  >,
+  price: string,
+  decimals: { crypto: number; fiat: number },
+): string {
+  if (row.type !== "sell" || row.owner_available_minor === null) return row.fiat_limit_max;
+  const fundable = fundableFiatMax({
+    balanceMinor: row.owner_available_minor,
+    fiatPricePerCrypto: price,
+    cryptoDecimals: decimals.crypto,
+    feeBps: row.manual_escrow_fee_bps ?? DEFAULT_ESCROW_FEE_BPS,
+    fiatDecimals: decimals.fiat,
+  });
+  const capped = cappedFiatMax(row.fiat_limit_max, fundable);
+  return compareText(capped, row.fiat_limit_min) < 0 ? row.fiat_limit_min : capped;
+}
+
 /** Offer listing item of trading-core §3; null if the offer cannot be priced today. */
 export function toListingItem(row: ListingRow, context: ShapeContext): OfferListingItem | null {
   const prices = pricesOf(row, context);
@@ -102,6 +141,7 @@ export function toListingItem(row: ListingRow, context: ShapeContext): OfferList
   if (!prices || !crypto || !fiat || !method) return null;
   const country = row.location_country_iso ? context.catalog.countryByIso.get(row.location_country_iso) : undefined;
   const flowType = row.flow_type as OfferFlowType;
+  const fiatMax = listedFiatMax(row, prices.fiatPricePerCrypto, { crypto: crypto.decimals, fiat: fiat.decimals });
   return {
     hash: row.id_hashed,
     idHashed: row.id_hashed,
@@ -116,13 +156,14 @@ export function toListingItem(row: ListingRow, context: ShapeContext): OfferList
     paymentMethodGroupSlug: method.groupSlug,
     paymentMethodCountryId: null,
     paymentMethodCountryIso: null,
-    paymentMethodLabel: row.label,
+    // The label is the owner's note to themselves ("only you see it"): listings never carry it.
+    paymentMethodLabel: "",
     cardRegions: row.card_regions,
     binCodes: row.bin_codes,
     rangeType: row.range_type as OfferRangeType,
     fiatAmountRangeMin: plain(row.fiat_limit_min),
-    fiatAmountRangeMax: plain(row.fiat_limit_max),
-    predefinedAmount: row.predefined_amounts.map(plain),
+    fiatAmountRangeMax: plain(fiatMax),
+    predefinedAmount: row.predefined_amounts.filter((amount) => compareText(amount, fiatMax) <= 0).map(plain),
     fiatCurrencyCode: fiat.code,
     cryptoCurrencyCode: crypto.code,
     cryptoCurrencyId: crypto.id,

@@ -2,7 +2,9 @@ import type { Db } from "../../db/pool.ts";
 
 export { syncAllOfferBondStates } from "./bond.service.ts";
 
-import { getCatalog, getMarket } from "./catalog.service.ts";
+import { DEFAULT_ESCROW_FEE_BPS } from "@souk/contracts";
+import type { Tx } from "../../db/pool.ts";
+import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
 import { dutyUtcRanges, zoneOffsetMinutes } from "./offers.domain.ts";
 import * as repo from "./offers.repo.ts";
@@ -39,4 +41,37 @@ export async function refreshFixedPricesUsd(db: Db): Promise<number> {
   );
   if (changed > 0) forgetCachedListings();
   return changed;
+}
+
+/**
+ * What each sell offer's owner must hold to fund its minimum (min_escrow_minor), at the given
+ * rates: for one offer after it was written, or for all of them as rates move.
+ */
+export async function refreshMinEscrow(
+  db: Db | Tx,
+  reference: { catalog: Catalog; market: Market },
+  offerId?: bigint,
+): Promise<number> {
+  const { catalog, market } = reference;
+  const cryptos = [...catalog.cryptoById.values()].filter((item) => market.cryptoUsd[item.code] !== undefined);
+  const fiats = catalog.fiatList.filter((item) => market.fiatPerUsd[item.code] !== undefined);
+  const changed = await repo.refreshMinEscrow(
+    db,
+    {
+      cryptoIds: cryptos.map((item) => item.id),
+      cryptoUsd: cryptos.map((item) => market.cryptoUsd[item.code] as string),
+      fiatIds: fiats.map((item) => item.id),
+      perUsd: fiats.map((item) => market.fiatPerUsd[item.code] as string),
+      defaultFeeBps: DEFAULT_ESCROW_FEE_BPS,
+    },
+    offerId,
+  );
+  if (changed > 0 && offerId === undefined) forgetCachedListings();
+  return changed;
+}
+
+/** Every sell offer's min_escrow_minor at the current rates (the listing-keys job). */
+export async function refreshAllMinEscrow(db: Db): Promise<number> {
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  return refreshMinEscrow(db, { catalog, market });
 }

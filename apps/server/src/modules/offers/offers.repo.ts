@@ -554,3 +554,37 @@ export async function refreshFixedPricesUsd(db: Db, fiatIds: number[], perUsd: s
       AND o.fixed_price_usd IS DISTINCT FROM round(o.fixed_price / fx.per_usd, 12)`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
+
+/**
+ * Writes min_escrow_minor (migration 0066) of sell offers at the given rates: the crypto for the
+ * offer's minimum at its price (rounded up to the smallest unit) plus the escrow fee (rounded up,
+ * as the ledger's fee is). The price is the fixed price, or the market price times the margin,
+ * rounded half up to the fiat's decimals as pricing.domain.ts rounds it. One offer when `offerId`
+ * is given (after a write), all of them otherwise (the job); only rows that change are written.
+ */
+export async function refreshMinEscrow(
+  db: Db | Tx,
+  rates: { cryptoIds: number[]; cryptoUsd: string[]; fiatIds: number[]; perUsd: string[]; defaultFeeBps: number },
+  offerId?: bigint,
+): Promise<number> {
+  const result = await sql`
+    WITH cx AS (SELECT * FROM unnest(${rates.cryptoIds}::int[], ${rates.cryptoUsd}::numeric[]) AS t(id, usd)),
+      fx AS (SELECT * FROM unnest(${rates.fiatIds}::int[], ${rates.perUsd}::numeric[]) AS t(id, per_usd)),
+      priced AS (
+        SELECT o.id, o.manual_escrow_fee_bps,
+          ceil(o.fiat_limit_min * (10::numeric ^ c.decimals)
+            / NULLIF(COALESCE(o.fixed_price, round(cx.usd * fx.per_usd * (100 + o.margin) / 100, f.decimals)), 0)) AS amount
+        FROM offers o
+        JOIN crypto_currencies c ON c.id = o.crypto_currency_id
+        JOIN fiat_currencies f ON f.id = o.fiat_currency_id
+        LEFT JOIN cx ON cx.id = o.crypto_currency_id
+        LEFT JOIN fx ON fx.id = o.fiat_currency_id
+        WHERE o.type = 'sell' AND o.deleted_at IS NULL ${offerId === undefined ? sql`` : sql`AND o.id = ${offerId}`}),
+      needs AS (
+        SELECT id, (amount + ceil(amount * COALESCE(manual_escrow_fee_bps, ${rates.defaultFeeBps}) / 10000))::bigint AS need
+        FROM priced)
+    UPDATE offers o SET min_escrow_minor = needs.need
+    FROM needs
+    WHERE o.id = needs.id AND o.min_escrow_minor IS DISTINCT FROM needs.need`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}

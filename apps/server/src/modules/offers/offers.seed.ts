@@ -6,6 +6,7 @@ import { accounts, transfer, withLedgerTx } from "../ledger/index.ts";
 import { BOND_AMOUNTS, getBondStatus } from "../wallet/index.ts";
 import { syncOfferBondState } from "./bond.service.ts";
 import { getCatalog, getMarket } from "./catalog.service.ts";
+import { refreshMinEscrow } from "./maintenance.service.ts";
 import { rowOf } from "./offer-shape.domain.ts";
 import { DRAFT_DEFAULTS, isKnownTimezone, validateDraft, zoneOffsetMinutes } from "./offers.domain.ts";
 import * as repo from "./offers.repo.ts";
@@ -183,7 +184,7 @@ export async function seedDemoOffers(context: SeedContext): Promise<void> {
         });
         // Demo data that breaks the offer rules would be a bug here, not something to hide.
         if (Object.keys(errors).length > 0) throw new Error(`demo offer invalid: ${JSON.stringify(errors)}`);
-        await repo.insertOffer(tx, {
+        const inserted = await repo.insertOffer(tx, {
           ...rowOf(
             draft,
             { cryptoId: crypto.id, fiatId: fiat.id, paymentMethodId: method.id, groupId: method.groupId },
@@ -192,6 +193,7 @@ export async function seedDemoOffers(context: SeedContext): Promise<void> {
           id_hashed: newOfferHash(),
           user_id: BigInt(userId),
         });
+        if (inserted) await refreshMinEscrow(tx, { catalog, market }, inserted.id);
         created += 1;
       }
       await syncOfferBondState(tx, userId);

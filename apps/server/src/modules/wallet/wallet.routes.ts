@@ -17,7 +17,14 @@ import {
   walletTransactionsQuerySchema,
 } from "@souk/contracts";
 import { z } from "zod";
-import { type AppDeps, assertMayTransact, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import {
+  type AppDeps,
+  assertMayTransact,
+  BOND_CHANGED_JOB,
+  envelope,
+  type SoukRoutes,
+  viewerOf,
+} from "../../platform/index.ts";
 import { depositBond, getBondStatus, retrieveBond } from "./bond.service.ts";
 import { listUserDeposits } from "./deposits.service.ts";
 import { listTransactions } from "./history.service.ts";
@@ -151,7 +158,9 @@ export function registerWalletPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
       const viewer = viewerOf(request);
       assertMayTransact(viewer, USE_WALLET);
       const key = request.idempotency?.key ?? null;
-      return envelope(await depositBond(deps.db, viewer.userId, request.body.cryptoCurrencyCode, key));
+      const status = await depositBond(deps.db, viewer.userId, request.body.cryptoCurrencyCode, key);
+      deps.jobs.sendAfterCommit(deps.db, { name: BOND_CHANGED_JOB, data: { ownerId: viewer.userId } });
+      return envelope(status);
     },
   );
 
@@ -171,7 +180,9 @@ export function registerWalletPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
       const viewer = viewerOf(request);
       assertMayTransact(viewer, USE_WALLET);
       const key = request.idempotency?.key ?? null;
-      return envelope(await retrieveBond(deps.db, viewer.userId, request.body?.cryptoCurrencyCode, key));
+      const status = await retrieveBond(deps.db, viewer.userId, request.body?.cryptoCurrencyCode, key);
+      deps.jobs.sendAfterCommit(deps.db, { name: BOND_CHANGED_JOB, data: { ownerId: viewer.userId } });
+      return envelope(status);
     },
   );
 }
