@@ -142,18 +142,19 @@ function commandRequest(command: TradeCommand): { rest: string; body: unknown } 
 
 /**
  * A trade command (mark paid, release, cancel, dispute, resolve, appeal, a requirement's value or
- * review); the answer is the trade.
+ * review); the answer is the trade. Commands that move money carry an Idempotency-Key: the caller's
+ * (one per intent, see useMoneyAction), or a new one.
  */
 export function useTradeCommand(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (command: TradeCommand) => {
+    mutationFn: async (command: TradeCommand & { idempotencyKey?: string | null }) => {
       const { rest, body } = commandRequest(command);
       const moves = command.kind === "release" || command.kind === "resolve" || command.kind === "cancel";
       return (
         await apiClient.post(path(id, rest), body, {
           schema: tradeResponseSchema,
-          ...(moves ? { idempotencyKey: true as const } : {}),
+          ...(moves ? { idempotencyKey: command.idempotencyKey ?? (true as const) } : {}),
         })
       ).data;
     },
