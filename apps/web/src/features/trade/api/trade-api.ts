@@ -7,7 +7,7 @@ import {
   chatPostResponseSchema,
   disputeReasonSchema,
   envelopeSchema,
-  feedbackResponseSchema,
+  feedbackGiveResponseSchema,
   type TRADE_REPORT_REASONS,
   TRADE_UPLOAD_FILE_FIELD,
   TRADE_UPLOAD_REQUIREMENT_FIELD,
@@ -236,10 +236,11 @@ export function useGiveFeedback(id: string) {
     mutationFn: async (body: { rating: "positive" | "negative"; message: string }) =>
       (
         await apiClient.post(`/rest/v1/feedback/${encodeURIComponent(id)}/give`, body, {
-          schema: feedbackResponseSchema,
+          schema: feedbackGiveResponseSchema,
         })
       ).data,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tradeKeys.feedback(id) }),
+    // The answer is the trade's feedback as it now stands.
+    onSuccess: (feedback) => queryClient.setQueryData(tradeKeys.feedback(id), feedback),
   });
 }
 
@@ -251,9 +252,9 @@ export function useReplyFeedback(id: string) {
         await apiClient.post(
           `/rest/v1/feedback/${encodeURIComponent(id)}/reply`,
           { message },
-          { schema: feedbackResponseSchema },
+          { schema: feedbackGiveResponseSchema },
         )
       ).data,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tradeKeys.feedback(id) }),
+    onSuccess: (feedback) => queryClient.setQueryData(tradeKeys.feedback(id), feedback),
   });
 }
