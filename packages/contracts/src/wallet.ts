@@ -284,7 +284,7 @@ export const walletTransactionSchema = z.object({
   /** Withdrawals: held, broadcasting, completed, failed; everything else: completed. */
   status: z.string(),
   txid: z.string().nullable(),
-  /** The trade of trade_escrow, trade_release and trade fees. */
+  /** The public id of the trade of trade_escrow, trade_release and trade fees (its page is /trade/{id}). */
   tradeId: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -397,6 +397,11 @@ describe("the transitions of RELIABILITY.md", () => {
     expect((await balancesOf(t.db, buyer.id, "USDT")).available - buyerBefore.available).toBe(200_000_000n);
     await expectRefused(() => seller.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key()), 409);
     await expectRefused(() => buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`), 409);
+    // Both wallets' histories name the trade by the id its page has, never by a serial number.
+    const history = (await buyer.client.get("/rest/v1/wallet/transactions?type=trade_release")).body.data;
+    expect(history.map((item: { tradeId: string | null }) => item.tradeId)).toContain(trade.id);
+    const escrow = (await seller.client.get("/rest/v1/wallet/transactions?type=trade_escrow")).body.data;
+    expect(escrow.map((item: { tradeId: string | null }) => item.tradeId)).toContain(trade.id);
   });
 
   it("answers a release retried with its Idempotency-Key as done, moving money once", async () => {
