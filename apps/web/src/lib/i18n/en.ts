@@ -48,7 +48,7 @@ export const en = {
     favorites: "Favourite offers",
     trustedUsers: "Trusted users",
     blockedUsers: "Blocked users",
-    adminDeposits: "Dev chain deposits",
+    adminDeposits: "Dev-chain deposits",
     sectionTrading: "Trading",
     sectionPeople: "Favourites and contacts",
     sectionAccount: "Account",
