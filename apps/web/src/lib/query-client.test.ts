@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createQueryClient, LISTING_QUERY_KEY_ROOT } from "./query-client.ts";
+import { LISTING_QUERY_KEY_ROOT } from "./listing-query-key.ts";
+import { createQueryClient } from "./query-client.ts";
 
 describe("the query client", () => {
   it("marks every cached marketplace page stale when any change succeeds", async () => {

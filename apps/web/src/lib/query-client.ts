@@ -9,8 +9,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_QUERY_RETRIES;
 }
 
-/** Every marketplace listing query's key starts with this (the marketplace feature builds on it). */
-export const LISTING_QUERY_KEY_ROOT = ["offers", "listing"] as const;
+import { LISTING_QUERY_KEY_ROOT } from "./listing-query-key.ts";
 
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({

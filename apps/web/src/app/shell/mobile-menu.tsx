@@ -5,7 +5,9 @@ import { Link, NavLink } from "react-router";
 import { useLocalizedPaths } from "../../lib/use-locale.ts";
 import { LogOutIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
-import { isLinkShown, type NavbarLink, navLinkClass, paramsOf, sectionsFor } from "./navbar-links.ts";
+import { paramsOf, sectionsFor } from "./account-links.ts";
+import { useMenuLabel } from "./account-menu-texts.ts";
+import { isLinkShown, type NavbarLink, navLinkClass } from "./navbar-links.ts";
 
 export interface MobileMenuProps {
   opened: boolean;
@@ -20,6 +22,7 @@ export interface MobileMenuProps {
 export function MobileMenu({ opened, onClose, links, user, onLogOut, isLoggingOut }: MobileMenuProps) {
   const { t } = useTranslation();
   const { to } = useLocalizedPaths();
+  const label = useMenuLabel();
   return (
     <Drawer
       opened={opened}
@@ -46,9 +49,9 @@ export function MobileMenu({ opened, onClose, links, user, onLogOut, isLoggingOu
       </Stack>
       {user
         ? sectionsFor(user).map((section) => (
-            <Stack gap={4} key={section.labelKey} mt="md" component="nav" aria-label={t(section.labelKey)}>
+            <Stack gap={4} key={section.labelKey} mt="md" component="nav" aria-label={label(section.labelKey)}>
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={12}>
-                {t(section.labelKey)}
+                {label(section.labelKey)}
               </Text>
               {section.links.map((link) => (
                 <NavLink
@@ -58,7 +61,7 @@ export function MobileMenu({ opened, onClose, links, user, onLogOut, isLoggingOu
                   end
                   data-testid={`mobile-${link.testId}`}
                 >
-                  {t(link.labelKey)}
+                  {label(link.labelKey)}
                 </NavLink>
               ))}
             </Stack>

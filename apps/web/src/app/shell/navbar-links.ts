@@ -15,11 +15,6 @@ export interface NavbarLink {
   isSecondary?: boolean;
 }
 
-export interface NavbarSection {
-  labelKey: string;
-  links: readonly NavbarLink[];
-}
-
 /** The top bar's links, as on Paxful and Binance P2P: the market first, then one's own trading. */
 export const primaryLinks: readonly NavbarLink[] = [
   { name: "marketplaceBuy", labelKey: "nav.buy", testId: "nav-buy" },
@@ -28,52 +23,6 @@ export const primaryLinks: readonly NavbarLink[] = [
   { name: "myOffers", labelKey: "nav.myOffers", testId: "nav-my-offers", audience: "user", isSecondary: true },
   { name: "dashboard", labelKey: "nav.trades", testId: "nav-trades", audience: "user" },
   { name: "wallet", labelKey: "nav.wallet", testId: "nav-wallet" },
-];
-
-/**
- * Every page of one's own, in the account menu and the mobile menu: trading (trades and offers),
- * people (favourites and contacts), the account, and the staff's screens for staff.
- */
-export const accountSections: readonly NavbarSection[] = [
-  {
-    labelKey: "nav.sectionTrading",
-    links: [
-      { name: "dashboard", labelKey: "nav.activeTrades", testId: "nav-active-trades" },
-      { name: "tradeHistory", labelKey: "nav.tradeHistory", testId: "nav-trade-history" },
-      { name: "myOffers", labelKey: "nav.myOffers", testId: "nav-menu-my-offers" },
-      { name: "offerCreate", labelKey: "nav.createOffer", testId: "nav-menu-create-offer" },
-      { name: "tradeStatistics", labelKey: "nav.tradeStatistics", testId: "nav-trade-statistics" },
-    ],
-  },
-  {
-    labelKey: "nav.sectionPeople",
-    links: [
-      { name: "favoriteOffers", labelKey: "nav.favorites", testId: "nav-favorites" },
-      { name: "trustedUsers", labelKey: "nav.trustedUsers", testId: "nav-trusted-users" },
-      { name: "blockedUsers", labelKey: "nav.blockedUsers", testId: "nav-blocked-users" },
-    ],
-  },
-  {
-    labelKey: "nav.sectionAccount",
-    links: [
-      { name: "wallet", labelKey: "nav.wallet", testId: "nav-menu-wallet" },
-      { name: "userAccount", labelKey: "nav.profile", testId: "nav-profile", params: { username: "me" } },
-      { name: "kycVerification", labelKey: "nav.verification", testId: "nav-verification" },
-      { name: "accountSettings", labelKey: "nav.accountSettings", testId: "nav-settings" },
-    ],
-  },
-  {
-    labelKey: "nav.sectionStaff",
-    links: [
-      { name: "moderationDisputes", labelKey: "nav.disputes", testId: "disputes-link", audience: "staff" },
-      {
-        name: "adminWalletDeposits",
-        labelKey: "nav.adminDeposits",
-        testId: "nav-admin-deposits",
-        audience: "admin",
-      },
-    ],
-  },
 ];
 
 /** Whether this user (null: a visitor) sees the link. */
@@ -88,20 +37,6 @@ export function isLinkShown(link: NavbarLink, user: CurrentUser | null): boolean
     case "admin":
       return user?.roles.includes("admin") === true;
   }
-}
-
-/** The sections with the links this user sees; empty sections are left out. */
-export function sectionsFor(user: CurrentUser): NavbarSection[] {
-  return accountSections
-    .map((section) => ({ ...section, links: section.links.filter((link) => isLinkShown(link, user)) }))
-    .filter((section) => section.links.length > 0);
-}
-
-/** The path params of a link for this user. */
-export function paramsOf(link: NavbarLink, user: CurrentUser | null): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(link.params ?? {})) if (value === "me" && user) params[key] = user.username;
-  return params;
 }
 
 export function navLinkClass({ isActive }: { isActive: boolean }): string {

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPaths } from "../../lib/use-locale.ts";
 import { LogOutIcon } from "../../ui/icons.tsx";
-import { paramsOf, sectionsFor } from "./navbar-links.ts";
+import { paramsOf, sectionsFor } from "./account-links.ts";
+import { useMenuLabel } from "./account-menu-texts.ts";
 import { UserMenuButton } from "./user-menu-button.tsx";
 
 export interface UserMenuProps {
@@ -19,6 +20,7 @@ export interface UserMenuProps {
 export function UserMenu({ user, onLogOut, isLoggingOut, defaultOpened = false }: UserMenuProps) {
   const { t } = useTranslation();
   const { to } = useLocalizedPaths();
+  const label = useMenuLabel();
   return (
     <Menu position="bottom-end" width={260} radius="md" shadow="lg" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
@@ -32,7 +34,7 @@ export function UserMenu({ user, onLogOut, isLoggingOut, defaultOpened = false }
           {sectionsFor(user).map((section) => (
             <Fragment key={section.labelKey}>
               <Menu.Divider />
-              <Menu.Label>{t(section.labelKey)}</Menu.Label>
+              <Menu.Label>{label(section.labelKey)}</Menu.Label>
               {section.links.map((link) => (
                 <Menu.Item
                   key={link.testId}
@@ -40,7 +42,7 @@ export function UserMenu({ user, onLogOut, isLoggingOut, defaultOpened = false }
                   to={to(link.name, paramsOf(link, user))}
                   data-testid={link.testId}
                 >
-                  {t(link.labelKey)}
+                  {label(link.labelKey)}
                 </Menu.Item>
               ))}
             </Fragment>

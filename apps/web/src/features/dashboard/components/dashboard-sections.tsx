@@ -92,7 +92,7 @@ export function ActiveTradesSection() {
       ) : (
         <Stack gap="xs" data-testid="active-trades">
           {rows.map((trade) => (
-            <Paper key={trade.id} withBorder radius="md" p="sm">
+            <Paper key={trade.id} withBorder radius="md" p="sm" data-testid="active-trade">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <div>
                   <Group gap="xs">

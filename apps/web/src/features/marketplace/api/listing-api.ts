@@ -2,7 +2,7 @@ import type { OfferListingItem } from "@souk/contracts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 import type { QueryValue } from "../../../lib/api-client.ts";
-import { LISTING_QUERY_KEY_ROOT } from "../../../lib/query-client.ts";
+import { LISTING_QUERY_KEY_ROOT } from "../../../lib/listing-query-key.ts";
 import { LISTING_PAGE_SIZE } from "../listing-constants.ts";
 import type { ListingFilters } from "../listing-filters.ts";
 
