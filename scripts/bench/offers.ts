@@ -319,8 +319,8 @@ export async function seedBenchOffers(
  * The vendors' available balances, which the listing reads for every sell offer it shows: most
  * vendors hold plenty, one in ten holds a little (some of their offers are capped or left out) and
  * one in ten holds nothing of a coin. Written straight into the accounts (the bench's throw-away
- * ledger is never verified); then every sell offer's min_escrow_minor at the current rates, as the
- * listing-keys job writes it.
+ * ledger is never verified); then every sell offer's funding state at the current rates, as the
+ * offers module's job writes it.
  */
 async function seedVendorBalances(
   client: pg.Client,
@@ -340,10 +340,10 @@ async function seedVendorBalances(
     [firstUser, firstUser + vendors - 1],
   );
   const { openDatabase } = await import("../../apps/server/src/db/pool.ts");
-  const { refreshAllMinEscrow } = await import("../../apps/server/src/modules/offers/index.ts");
+  const { refreshAllFunding } = await import("../../apps/server/src/modules/offers/index.ts");
   const handles = openDatabase(ownerUrl, { role: null });
   try {
-    await refreshAllMinEscrow(handles.db);
+    await refreshAllFunding(handles.db);
   } finally {
     await handles.close();
   }

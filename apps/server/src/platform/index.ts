@@ -34,7 +34,7 @@ export {
   withStoredFiles,
 } from "./file-storage.ts";
 export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
-export { BOND_CHANGED_JOB, connectedJobQueue, disconnectedJobQueue, type SendJob } from "./jobs.ts";
+export { connectedJobQueue, disconnectedJobQueue, OWNER_FUNDS_CHANGED_JOB, type SendJob } from "./jobs.ts";
 export type {
   AppDeps,
   ChannelDefinition,

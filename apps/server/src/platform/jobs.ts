@@ -30,8 +30,9 @@ export const disconnectedJobQueue: JobQueue = {
 };
 
 /**
- * A vendor's bond changed (wallet, after the commit; data `{ ownerId }`): the offers module, which
- * the wallet may not call, brings the vendor's buy offers in line at once. Named here so that
- * neither module imports the other.
+ * A user's wallet moved: a deposit, a send, a bond (wallet, after the commit; data `{ ownerId }`).
+ * The offers module, which the wallet may not call, brings the user's offers in line with it at
+ * once (buy offers with the bond, sell offers with the balance). Named here so that neither module
+ * imports the other.
  */
-export const BOND_CHANGED_JOB = "offers.sync-bond-state";
+export const OWNER_FUNDS_CHANGED_JOB = "offers.owner-funds-changed";

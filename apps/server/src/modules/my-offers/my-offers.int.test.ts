@@ -13,6 +13,13 @@ afterAll(async () => {
 });
 
 async function publish(client: TestClient, overrides: Record<string, unknown> = {}): Promise<string> {
+  // The owner holds coins to fund it: a sell offer is listed only then.
+  await recordDeposit(t.db, {
+    username: client.user!.username,
+    amount: "1",
+    cryptoCurrencyCode: "BTC",
+    source: "admin",
+  });
   const response = await client.post("/rest/v1/offers", {
     type: "sell",
     crypto_currency_code: "BTC",

@@ -1,22 +1,8 @@
-import {
-  DEFAULT_ESCROW_FEE_BPS,
-  type OfferFlowType,
-  type OfferListingItem,
-  type OfferOwner,
-  type OfferPriceType,
-  type OfferRangeType,
-} from "@souk/contracts";
+import type { OfferFlowType, OfferListingItem, OfferOwner, OfferPriceType, OfferRangeType } from "@souk/contracts";
 import type { Catalog, Market } from "./catalog.service.ts";
 import type { ListingRow } from "./listing.repo.ts";
 import { badgeOf, humanizeSeconds, isAutomatedFlow, locationText, ownerStatus, tagsOf } from "./offers.domain.ts";
-import {
-  cappedFiatMax,
-  compareText,
-  computeOfferPrices,
-  fundableFiatMax,
-  type OfferPrices,
-  plain,
-} from "./pricing.domain.ts";
+import { cappedFiatMax, compareText, computeOfferPrices, type OfferPrices, plain } from "./pricing.domain.ts";
 
 /** What shaping needs besides the row: reference data, today's rates and the clock. */
 export interface ShapeContext {
@@ -109,26 +95,12 @@ function isFeatured(until: Date | null, now: Date): boolean {
 
 /**
  * The maximum a taker can start a trade for: the offer's own maximum, or less when a sell offer's
- * owner cannot fund it (what their available balance covers, fee included; never shown below the
- * minimum, since an offer that cannot fund its minimum is not listed at all).
+ * owner cannot fund it (funded_fiat_max, what their balance covers with the fee, kept with the
+ * offer); never shown below the minimum, since an offer its owner cannot fund is not listed.
  */
-export function listedFiatMax(
-  row: Pick<
-    ListingRow,
-    "type" | "fiat_limit_min" | "fiat_limit_max" | "owner_available_minor" | "manual_escrow_fee_bps"
-  >,
-  price: string,
-  decimals: { crypto: number; fiat: number },
-): string {
-  if (row.type !== "sell" || row.owner_available_minor === null) return row.fiat_limit_max;
-  const fundable = fundableFiatMax({
-    balanceMinor: row.owner_available_minor,
-    fiatPricePerCrypto: price,
-    cryptoDecimals: decimals.crypto,
-    feeBps: row.manual_escrow_fee_bps ?? DEFAULT_ESCROW_FEE_BPS,
-    fiatDecimals: decimals.fiat,
-  });
-  const capped = cappedFiatMax(row.fiat_limit_max, fundable);
+export function listedFiatMax(row: Pick<ListingRow, "fiat_limit_min" | "fiat_limit_max" | "funded_fiat_max">): string {
+  if (row.funded_fiat_max === null) return row.fiat_limit_max;
+  const capped = cappedFiatMax(row.fiat_limit_max, row.funded_fiat_max);
   return compareText(capped, row.fiat_limit_min) < 0 ? row.fiat_limit_min : capped;
 }
 
@@ -141,7 +113,7 @@ export function toListingItem(row: ListingRow, context: ShapeContext): OfferList
   if (!prices || !crypto || !fiat || !method) return null;
   const country = row.location_country_iso ? context.catalog.countryByIso.get(row.location_country_iso) : undefined;
   const flowType = row.flow_type as OfferFlowType;
-  const fiatMax = listedFiatMax(row, prices.fiatPricePerCrypto, { crypto: crypto.decimals, fiat: fiat.decimals });
+  const fiatMax = listedFiatMax(row);
   return {
     hash: row.id_hashed,
     idHashed: row.id_hashed,

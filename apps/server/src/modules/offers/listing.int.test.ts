@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/harness.ts";
 import { openDatabase } from "../../db/pool.ts";
 import { recordDeposit } from "../wallet/index.ts";
-import { forgetCachedListings, recordTraderStats } from "./index.ts";
+import { forgetCachedListings, recordTraderStats, refreshOwnerFunding } from "./index.ts";
 import { executePrepared, statementNameOf } from "./prepared-query.ts";
 
 /**
@@ -502,8 +502,9 @@ describe("what a sell offer's owner can fund", () => {
     expect(view.tradeLimits).toEqual({ min: "10", max: "332.8" });
     expect(view.offer.fiatLimitMax).toBe("500");
 
+    // The wallet tells the offers module after a deposit (a job); here the job's work runs directly.
     await deposit(seller, "0.01", "BTC");
-    forgetCachedListings();
+    await refreshOwnerFunding(t.db, seller.user!.id);
     expect((await items()).map((item) => [names([item.hash])[0], item.fiatAmountRangeMax])).toEqual([
       ["capped", "500"],
       ["unfunded", "500"],

@@ -3,7 +3,7 @@ import type { Db } from "../../db/pool.ts";
 export { syncAllOfferBondStates } from "./bond.service.ts";
 
 import { DEFAULT_ESCROW_FEE_BPS } from "@souk/contracts";
-import type { Tx } from "../../db/pool.ts";
+import { afterCommit, type Tx } from "../../db/pool.ts";
 import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
 import { dutyUtcRanges, zoneOffsetMinutes } from "./offers.domain.ts";
@@ -44,18 +44,20 @@ export async function refreshFixedPricesUsd(db: Db): Promise<number> {
 }
 
 /**
- * What each sell offer's owner must hold to fund its minimum (min_escrow_minor), at the given
- * rates: for one offer after it was written, or for all of them as rates move.
+ * The funding state of sell offers (migration 0066: what the owner must hold, whether they do, and
+ * the maximum their balance funds) at the given rates: one offer after it was written, one owner's
+ * offers after their wallet moved, or every offer (the minute's job). Cached marketplace pages are
+ * forgotten after the commit when anything changed.
  */
-export async function refreshMinEscrow(
+export async function refreshFunding(
   db: Db | Tx,
   reference: { catalog: Catalog; market: Market },
-  offerId?: bigint,
+  scope: repo.FundingScope,
 ): Promise<number> {
   const { catalog, market } = reference;
   const cryptos = [...catalog.cryptoById.values()].filter((item) => market.cryptoUsd[item.code] !== undefined);
   const fiats = catalog.fiatList.filter((item) => market.fiatPerUsd[item.code] !== undefined);
-  const changed = await repo.refreshMinEscrow(
+  const changed = await repo.refreshFunding(
     db,
     {
       cryptoIds: cryptos.map((item) => item.id),
@@ -64,14 +66,20 @@ export async function refreshMinEscrow(
       perUsd: fiats.map((item) => market.fiatPerUsd[item.code] as string),
       defaultFeeBps: DEFAULT_ESCROW_FEE_BPS,
     },
-    offerId,
+    scope,
   );
-  if (changed > 0 && offerId === undefined) forgetCachedListings();
+  if (changed > 0) afterCommit(db, forgetCachedListings);
   return changed;
 }
 
-/** Every sell offer's min_escrow_minor at the current rates (the listing-keys job). */
-export async function refreshAllMinEscrow(db: Db): Promise<number> {
+/** Every sell offer's funding state now (the minute's job; also the benchmark's seed). */
+export async function refreshAllFunding(db: Db): Promise<number> {
   const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
-  return refreshMinEscrow(db, { catalog, market });
+  return refreshFunding(db, { catalog, market }, "all");
+}
+
+/** One owner's sell offers, after their wallet moved (a deposit, a send, a bond). */
+export async function refreshOwnerFunding(db: Db, ownerId: number): Promise<number> {
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  return refreshFunding(db, { catalog, market }, { ownerId });
 }

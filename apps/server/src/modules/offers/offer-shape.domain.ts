@@ -256,7 +256,8 @@ export function toOffer(record: OfferRecord, context: ShapeContext): Offer | nul
     isCapLessThanMin: cap.isCapLessThanMin,
     isActive: record.is_active,
     isEnabled: record.is_enabled,
-    isListed: record.is_listed && record.owner_is_listable,
+    // Listed means shown in the marketplace: a sell offer its owner cannot fund is not (is_funded).
+    isListed: record.is_listed && record.owner_is_listable && record.is_funded,
     moderation: {
       status: record.moderation_status,
       statusName: OFFER_MODERATION_STATUS_NAMES[status] ?? "approved",

@@ -42,6 +42,13 @@ async function bondedVendor(options: { countryIso?: string } = {}): Promise<Test
 }
 
 async function createOffer(client: TestClient, overrides: Record<string, unknown> = {}) {
+  // The owner holds coins to fund it: a sell offer is listed only then.
+  await recordDeposit(t.db, {
+    username: client.user!.username,
+    amount: "1",
+    cryptoCurrencyCode: "BTC",
+    source: "admin",
+  });
   const response = await client.post("/rest/v1/offers", offerPayload(overrides));
   expect(response.status, response.text).toBe(200);
   return offerResponseSchema.parse(response.body).data;

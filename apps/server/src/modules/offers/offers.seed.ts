@@ -6,7 +6,7 @@ import { accounts, transfer, withLedgerTx } from "../ledger/index.ts";
 import { BOND_AMOUNTS, getBondStatus } from "../wallet/index.ts";
 import { syncOfferBondState } from "./bond.service.ts";
 import { getCatalog, getMarket } from "./catalog.service.ts";
-import { refreshMinEscrow } from "./maintenance.service.ts";
+import { refreshFunding } from "./maintenance.service.ts";
 import { rowOf } from "./offer-shape.domain.ts";
 import { DRAFT_DEFAULTS, isKnownTimezone, validateDraft, zoneOffsetMinutes } from "./offers.domain.ts";
 import * as repo from "./offers.repo.ts";
@@ -193,7 +193,7 @@ export async function seedDemoOffers(context: SeedContext): Promise<void> {
           id_hashed: newOfferHash(),
           user_id: BigInt(userId),
         });
-        if (inserted) await refreshMinEscrow(tx, { catalog, market }, inserted.id);
+        if (inserted) await refreshFunding(tx, { catalog, market }, { offerId: inserted.id });
         created += 1;
       }
       await syncOfferBondState(tx, userId);

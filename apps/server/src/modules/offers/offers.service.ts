@@ -19,7 +19,7 @@ import { syncOfferBondState } from "./bond.service.ts";
 import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 import { listRecommendedOffers } from "./listing.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
-import { refreshMinEscrow } from "./maintenance.service.ts";
+import { refreshFunding } from "./maintenance.service.ts";
 import { draftOf, escrowFeeBpsOf, rowOf, toOffer } from "./offer-shape.domain.ts";
 import {
   changeReasonOf,
@@ -152,7 +152,7 @@ export async function createOffer(
         user_id: BigInt(viewer.userId),
       });
       if (inserted) {
-        await refreshMinEscrow(tx, { catalog, market }, inserted.id);
+        await refreshFunding(tx, { catalog, market }, { offerId: inserted.id });
         // A buy offer waits for the vendor's bond (bond.service.ts).
         await syncOfferBondState(tx, viewer.userId);
         return inserted.idHashed;
@@ -212,7 +212,7 @@ async function applyDraftEdit(
     { ...rowOf(draft, ids, writeTimeOf(draft, market)), ...(isOnlyToggle ? {} : { last_change_reason: reason }) },
     { bumpVersion: !isOnlyToggle },
   );
-  await refreshMinEscrow(tx, { catalog, market }, record.id);
+  await refreshFunding(tx, { catalog, market }, { offerId: record.id });
   await syncOfferBondState(tx, viewer.userId);
 }
 

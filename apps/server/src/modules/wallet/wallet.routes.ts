@@ -20,8 +20,8 @@ import { z } from "zod";
 import {
   type AppDeps,
   assertMayTransact,
-  BOND_CHANGED_JOB,
   envelope,
+  OWNER_FUNDS_CHANGED_JOB,
   type SoukRoutes,
   viewerOf,
 } from "../../platform/index.ts";
@@ -111,7 +111,12 @@ export function registerWalletPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
       const viewer = viewerOf(request);
       assertMayTransact(viewer, USE_WALLET);
       const sender = { userId: viewer.userId, username: viewer.username };
-      return envelope(await sendCrypto(deps.db, sender, request.body, request.idempotency?.key ?? null));
+      const result = await sendCrypto(deps.db, sender, request.body, request.idempotency?.key ?? null);
+      // Both balances moved: the offers of the sender (and of a Souk recipient) follow.
+      deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { ownerId: viewer.userId } });
+      if (result.username)
+        deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { username: result.username } });
+      return envelope(result);
     },
   );
 
@@ -159,7 +164,7 @@ export function registerWalletPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
       assertMayTransact(viewer, USE_WALLET);
       const key = request.idempotency?.key ?? null;
       const status = await depositBond(deps.db, viewer.userId, request.body.cryptoCurrencyCode, key);
-      deps.jobs.sendAfterCommit(deps.db, { name: BOND_CHANGED_JOB, data: { ownerId: viewer.userId } });
+      deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { ownerId: viewer.userId } });
       return envelope(status);
     },
   );
@@ -181,7 +186,7 @@ export function registerWalletPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
       assertMayTransact(viewer, USE_WALLET);
       const key = request.idempotency?.key ?? null;
       const status = await retrieveBond(deps.db, viewer.userId, request.body?.cryptoCurrencyCode, key);
-      deps.jobs.sendAfterCommit(deps.db, { name: BOND_CHANGED_JOB, data: { ownerId: viewer.userId } });
+      deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { ownerId: viewer.userId } });
       return envelope(status);
     },
   );
