@@ -229,6 +229,22 @@ describe("flow requirements", () => {
     expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(200);
   });
 
+  it("keeps the payment details hidden from a buyer who cancels before giving the payer name", async () => {
+    const bankOffer = await createOffer(seller, {
+      paymentMethodSlug: "bank-transfer",
+      tradeDetails: "IBAN FR76 3000 6000 0112 3456 7890 189",
+    });
+    const trade = await start(buyer, "100", bankOffer);
+    expect(trade.flow.step).toBe("before_reveal_payment_details");
+    const cancelled = await buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const asBuyer = await buyer.client.get(`/rest/v1/trade/${trade.id}`);
+    expect(asBuyer.body.data.status).toBe("cancelled_buyer");
+    expect(asBuyer.body.data.paymentDetails).toMatchObject({ instructions: null, isRevealed: false });
+    const asSeller = await seller.client.get(`/rest/v1/trade/${trade.id}`);
+    expect(asSeller.body.data.paymentDetails.instructions).toBe("IBAN FR76 3000 6000 0112 3456 7890 189");
+  });
+
   it("limits the number of attachments of a trade and keeps no file of a refused upload", async () => {
     const receiptOffer = await createOffer(seller, { tags: ["receipt-required"] });
     const trade = await start(buyer, "100", receiptOffer);

@@ -196,7 +196,7 @@ export function TradeOverview({ trade }: { trade: Trade }) {
                 {trade.paymentDetails.instructions}
               </Text>
             </div>
-          ) : !trade.paymentDetails.isRevealed && trade.viewerRole === "buyer" ? (
+          ) : !trade.paymentDetails.isRevealed && trade.viewerRole === "buyer" && !trade.isFinished ? (
             <Text size="sm" c="dimmed">
               {t("details.hidden")}
             </Text>
