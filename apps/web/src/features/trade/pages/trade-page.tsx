@@ -1,6 +1,7 @@
 import { Button, Container, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useParams } from "react-router";
 import { StatusPage } from "../../../ui/status-page.tsx";
 import { tradeQueryOptions } from "../api/trade-api.ts";
@@ -20,6 +21,15 @@ function TradeScreen({ id }: { id: string }) {
   const trade = useQuery(tradeQueryOptions(id));
   // On a phone the trade and its chat are tabs (CSS shows both side by side on wider screens).
   const [tab, setTab] = useState<"trade" | "chat">("trade");
+  const layout = useRef<HTMLDivElement>(null);
+  // The tabs sit under the next step, so a tall step would leave the chosen tab's content below the
+  // screen: the chat is scrolled into view with its message box, and the trade back to its top.
+  const chooseTab = useCallback((value: string) => {
+    const next = value === "chat" ? "chat" : "trade";
+    flushSync(() => setTab(next));
+    if (next === "chat") layout.current?.scrollIntoView({ block: "end" });
+    else window.scrollTo({ top: 0 });
+  }, []);
   const alertTab = useTabAlert(t("newEventTitle"));
   const onEvent = useCallback(() => {
     if (document.visibilityState !== "visible" || !document.hasFocus()) alertTab();
@@ -58,7 +68,7 @@ function TradeScreen({ id }: { id: string }) {
           className={classes.mobileTabs}
           fullWidth
           value={tab}
-          onChange={(value) => setTab(value === "chat" ? "chat" : "trade")}
+          onChange={chooseTab}
           data={[
             { value: "trade", label: t("tabs.trade") },
             { value: "chat", label: t("tabs.chat") },
@@ -66,7 +76,7 @@ function TradeScreen({ id }: { id: string }) {
           data-testid="trade-tabs"
         />
       </Stack>
-      <div className={classes.layout} data-tab={tab}>
+      <div className={classes.layout} data-tab={tab} ref={layout}>
         <Stack gap="lg">
           <TradeOverview trade={data} />
           <TradeRequirements trade={data} />
