@@ -49,6 +49,10 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default("Souk <no-reply@souk.local>"),
   RATES_FILE: z.string().optional(),
   SOUK_FEATURE_FLAGS: z.string().optional(),
+  /** Requests per minute each API client may make to /paxful/v1 (per server copy). */
+  PAXFUL_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** Lets webhook URLs reach private, loopback and link-local addresses (development and tests only). */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string; rootDir: string };

@@ -72,11 +72,12 @@ const accountPages: [testId: string, path: RegExp][] = [
   ["nav-profile", /\/user\/bob$/],
   ["nav-verification", /\/account\/verification$/],
   ["nav-settings", /\/account\/settings$/],
+  ["nav-api-keys", /\/account\/api-keys$/],
 ];
 
 test.describe("finding every page", () => {
   test("on a desktop, the top bar and the account menu lead to every page from the home page", async ({ page }) => {
-    // Eighteen pages, each loaded afresh from the home page: more than one default test's time.
+    // Nineteen pages, each loaded afresh from the home page: more than one default test's time.
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await logIn(page, "bob");

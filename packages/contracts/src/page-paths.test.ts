@@ -8,6 +8,8 @@ describe("pageOfPath", () => {
     expect(pageOfPath("/fr/dashboard/my-offers")).toBe("myOffers");
     expect(pageOfPath("/fr")).toBe("home");
     expect(pageOfPath("/en/wallet")).toBe("wallet");
+    expect(pageOfPath("/developers")).toBe("developers");
+    expect(pageOfPath("/account/api-keys")).toBe("apiKeys");
   });
 
   it("reads dynamic segments and checks their shape where the app does", () => {

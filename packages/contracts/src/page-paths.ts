@@ -13,9 +13,10 @@ export const PAGE_PATHS = {
   privacyPolicy: "/privacy-policy",
   about: "/about",
   fees: "/fees",
+  developers: "/developers",
   ipBlocked: "/ip-blocked",
 
-  // Marketplace and offers.
+  // Marketplace and offers (docs/product.md#routes-and-locales).
   marketplaceBuy: "/buy",
   marketplaceSell: "/sell",
   /** `/trading/{buy|sell}-{crypto}/{paymentMethod}`: the first segment is checked by the route. */
@@ -65,7 +66,7 @@ export const PAGE_PATHS = {
   blockedUsers: "/dashboard/blocked-users",
   favoriteOffers: "/dashboard/favorite-offers",
 
-  // Account.
+  // Account (docs/product.md#routes-and-locales).
   userAccount: "/user/:username",
   kycVerification: "/account/verification",
   accountSettings: "/account/settings",
@@ -75,6 +76,7 @@ export const PAGE_PATHS = {
   security: "/account/security",
   devices: "/account/devices",
   webhooks: "/account/webhooks",
+  apiKeys: "/account/api-keys",
   partnerProgramSettings: "/account/partner-program",
   notifications: "/notifications",
   referral: "/r/:code",

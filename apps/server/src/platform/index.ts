@@ -33,6 +33,7 @@ export {
   newStorageKey,
   withStoredFiles,
 } from "./file-storage.ts";
+export { acceptFormBodies, type FormObject, type FormValue, parseFormBody } from "./form-body.ts";
 export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
 export { connectedJobQueue, disconnectedJobQueue, OWNER_FUNDS_CHANGED_JOB, type SendJob } from "./jobs.ts";
 export type {
@@ -53,9 +54,11 @@ export type {
 } from "./module.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
+export { findOrCreateSecret } from "./secrets.ts";
 export { type SeedMarks, seedMarksOf } from "./seed-marks.ts";
 export {
   createSession,
+  findViewerByUserId,
   type NewSessionInfo,
   revokeSession,
   SESSION_COOKIE,

@@ -26,7 +26,8 @@ import {
 } from "./trade-fixtures.ts";
 
 /**
- * RELIABILITY.md I5: escrow resolves at most once, one terminal state per trade. Each race pair
+ * docs/reliability.md#i5-escrow-settles-once: escrow resolves at most once, one terminal state per
+ * trade. Each race pair
  * runs 50 times; both commands are prepared, then released together through a barrier on their
  * own connections (a pool of 40). After each run: exactly the expected number of winners, the
  * escrow settled at most once and exactly when the trade is finished, and the ledger verified
@@ -136,7 +137,7 @@ const award = (moderator: TestUser, outcome: "buyer" | "seller") => (id: string)
   resolveDispute(racing.db, moderator.viewer, id, { outcome, note: "Decided on the evidence." }, options);
 
 // Generous limits: the runs are fast alone, but CI machines run many test files at once.
-describe("race pairs of RELIABILITY.md I5, 50 times each", { timeout: 300_000 }, () => {
+describe("race pairs of I5 (escrow settles once), 50 times each", { timeout: 300_000 }, () => {
   it("release vs cancel: one terminal state, escrow resolved once", async () => {
     const seen = new Set<string>();
     for (let i = 0; i < REPETITIONS; i += 1) {

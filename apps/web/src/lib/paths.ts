@@ -7,7 +7,7 @@ export const paths = PAGE_PATHS;
 
 export type PathName = PageName;
 
-/** The route names of the server-provided table (account-platform §2, trading-core §2). */
+/** The route names of the server-provided table (docs/product.md#routes-and-locales). */
 export const specRouteNames = {
   "web.wallet.index": "wallet",
   kycVerification: "kycVerification",

@@ -104,7 +104,7 @@ export function listedFiatMax(row: Pick<ListingRow, "fiat_limit_min" | "fiat_lim
   return compareText(capped, row.fiat_limit_min) < 0 ? row.fiat_limit_min : capped;
 }
 
-/** Offer listing item of trading-core §3; null if the offer cannot be priced today. */
+/** Offer listing item (docs/product.md#listing-filters); null if the offer cannot be priced today. */
 export function toListingItem(row: ListingRow, context: ShapeContext): OfferListingItem | null {
   const prices = pricesOf(row, context);
   const crypto = context.catalog.cryptoById.get(row.crypto_currency_id);

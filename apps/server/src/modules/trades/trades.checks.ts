@@ -2,7 +2,10 @@ import { sql } from "kysely";
 import type { LedgerInvariantCheck, SettledReferenceSource } from "../ledger/index.ts";
 import * as repo from "./trades.repo.ts";
 
-/** For ledger:verify's "no settled trade holds escrow" (RELIABILITY.md I4): the settled trades. */
+/**
+ * For ledger:verify's "no settled trade holds escrow"
+ * (docs/reliability.md#i4-escrow-holds-exactly-its-amount): the settled trades.
+ */
 export const settledTradesSource: SettledReferenceSource = {
   referenceType: "trade",
   listSettledIds: (db) => repo.listSettledTradeIds(db),

@@ -31,7 +31,7 @@ function facts(overrides: Partial<TradeFacts> = {}): TradeFacts {
 }
 
 describe("the transition table", () => {
-  it("is the product's table, row for row, with the seller's release from an open dispute", () => {
+  it("is docs/reliability.md's table, row for row, with the seller's release from an open dispute", () => {
     const rows = TRANSITIONS.map((rule) => `${rule.from.join("|")} -> ${rule.to} by ${rule.role}: ${rule.ledger}`);
     expect(rows).toEqual([
       "active_funded -> paid by buyer: none",

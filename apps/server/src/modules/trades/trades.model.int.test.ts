@@ -25,7 +25,8 @@ import {
 } from "./index.ts";
 
 /**
- * Model-based test of random trade lifecycles (RELIABILITY.md I4, I6): fast-check generates
+ * Model-based test of random trade lifecycles
+ * (docs/reliability.md#i4-escrow-holds-exactly-its-amount, I6): fast-check generates
  * sequences of starts, payments, releases, cancels, disputes, awards, expiry runs and clock
  * advances by random actors (buyer, seller, moderator, stranger) across four traders and their
  * offers. A plain model predicts each outcome; after EVERY step the test checks that each user's

@@ -40,6 +40,7 @@ export const accountSections: readonly NavbarSection[] = [
       { name: "userAccount", labelKey: "nav.profile", testId: "nav-profile", params: { username: "me" } },
       { name: "kycVerification", labelKey: "nav.verification", testId: "nav-verification" },
       { name: "accountSettings", labelKey: "nav.accountSettings", testId: "nav-settings" },
+      { name: "apiKeys", labelKey: "nav.apiKeys", testId: "nav-api-keys" },
     ],
   },
   {

@@ -13,7 +13,7 @@ describe("the user menu", () => {
     expect((await screen.findByTestId("disputes-link")).getAttribute("href")).toBe("/moderation/disputes");
   });
 
-  it("leads to every page of one's own: trades, offers, favourites, contacts and the account", async () => {
+  it("leads to every page of one's own: trades, offers, favourites, contacts, the account and its API keys", async () => {
     const user = makeCurrentUser({ username: "amina" });
     await renderWithApp(<UserMenu user={user} onLogOut={() => {}} isLoggingOut={false} defaultOpened />, { user });
     await screen.findByTestId("nav-favorites");
@@ -29,6 +29,7 @@ describe("the user menu", () => {
         "nav-menu-wallet",
         "nav-profile",
         "nav-settings",
+        "nav-api-keys",
       ].map((id) => [id, screen.getByTestId(id).getAttribute("href")]),
     );
     expect(hrefs).toEqual({
@@ -42,6 +43,7 @@ describe("the user menu", () => {
       "nav-menu-wallet": "/wallet",
       "nav-profile": "/user/amina",
       "nav-settings": "/account/settings",
+      "nav-api-keys": "/account/api-keys",
     });
     expect(screen.queryByTestId("nav-admin-deposits")).toBeNull();
   });
