@@ -302,14 +302,50 @@ export async function seedBenchOffers(
         Object.values(columns),
       );
     }
+    await seedVendorBalances(client, ownerUrl, { firstUser, vendors });
     await client.query("VACUUM ANALYZE offers");
     await client.query("ANALYZE users");
+    await client.query("ANALYZE ledger_accounts");
     const listed = (await client.query("SELECT count(*) AS n FROM offers WHERE is_listed")).rows[0].n;
     print(
       `seeded ${offers} offers (${listed} listed) of ${vendors} vendors in ${Math.round((performance.now() - started) / 1000)} s`,
     );
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * The vendors' available balances, which the listing reads for every sell offer it shows: most
+ * vendors hold plenty, one in ten holds a little (some of their offers are capped or left out) and
+ * one in ten holds nothing of a coin. Written straight into the accounts (the bench's throw-away
+ * ledger is never verified); then every sell offer's funding state at the current rates, as the
+ * offers module's job writes it.
+ */
+async function seedVendorBalances(
+  client: pg.Client,
+  ownerUrl: string,
+  { firstUser, vendors }: { firstUser: number; vendors: number },
+): Promise<void> {
+  await client.query(
+    `INSERT INTO ledger_accounts (key, currency_id, kind, owner_user_id, balance)
+     SELECT 'available:u' || u.id || ':c' || c.id, c.id, 'available', u.id,
+            CASE WHEN u.id % 10 = 3 THEN 0
+                 WHEN u.id % 10 = 7 THEN (10::numeric ^ c.decimals * 250 / cr.usd)::bigint
+                 ELSE (10::numeric ^ c.decimals * 50000 / cr.usd)::bigint END
+     FROM generate_series($1::bigint, $2::bigint) AS u(id)
+     CROSS JOIN crypto_currencies c
+     JOIN LATERAL (SELECT rate AS usd FROM rate_history WHERE base_code = c.code AND quote_code = 'USD'
+                   ORDER BY day DESC LIMIT 1) cr ON true`,
+    [firstUser, firstUser + vendors - 1],
+  );
+  const { openDatabase } = await import("../../apps/server/src/db/pool.ts");
+  const { refreshAllFunding } = await import("../../apps/server/src/modules/offers/index.ts");
+  const handles = openDatabase(ownerUrl, { role: null });
+  try {
+    await refreshAllFunding(handles.db);
+  } finally {
+    await handles.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import { loadConfig } from "./config.ts";
-import { seedDemoData } from "./db/seed/demo.ts";
+import { demoSeedSituationOf, mayLoadDemoData, seedDemoData } from "./db/seed/demo.ts";
 import { ledgerChecks, modules } from "./modules/registry.ts";
 import type { CliCommand, CliContext } from "./platform/index.ts";
 import { openRuntime } from "./runtime.ts";
@@ -7,8 +7,13 @@ import { openRuntime } from "./runtime.ts";
 const seedCommand: CliCommand = {
   name: "seed",
   usage: "seed",
-  description: "Load the demo data (safe to run again).",
+  description: "Load the demo data (safe to run again: it touches only what it created).",
   async run(_args, { db, config, print }) {
+    const decision = mayLoadDemoData(demoSeedSituationOf(config, !config.DATABASE_URL));
+    if (!decision.isAllowed) {
+      print(`no demo data loaded: ${decision.reason}`);
+      return 2;
+    }
     await seedDemoData(db, config, print);
     print("demo data loaded");
     return 0;

@@ -24,7 +24,11 @@ const configSchema = z.object({
   SOUK_DATA_DIR: z.string().default(".data"),
   SOUK_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SOUK_ROLE: z.enum(["api", "worker", "all"]).default("all"),
-  SOUK_SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  /**
+   * Demo data (accounts with a published password): `auto` loads it into an empty embedded
+   * database outside production; `always` also into DATABASE_URL or production; `never` not at all.
+   */
+  SOUK_SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   SOUK_WEB_DIST: z.string().optional(),
   SOUK_SECRET: z.string().min(16).optional(),
   SOUK_TEST_BUILD: booleanFlag,

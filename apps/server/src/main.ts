@@ -1,8 +1,11 @@
 import pino from "pino";
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { detachEmbeddedExitHook } from "./db/embedded.ts";
+import type { Db } from "./db/pool.ts";
+import { demoAccountsWarning, listDemoAccounts } from "./db/seed/demo.ts";
 import { jobQueueOf, startJobs } from "./jobs/runtime.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./modules/users/index.ts";
+import { DEMO_PASSWORD } from "./modules/users/index.ts";
 import { listenForMetrics, type MetricsListener } from "./platform/index.ts";
 import { openRuntime } from "./runtime.ts";
 
@@ -49,13 +52,13 @@ async function main(): Promise<void> {
     }
     const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     print(`serving ${url} (API docs at ${url}/docs) in ${Math.round(performance.now() - startedAt)} ms`);
-    if (config.SOUK_SEED_DEMO === "auto") {
-      print(`demo logins, password ${DEMO_PASSWORD}: ${DEMO_ACCOUNTS.map((account) => account.username).join(", ")}`);
-    }
   } else {
     print("worker role: running jobs only");
   }
+  await reportDemoAccounts(runtime.database.db, config, print);
 
+  // This process stops the embedded database itself, after closing its connections.
+  detachEmbeddedExitHook();
   let isStopping = false;
   const stop = async (signal: string) => {
     if (isStopping) return;
@@ -71,6 +74,17 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+/** Demo accounts have a published password: named at start, and loudly so in production. */
+async function reportDemoAccounts(db: Db, config: Config, print: (line: string) => void): Promise<void> {
+  const demoAccounts = await listDemoAccounts(db);
+  if (demoAccounts.length === 0) return;
+  if (config.NODE_ENV === "production") {
+    for (const line of demoAccountsWarning(demoAccounts)) console.warn(`[souk] ${line}`);
+  } else {
+    print(`demo logins, password ${DEMO_PASSWORD}: ${demoAccounts.join(", ")}`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,7 @@ import type { Config } from "./config.ts";
 import { type DatabaseLocation, describeDatabase, locateDatabase } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
 import { type DatabaseHandles, openDatabase } from "./db/pool.ts";
-import { isDatabaseEmpty, seedDemoData } from "./db/seed/demo.ts";
+import { demoSeedSituationOf, isDatabaseEmpty, mayLoadDemoData, seedDemoData } from "./db/seed/demo.ts";
 import { refreshRatesFromFile } from "./modules/reference/index.ts";
 
 export interface Runtime {
@@ -35,15 +35,22 @@ export async function openRuntime(config: Config, options: RuntimeOptions = {}):
     ? openDatabase(location.readUrl, { poolSize: config.DATABASE_POOL_SIZE })
     : null;
   await refreshRatesFromFile(database.db, config.RATES_FILE);
-  if (options.seedWhenEmpty && config.SOUK_SEED_DEMO === "auto" && (await isDatabaseEmpty(database.db))) {
-    print("fresh database: loading demo data");
-    await seedDemoData(database.db, config, print);
+  if (options.seedWhenEmpty && (await isDatabaseEmpty(database.db))) {
+    const decision = mayLoadDemoData(demoSeedSituationOf(config, location.embedded !== null));
+    if (decision.isAllowed) {
+      print(`fresh database: loading demo data (${decision.reason})`);
+      await seedDemoData(database.db, config, print);
+    } else {
+      print(`fresh database: no demo data (${decision.reason})`);
+    }
   }
   return {
     config,
     location,
     database,
     readDatabase,
+    // The pools close before the embedded database stops: a connection still open when it
+    // stops is cut off, and PostgreSQL logs a FATAL line for each one.
     async close() {
       await readDatabase?.close();
       await database.close();

@@ -101,7 +101,7 @@ test("two parties follow a trade live: chat, paid, released, feedback; then a ca
     tradePath = await startTrade(buyer, offer.idHashed, min);
     await seller.goto(tradePath);
     await expect(seller.getByTestId("trade-status")).toHaveText("Waiting for payment");
-    await expect(seller.getByText("Waiting for the buyer to pay.")).toBeVisible();
+    await expect(seller.getByTestId("trade-next-step-text")).toContainText("to pay");
   });
 
   await test.step("each sees the other's message live", async () => {
@@ -191,7 +191,17 @@ test("two parties follow a trade live: chat, paid, released, feedback; then a ca
     await expect(moderator.getByTestId("trade-status")).toHaveText("In dispute");
     await moderator.getByLabel("Note to both parties").fill("Payment proof checked: buyer paid.");
     await moderator.getByRole("button", { name: "Award to the buyer" }).click();
+    // The award waits for a confirmation that names the amounts and the parties; a double click
+    // on it sends one award.
+    const confirmAward = moderator.getByTestId("award-confirm");
+    await expect(confirmAward).toContainText(`${offer.owner.username}, the seller, gets nothing back.`);
+    const awards: string[] = [];
+    moderator.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/dispute/resolve")) awards.push(request.url());
+    });
+    await confirmAward.getByTestId("confirm-award").dblclick();
     await expect(moderator.getByTestId("trade-status")).toHaveText("Dispute awarded to the buyer");
+    expect(awards).toHaveLength(1);
     await expect(buyer.getByTestId("trade-status")).toHaveText("Dispute awarded to the buyer");
     await expect(seller.getByTestId("trade-status")).toHaveText("Dispute awarded to the buyer");
   });

@@ -80,7 +80,11 @@ export const tradeFeedbackSchema = z.object({
 });
 export type TradeFeedback = z.infer<typeof tradeFeedbackSchema>;
 export const tradeFeedbackResponseSchema = envelopeSchema(tradeFeedbackSchema);
-export const feedbackResponseSchema = envelopeSchema(feedbackSchema);
+/**
+ * The answer of POST /rest/v1/feedback/{id}/give and /reply: the trade's feedback as it now
+ * stands (the same shape as GET). One schema for the server's answer and the web's parse.
+ */
+export const feedbackGiveResponseSchema = tradeFeedbackResponseSchema;
 
 /** GET /rest/v1/feedback/{username}: feedback a user received, newest first, with filters. */
 export const userFeedbackQuerySchema = pageQuerySchema.extend({

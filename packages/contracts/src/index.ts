@@ -17,6 +17,7 @@ export * from "./ledger.ts";
 export * from "./my-offers.ts";
 export * from "./offers.ts";
 export * from "./page-data.ts";
+export * from "./page-paths.ts";
 export * from "./paxful.ts";
 export * from "./realtime.ts";
 export * from "./reference.ts";

@@ -34,6 +34,8 @@ export const pageDataSchema = z.object({
     defaultFiatCurrencyCode: z.string(),
     version: z.string(),
   }),
+  /** The server could not prepare this page (it answers 500): the app shows its error page. */
+  serverError: z.boolean().optional(),
 });
 export type PageData = z.infer<typeof pageDataSchema>;
 export const PAGE_DATA_GLOBAL = "__SOUK_PAGE_DATA__";

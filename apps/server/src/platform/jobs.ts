@@ -28,3 +28,11 @@ export const disconnectedJobQueue: JobQueue = {
     afterCommit(tx, () => {});
   },
 };
+
+/**
+ * A user's wallet moved: a deposit, a send, a bond (wallet, after the commit; data `{ ownerId }`).
+ * The offers module, which the wallet may not call, brings the user's offers in line with it at
+ * once (buy offers with the bond, sell offers with the balance). Named here so that neither module
+ * imports the other.
+ */
+export const OWNER_FUNDS_CHANGED_JOB = "offers.owner-funds-changed";

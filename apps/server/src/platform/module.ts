@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../config.ts";
 import type { Db, Tx } from "../db/pool.ts";
+import type { SeedMarks } from "./seed-marks.ts";
 
 /** What route registrations receive: passed explicitly, never a global registry. */
 export interface AppDeps {
@@ -77,6 +78,8 @@ export interface SeedContext {
   print: (line: string) => void;
   /** Demo users by username, filled by the users module first and read by the others. */
   users: Map<string, number>;
+  /** What the seed created before: each step touches only those rows (see seed-marks.ts). */
+  marks: SeedMarks;
 }
 
 export interface JobContext {

@@ -7,6 +7,7 @@ import {
   DEFAULT_LOCALE,
   PAGE_DATA_GLOBAL,
   type PageData,
+  pageOfPath,
   SUPPORTED_LOCALES,
 } from "@souk/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -90,6 +91,29 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     });
   }
 
+  /** What every page carries; the user and the CSRF token are added per request. */
+  const basePageData: Omit<PageData, "currentUser" | "csrfToken"> = {
+    featureFlags,
+    config: {
+      environment: config.SOUK_ENV,
+      defaultLocale: DEFAULT_LOCALE,
+      locales: [...SUPPORTED_LOCALES],
+      defaultFiatCurrencyCode: DEFAULT_FIAT_CURRENCY_CODE,
+      version: APP_VERSION,
+    },
+  };
+
+  function sendPage(reply: FastifyReply, status: number, pageData: PageData, html: string) {
+    const nonce = randomBytes(16).toString("base64");
+    const script = `<script nonce="${nonce}">window.${PAGE_DATA_GLOBAL} = ${scriptSafeJson(pageData)};</script>`;
+    return reply
+      .code(status)
+      .header("content-security-policy", contentSecurityPolicy(nonce))
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(html.replace(PLACEHOLDER, script));
+  }
+
   async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split("?")[0] ?? "/";
     if (NON_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) throw notFound(`No route GET ${pathname}.`);
@@ -99,25 +123,20 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
         .type("text/plain; charset=utf-8")
         .send("The web app is not built. Run `npm run build` (npm start does it for you).");
     }
-    const pageData: PageData = {
-      currentUser: request.viewer ? await getCurrentUser(deps.db, request.viewer.userId) : null,
-      csrfToken: issueCsrfToken(request, reply, { secure }),
-      featureFlags,
-      config: {
-        environment: config.SOUK_ENV,
-        defaultLocale: DEFAULT_LOCALE,
-        locales: [...SUPPORTED_LOCALES],
-        defaultFiatCurrencyCode: DEFAULT_FIAT_CURRENCY_CODE,
-        version: APP_VERSION,
-      },
-    };
-    const nonce = randomBytes(16).toString("base64");
-    const script = `<script nonce="${nonce}">window.${PAGE_DATA_GLOBAL} = ${scriptSafeJson(pageData)};</script>`;
-    return reply
-      .header("content-security-policy", contentSecurityPolicy(nonce))
-      .header("cache-control", "no-store")
-      .type("text/html; charset=utf-8")
-      .send(template.replace(PLACEHOLDER, script));
+    const csrfToken = issueCsrfToken(request, reply, { secure });
+    let currentUser: PageData["currentUser"];
+    try {
+      currentUser = request.viewer ? await getCurrentUser(deps.db, request.viewer.userId) : null;
+    } catch (error) {
+      // The page data could not be read (the database is away, say): the app's error page with
+      // status 500, rather than a JSON error where a person expects a page.
+      request.log.error({ err: error }, "page data could not be read");
+      return sendPage(reply, 500, { ...basePageData, currentUser: null, csrfToken, serverError: true }, template);
+    }
+    // The app's page answers every address, with the status a crawler or a monitor should see:
+    // 404 where the app shows its "not found" page (one route table decides both).
+    const status = pageOfPath(pathname) === null ? 404 : 200;
+    return sendPage(reply, status, { ...basePageData, currentUser, csrfToken }, template);
   }
 
   app.get("/", { schema: { hide: true } }, servePage);

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { setAppConfig } from "../lib/app-config.ts";
+import { markServerErrorPath, setAppConfig } from "../lib/app-config.ts";
 import { createI18n } from "../lib/i18n/i18n.ts";
 import { parseLocalePath } from "../lib/locale-routing.ts";
 import { createQueryClient } from "../lib/query-client.ts";
@@ -18,6 +18,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   seedSession(queryClient, pageData.currentUser, pageData.csrfToken);
   setAppConfig(pageData.config, pageData.featureFlags);
+  if (pageData.serverError) markServerErrorPath(window.location.pathname);
 
   const i18n = await createI18n(parseLocalePath(window.location.pathname).locale);
   const defaultColorScheme = readSiteThemeCookie() ?? pageData.currentUser?.siteTheme ?? "light";

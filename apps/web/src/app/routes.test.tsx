@@ -1,3 +1,4 @@
+import { acceptsPageParams, pageOfPath } from "@souk/contracts";
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type PathName, paths, pathTo, specRouteNames } from "../lib/paths.ts";
@@ -60,8 +61,7 @@ describe("route table", () => {
 
 describe("route shape checks", () => {
   function accepts(name: PathName, params: Record<string, string>): boolean {
-    const route = screenRoutes.find((candidate) => candidate.name === name);
-    return route?.accept?.(params) ?? true;
+    return acceptsPageParams(name, params);
   }
 
   it("accepts {buy|sell}-{crypto} trading listings only", () => {
@@ -83,3 +83,37 @@ describe("route shape checks", () => {
     expect(accepts("calculator", { conversion: "eth-to-usd" })).toBe(false);
   });
 });
+
+describe("the server's page table", () => {
+  it("finds the page the router shows, or none where the router shows the 404 page", () => {
+    const samples = [
+      "/",
+      "/fr",
+      "/login",
+      "/offer/abc123",
+      "/fr/trade/55",
+      "/offer-manager/edit/9",
+      "/dashboard/my-offers",
+      "/trading/buy-bitcoin/paypal",
+      "/trading/rent-bitcoin/paypal",
+      "/buy-giftcard/amazon",
+      "/user/amina_k",
+      "/calculator/btc-to-eur",
+      "/calculator/eth-to-eur",
+      "/dashboard/nothing-here",
+      "/nothing-here",
+      "/fr/nothing-here",
+    ];
+    for (const pathname of samples) {
+      const routed = screenAt(pathname);
+      const accepted = routed && routed !== "notFound" ? acceptsPageParamsAt(pathname, routed as PathName) : false;
+      expect(pageOfPath(pathname), pathname).toBe(accepted ? routed : null);
+    }
+  });
+});
+
+/** Whether the screen the router picked accepts the path's dynamic segments (else it shows the 404 page). */
+function acceptsPageParamsAt(pathname: string, screen: PathName): boolean {
+  const match = (matchRoutes(createAppRoutes(), pathname) ?? []).at(-1);
+  return acceptsPageParams(screen, (match?.params ?? {}) as Record<string, string>);
+}

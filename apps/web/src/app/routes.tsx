@@ -1,6 +1,6 @@
-import { SUPPORTED_LOCALES } from "@souk/contracts";
+import { acceptsPageParams, SUPPORTED_LOCALES } from "@souk/contracts";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import { Navigate, type Params, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
+import { Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import { defaultLocale, stripDefaultLocalePrefix } from "../lib/locale-routing.ts";
 import { type PathName, paths } from "../lib/paths.ts";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
@@ -20,8 +20,6 @@ type PageModule = { default: ComponentType<ScreenPageProps> };
 export interface ScreenRoute {
   name: PathName;
   page?: () => Promise<PageModule>;
-  /** Checks the shape of dynamic segments the router cannot express; a refusal is a 404. */
-  accept?: (params: Params) => boolean;
 }
 
 /** What every screen route carries in its `handle`: the screen's name from lib/paths.ts. */
@@ -37,10 +35,6 @@ const comingSoonPage = lazyPage(
   () => import("./pages/coming-soon-page.tsx"),
   (module) => module.ComingSoonPage,
 );
-
-const tradeSidePattern = /^(buy|sell)-[a-z0-9]+(-[a-z0-9]+)*$/;
-const giftCardSidePattern = /^(buy|sell)-giftcard(-for-[a-z0-9]+(-[a-z0-9]+)*)?$/;
-const conversionPattern = /^btc-to-[a-z]{2,10}$/i;
 
 export const screenRoutes: readonly ScreenRoute[] = [
   // Built.
@@ -125,7 +119,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   },
   {
     name: "tradingListing",
-    accept: (params) => tradeSidePattern.test(params.tradeSide ?? ""),
     page: lazyPage(
       () => import("./pages/marketplace-page.tsx"),
       (m) => m.MarketplacePage,
@@ -133,7 +126,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   },
   {
     name: "giftCardListing",
-    accept: (params) => giftCardSidePattern.test(params.giftCardSide ?? ""),
     page: lazyPage(
       () => import("./pages/marketplace-page.tsx"),
       (m) => m.MarketplacePage,
@@ -192,7 +184,6 @@ export const screenRoutes: readonly ScreenRoute[] = [
   },
   {
     name: "calculator",
-    accept: (params) => conversionPattern.test(params.conversion ?? ""),
     page: lazyPage(
       () => import("../features/converter/pages/converter-page.tsx"),
       (m) => m.ConverterPage,
@@ -372,7 +363,8 @@ const lazyPages = new Map<PathName, LazyPage>(
 
 function ScreenElement({ route }: { route: ScreenRoute }) {
   const params = useParams();
-  if (route.accept && !route.accept(params)) return <NotFoundPage />;
+  // Dynamic segments of the wrong shape are a 404 here as on the server (PAGE_PARAM_PATTERNS).
+  if (!acceptsPageParams(route.name, params)) return <NotFoundPage />;
   const Page = lazyPages.get(route.name);
   return Page ? <Page screen={route.name} /> : <NotFoundPage />;
 }

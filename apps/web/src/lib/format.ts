@@ -32,3 +32,16 @@ export function formatFiatAmount(value: string, locale: Locale, scale = 2): stri
 export function formatDate(date: Date | number | string, locale: Locale, options?: Intl.DateTimeFormatOptions): string {
   return new Intl.DateTimeFormat(intlLocales[locale], options ?? { dateStyle: "medium" }).format(new Date(date));
 }
+
+/**
+ * A crypto amount the API gives as a decimal string ("24.444444", with the currency's decimals),
+ * shown exactly as given, only grouped and separated as the locale writes numbers.
+ */
+export function formatCryptoDecimal(value: string, locale: Locale): string {
+  return groupDigits(value, locale);
+}
+
+/** A whole count ("1 trade", "1 234 trades") as the locale groups digits. */
+export function formatCount(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocales[locale], { maximumFractionDigits: 0 }).format(value);
+}

@@ -25,7 +25,7 @@ describe("demo data", () => {
     await seedDemoData(t.db, t.config, () => {});
     const first = await counts();
     expect(Number(first!.relations)).toBe(4);
-    expect(Number(first!.messages)).toBe(5);
+    expect(Number(first!.messages)).toBe(7);
     expect(Number(first!.feedback)).toBeGreaterThanOrEqual(2);
     expect(Number(first!.replies)).toBeGreaterThanOrEqual(1);
     await seedDemoData(t.db, t.config, () => {});

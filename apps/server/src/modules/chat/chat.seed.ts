@@ -1,24 +1,26 @@
 import { type SeedContext, sessionlessViewer, type Viewer } from "../../platform/index.ts";
-import { listTradeHistory } from "../trades/index.ts";
-import { listChat, postMessage } from "./chat.service.ts";
+import { listSeededTrades } from "../trades/index.ts";
+import { postMessage } from "./chat.service.ts";
 
-/**
- * A few lines in the demo trades' chats, so the trade page shows a conversation. Trades are found
- * by their buyer and status (the trades seed may pick another vendor than planned).
- */
+/** A few lines in the demo trades' chats, so the trade page shows a conversation. */
 type Author = "buyer" | "seller" | "mod";
-const CONVERSATIONS: { buyer: string; status: string; lines: [Author, string][] }[] = [
+const CONVERSATIONS: { tradeKey: string; lines: [Author, string][] }[] = [
   {
-    buyer: "bob",
-    status: "active_funded",
+    tradeKey: "alice-to-bob-active",
     lines: [
       ["buyer", "Hi, I will pay in cash this afternoon."],
       ["seller", "Great, see you at 5 pm at the usual place."],
     ],
   },
   {
-    buyer: "frank",
-    status: "dispute_open",
+    tradeKey: "erin-to-judy-paid",
+    lines: [
+      ["buyer", "Sent just now, the reference is the trade code."],
+      ["seller", "Thanks, I will check my account and release."],
+    ],
+  },
+  {
+    tradeKey: "grace-to-frank-disputed",
     lines: [
       ["buyer", "I sent the payment an hour ago."],
       ["seller", "Nothing has arrived on my side yet."],
@@ -27,30 +29,26 @@ const CONVERSATIONS: { buyer: string; status: string; lines: [Author, string][] 
   },
 ];
 
+/** Each conversation is posted once, in a trade the seed played, and marked. */
 export async function seedDemoChat(context: SeedContext): Promise<void> {
   let count = 0;
+  const trades = await listSeededTrades(context);
+  const moderatorId = context.users.get("mod");
   for (const conversation of CONVERSATIONS) {
-    const buyerId = context.users.get(conversation.buyer);
-    if (buyerId === undefined) continue;
-    const { items } = await listTradeHistory(context.db, buyerId, { filter: "all" }, { limit: 50, offset: 0 });
-    const trade = items.find((item) => item.status === conversation.status && item.side === "bought");
-    const sellerId = trade ? context.users.get(trade.partner.username) : undefined;
-    const moderatorId = context.users.get("mod");
-    if (!trade || sellerId === undefined) continue;
+    const trade = trades.find((seeded) => seeded.key === conversation.tradeKey)?.trade;
+    if (!trade || (await context.marks.get("chat", conversation.tradeKey)) !== null) continue;
     const authors: Record<Author, Viewer | null> = {
-      buyer: sessionlessViewer(buyerId, conversation.buyer, ["user"]),
-      seller: sessionlessViewer(sellerId, trade.partner.username, ["user"]),
+      buyer: sessionlessViewer(trade.buyerId, trade.buyerUsername, ["user"]),
+      seller: sessionlessViewer(trade.sellerId, trade.sellerUsername, ["user"]),
       mod: moderatorId === undefined ? null : sessionlessViewer(moderatorId, "mod", ["user", "moderator"]),
     };
-    // Seeding twice adds nothing: a chat that already has messages is left alone.
-    const existing = await listChat(context.db, authors.buyer as Viewer, trade.id, { limit: 1 });
-    if (existing.items.some((item) => item.kind !== "system")) continue;
     for (const [author, text] of conversation.lines) {
       const viewer = authors[author];
       if (!viewer) continue;
-      await postMessage(context.db, viewer, trade.id, text);
+      await postMessage(context.db, viewer, trade.idHashed, text);
       count += 1;
     }
+    await context.marks.add("chat", conversation.tradeKey, trade.idHashed);
   }
   if (count > 0) context.print(`demo chat: ${count} messages`);
 }

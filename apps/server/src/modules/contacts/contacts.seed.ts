@@ -1,7 +1,7 @@
 import type { SeedContext } from "../../platform/index.ts";
 import { changeRelation } from "./contacts.service.ts";
 
-/** Demo relations: buyers who trust the vendors they trade with, and one block. Actions are idempotent. */
+/** Demo relations: buyers who trust the vendors they trade with, and one block. */
 const RELATIONS: [owner: string, other: string, action: "trust" | "block"][] = [
   ["bob", "alice", "trust"],
   ["judy", "alice", "trust"],
@@ -9,12 +9,19 @@ const RELATIONS: [owner: string, other: string, action: "trust" | "block"][] = [
   ["dave", "carol", "block"],
 ];
 
+/**
+ * Each relation is set once and marked: a relation its owner removed afterwards stays removed,
+ * however often the seed runs.
+ */
 export async function seedDemoContacts(context: SeedContext): Promise<void> {
   let count = 0;
   for (const [owner, other, action] of RELATIONS) {
     const ownerId = context.users.get(owner);
-    if (ownerId === undefined || !context.users.has(other)) continue;
+    const ref = `${owner}>${other}`;
+    if (ownerId === undefined || !context.users.has(other) || (await context.marks.get("relation", ref)) !== null)
+      continue;
     await changeRelation(context.db, ownerId, other, action);
+    await context.marks.add("relation", ref, action);
     count += 1;
   }
   if (count > 0) context.print(`demo contacts: ${count} relations`);

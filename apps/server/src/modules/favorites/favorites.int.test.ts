@@ -34,6 +34,13 @@ beforeAll(async () => {
     source: "admin",
   });
   expect((await vendor.post("/wallet/deposit-bond", { crypto_currency_code: "USDT" })).status).toBe(200);
+  // Coins to fund the sell offers (the marketplace lists only those).
+  await recordDeposit(t.db, {
+    username: vendor.user!.username,
+    amount: "1",
+    cryptoCurrencyCode: "BTC",
+    source: "admin",
+  });
   // Twelve sell offers (margins 1..12 %) and three buy offers.
   for (let index = 1; index <= 12; index += 1) sells.push(await publish({ margin: String(index) }));
   for (let index = 1; index <= 3; index += 1) buys.push(await publish({ type: "buy", margin: String(-index) }));

@@ -1,4 +1,4 @@
-import { tradeFeedbackResponseSchema, userFeedbackResponseSchema } from "@souk/contracts";
+import { feedbackGiveResponseSchema, tradeFeedbackResponseSchema, userFeedbackResponseSchema } from "@souk/contracts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.ts";
@@ -44,7 +44,8 @@ describe("giving feedback", () => {
 
     const fromBuyer = await give(buyer, tradeId, { rating: "positive", message: "Fast and friendly" });
     expect(fromBuyer.status, fromBuyer.text).toBe(200);
-    const view = tradeFeedbackResponseSchema.parse(fromBuyer.body).data;
+    // The web client parses this answer with the same schema.
+    const view = feedbackGiveResponseSchema.parse(fromBuyer.body).data;
     expect(view).toMatchObject({ tradeId, canGive: false, canReply: false, type: "sell", received: null });
     expect(view.given).toMatchObject({
       type: "sell",

@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   feedbackGiveRequestSchema,
+  feedbackGiveResponseSchema,
   feedbackIdParamsSchema,
   feedbackReplyRequestSchema,
   tradeFeedbackResponseSchema,
@@ -73,7 +74,7 @@ export function registerFeedbackPrivateRoutes(app: SoukRoutes, deps: AppDeps): v
         summary: "Rate the other party of a completed trade, once (rating positive or negative, and a message)",
         params: feedbackIdParamsSchema,
         body: feedbackGiveRequestSchema,
-        response: { 200: tradeFeedbackResponseSchema, ...refusals },
+        response: { 200: feedbackGiveResponseSchema, ...refusals },
       },
     },
     async (request) => envelope(await giveFeedback(deps.db, viewerOf(request), request.params.id, request.body)),
@@ -87,7 +88,7 @@ export function registerFeedbackPrivateRoutes(app: SoukRoutes, deps: AppDeps): v
         summary: "Answer the feedback received on a trade, once",
         params: feedbackIdParamsSchema,
         body: feedbackReplyRequestSchema,
-        response: { 200: tradeFeedbackResponseSchema, ...refusals },
+        response: { 200: feedbackGiveResponseSchema, ...refusals },
       },
     },
     async (request) =>

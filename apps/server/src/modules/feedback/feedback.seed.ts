@@ -1,31 +1,37 @@
 import { FeedbackErrorCode } from "@souk/contracts";
-import { DomainError, type SeedContext, sessionlessViewer, type Viewer } from "../../platform/index.ts";
-import { listTradeHistory } from "../trades/index.ts";
+import { DomainError, type SeedContext, sessionlessViewer } from "../../platform/index.ts";
+import { listSeededTrades } from "../trades/index.ts";
 import { giveFeedback, replyToFeedback } from "./feedback.service.ts";
 
-/** Feedback on the demo's completed trades, both ways, with the sellers' replies. Seeding twice adds nothing. */
+const BUYER_MESSAGES = ["Quick release, friendly trader.", "Smooth trade, would buy again.", "Fast and clear, thanks!"];
+const SELLER_MESSAGES = ["Paid on time, thank you.", "Paid promptly, easy trade."];
+
+/**
+ * Feedback both ways on the completed trades the seed played, with the sellers' replies, once per
+ * trade (marked). A trade with a real user is never one of them.
+ */
 export async function seedDemoFeedback(context: SeedContext): Promise<void> {
-  const done: { viewer: Viewer; tradeId: string; isBuyer: boolean }[] = [];
-  for (const [username, userId] of context.users) {
-    const { items } = await listTradeHistory(context.db, userId, { filter: "successful" }, { limit: 50, offset: 0 });
-    for (const trade of items)
-      done.push({ viewer: sessionlessViewer(userId, username), tradeId: trade.id, isBuyer: trade.side === "bought" });
-  }
   let count = 0;
-  for (const { viewer, tradeId, isBuyer } of done) {
-    try {
-      await giveFeedback(context.db, viewer, tradeId, {
-        rating: "positive",
-        message: isBuyer ? "Quick release, friendly trader." : "Paid on time, thank you.",
-      });
-      count += 1;
-    } catch (error) {
-      if (!(error instanceof DomainError && error.code === FeedbackErrorCode.ALREADY_GIVEN)) throw error;
+  const trades = await listSeededTrades(context);
+  for (const [index, { key, trade }] of trades.entries()) {
+    if (!trade.isSuccessful || (await context.marks.get("feedback", key)) !== null) continue;
+    const buyer = sessionlessViewer(trade.buyerId, trade.buyerUsername);
+    const seller = sessionlessViewer(trade.sellerId, trade.sellerUsername);
+    const given = [
+      { viewer: buyer, message: BUYER_MESSAGES[index % BUYER_MESSAGES.length] ?? "" },
+      { viewer: seller, message: SELLER_MESSAGES[index % SELLER_MESSAGES.length] ?? "" },
+    ];
+    for (const { viewer, message } of given) {
+      try {
+        await giveFeedback(context.db, viewer, trade.idHashed, { rating: "positive", message });
+        count += 1;
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === FeedbackErrorCode.ALREADY_GIVEN)) throw error;
+      }
     }
-  }
-  // Replies after every feedback is in; a feedback already answered is left as it is.
-  for (const { viewer, tradeId, isBuyer } of done) {
-    if (!isBuyer) await replyToFeedback(context.db, viewer, tradeId, "Thanks, happy to trade again.").catch(() => {});
+    // The seller answers the buyer's feedback.
+    await replyToFeedback(context.db, seller, trade.idHashed, "Thanks, happy to trade again.");
+    await context.marks.add("feedback", key, trade.idHashed);
   }
   if (count > 0) context.print(`demo feedback: ${count} given`);
 }

@@ -22,6 +22,7 @@ export {
   type TransferLeg,
   type TransferRequest,
 } from "./ledger.domain.ts";
+export { availableBalanceSql } from "./ledger.repo.ts";
 export {
   type EntryMatch,
   type EscrowState,

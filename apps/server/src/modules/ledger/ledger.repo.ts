@@ -1,5 +1,5 @@
 import type { LedgerAccountKind, LedgerEntryCode, LedgerTransferKind } from "@souk/contracts";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import type { AccountSpec, BalanceUpdate, PlannedEntry } from "./ledger.domain.ts";
 
@@ -303,4 +303,15 @@ export async function listOwnerEntries(
     ORDER BY e.transfer_id DESC, e.position DESC
     LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return result.rows;
+}
+
+/**
+ * For another module's query that needs a user's available balance row by row (the marketplace
+ * leaves out sell offers their owner cannot fund): the balance, in minor units, of the available
+ * account of the user and currency the two SQL expressions name, 0 when it was never opened. One
+ * lookup by the account's unique key, written as accountSpec builds it.
+ */
+export function availableBalanceSql(userIdSql: RawBuilder<unknown>, currencyIdSql: RawBuilder<unknown>) {
+  return sql<bigint>`COALESCE((SELECT la.balance FROM ledger_accounts la
+    WHERE la.key = 'available:u' || ${userIdSql} || ':c' || ${currencyIdSql}), 0)`;
 }

@@ -27,6 +27,13 @@ async function vendorWithOffer(
   usdt: string | null = "100",
 ): Promise<{ vendor: TestClient; hash: string }> {
   const vendor = await t.signUp();
+  // The marketplace lists (and pins) a sell offer its owner can fund.
+  await recordDeposit(t.db, {
+    username: vendor.user!.username,
+    amount: "1",
+    cryptoCurrencyCode: "BTC",
+    source: "admin",
+  });
   const response = await vendor.post("/rest/v1/offers", {
     type: "sell",
     crypto_currency_code: "BTC",

@@ -13,6 +13,13 @@ afterAll(async () => {
 });
 
 async function publish(client: TestClient, overrides: Record<string, unknown> = {}): Promise<string> {
+  // The owner holds coins to fund it: a sell offer is listed only then.
+  await recordDeposit(t.db, {
+    username: client.user!.username,
+    amount: "1",
+    cryptoCurrencyCode: "BTC",
+    source: "admin",
+  });
   const response = await client.post("/rest/v1/offers", {
     type: "sell",
     crypto_currency_code: "BTC",
@@ -338,6 +345,13 @@ describe("quick edits", () => {
 describe("promotion", () => {
   it("highlights an active offer for a day and lowers the monthly allowance by one, five times", async () => {
     const vendor = await t.signUp();
+    // The marketplace lists a sell offer its owner can fund.
+    await recordDeposit(t.db, {
+      username: vendor.user!.username,
+      amount: "1",
+      cryptoCurrencyCode: "BTC",
+      source: "admin",
+    });
     const hash = await publish(vendor);
     const first = await vendor.post(`/rest/v1/my-offers/${hash}/promote`);
     expect(first.status).toBe(200);

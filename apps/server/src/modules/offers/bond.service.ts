@@ -1,5 +1,5 @@
 import type { BondStatus } from "@souk/contracts";
-import type { Db, Tx } from "../../db/pool.ts";
+import { afterCommit, type Db, type Tx } from "../../db/pool.ts";
 import { getBondStatus } from "../wallet/index.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
 import * as repo from "./offers.repo.ts";
@@ -27,7 +27,8 @@ export async function readBondStatus(db: Db | Tx, ownerId: number): Promise<Bond
 export async function syncOfferBondState(db: Db | Tx, ownerId: number): Promise<BondStatus> {
   const status = await readBondStatus(db, ownerId);
   const changed = await repo.setEnabledByType(db, ownerId, BOND_REQUIRED_TYPES, !status.isBondInsufficient);
-  if (changed > 0) forgetCachedListings();
+  // After the commit: a page cached between now and the commit would show the old state for seconds.
+  if (changed > 0) afterCommit(db, forgetCachedListings);
   return status;
 }
 

@@ -1,6 +1,8 @@
 /** The offers module's public door: the marketplace, offers, and what trades and vendor tools use. */
 import type { SoukModule } from "../../platform/index.ts";
 import { registerCalculatorRoutes } from "./calculator.routes.ts";
+import { ownerFundsChangedJob } from "./jobs/owner-funds-changed.job.ts";
+import { refreshFundingJob } from "./jobs/refresh-funding.job.ts";
 import { refreshListingKeysJob } from "./jobs/refresh-listing-keys.job.ts";
 import { registerOffersPrivateRoutes, registerOffersPublicRoutes } from "./offers.routes.ts";
 import { seedDemoOffers } from "./offers.seed.ts";
@@ -9,6 +11,7 @@ export { BOND_REQUIRED_TYPES, needsBond, readBondStatus, syncOfferBondState } fr
 export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 export { describeOffers, listOffers, type OfferSummary } from "./listing.service.ts";
 export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
+export { refreshAllFunding, refreshOwnerFunding } from "./maintenance.service.ts";
 export {
   createOffer,
   deleteOffer,
@@ -52,6 +55,6 @@ export const offersModule: SoukModule = {
     registerCalculatorRoutes(app, deps);
   },
   privateRoutes: registerOffersPrivateRoutes,
-  jobs: [refreshListingKeysJob],
+  jobs: [refreshListingKeysJob, refreshFundingJob, ownerFundsChangedJob],
   seedDemo: seedDemoOffers,
 };

@@ -2,7 +2,7 @@ import type { OfferFlowType, OfferListingItem, OfferOwner, OfferPriceType, Offer
 import type { Catalog, Market } from "./catalog.service.ts";
 import type { ListingRow } from "./listing.repo.ts";
 import { badgeOf, humanizeSeconds, isAutomatedFlow, locationText, ownerStatus, tagsOf } from "./offers.domain.ts";
-import { computeOfferPrices, type OfferPrices, plain } from "./pricing.domain.ts";
+import { cappedFiatMax, compareText, computeOfferPrices, type OfferPrices, plain } from "./pricing.domain.ts";
 
 /** What shaping needs besides the row: reference data, today's rates and the clock. */
 export interface ShapeContext {
@@ -93,6 +93,17 @@ function isFeatured(until: Date | null, now: Date): boolean {
   return until !== null && until.getTime() > now.getTime();
 }
 
+/**
+ * The maximum a taker can start a trade for: the offer's own maximum, or less when a sell offer's
+ * owner cannot fund it (funded_fiat_max, what their balance covers with the fee, kept with the
+ * offer); never shown below the minimum, since an offer its owner cannot fund is not listed.
+ */
+export function listedFiatMax(row: Pick<ListingRow, "fiat_limit_min" | "fiat_limit_max" | "funded_fiat_max">): string {
+  if (row.funded_fiat_max === null) return row.fiat_limit_max;
+  const capped = cappedFiatMax(row.fiat_limit_max, row.funded_fiat_max);
+  return compareText(capped, row.fiat_limit_min) < 0 ? row.fiat_limit_min : capped;
+}
+
 /** Offer listing item (docs/product.md#listing-filters); null if the offer cannot be priced today. */
 export function toListingItem(row: ListingRow, context: ShapeContext): OfferListingItem | null {
   const prices = pricesOf(row, context);
@@ -102,6 +113,7 @@ export function toListingItem(row: ListingRow, context: ShapeContext): OfferList
   if (!prices || !crypto || !fiat || !method) return null;
   const country = row.location_country_iso ? context.catalog.countryByIso.get(row.location_country_iso) : undefined;
   const flowType = row.flow_type as OfferFlowType;
+  const fiatMax = listedFiatMax(row);
   return {
     hash: row.id_hashed,
     idHashed: row.id_hashed,
@@ -116,13 +128,14 @@ export function toListingItem(row: ListingRow, context: ShapeContext): OfferList
     paymentMethodGroupSlug: method.groupSlug,
     paymentMethodCountryId: null,
     paymentMethodCountryIso: null,
-    paymentMethodLabel: row.label,
+    // The label is the owner's note to themselves ("only you see it"): listings never carry it.
+    paymentMethodLabel: "",
     cardRegions: row.card_regions,
     binCodes: row.bin_codes,
     rangeType: row.range_type as OfferRangeType,
     fiatAmountRangeMin: plain(row.fiat_limit_min),
-    fiatAmountRangeMax: plain(row.fiat_limit_max),
-    predefinedAmount: row.predefined_amounts.map(plain),
+    fiatAmountRangeMax: plain(fiatMax),
+    predefinedAmount: row.predefined_amounts.filter((amount) => compareText(amount, fiatMax) <= 0).map(plain),
     fiatCurrencyCode: fiat.code,
     cryptoCurrencyCode: crypto.code,
     cryptoCurrencyId: crypto.id,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/harness.ts";
 import { openDatabase } from "../../db/pool.ts";
 import { recordDeposit } from "../wallet/index.ts";
-import { forgetCachedListings, recordTraderStats } from "./index.ts";
+import { forgetCachedListings, recordTraderStats, refreshOwnerFunding } from "./index.ts";
 import { executePrepared, statementNameOf } from "./prepared-query.ts";
 
 /**
@@ -37,14 +37,16 @@ async function publish(client: TestClient, name: string, overrides: Record<strin
   hash[name] = response.body.data.idHashed;
 }
 
+async function deposit(client: TestClient, amount: string, cryptoCurrencyCode: string): Promise<void> {
+  await recordDeposit(t.db, { username: client.user!.username, amount, cryptoCurrencyCode, source: "admin" });
+}
+
+/** A vendor with a bond (for buy offers) and coins enough to fund their sell offers. */
 async function bonded(countryIso: string): Promise<TestClient> {
   const client = await t.signUp({ countryIso });
-  await recordDeposit(t.db, {
-    username: client.user!.username,
-    amount: "100",
-    cryptoCurrencyCode: "USDT",
-    source: "admin",
-  });
+  await deposit(client, "1100", "USDT");
+  await deposit(client, "1", "BTC");
+  await deposit(client, "10", "ETH");
   expect((await client.post("/wallet/deposit-bond", { crypto_currency_code: "USDT" })).status).toBe(200);
   return client;
 }
@@ -480,5 +482,49 @@ describe("the listing's prepared statements", () => {
     } finally {
       await single.close();
     }
+  });
+});
+
+describe("what a sell offer's owner can fund", () => {
+  it("caps the maximum shown at what the owner's balance covers, and leaves out offers it cannot fund at their minimum", async () => {
+    const seller = await t.signUp({ countryIso: "GB" });
+    // 0.005 BTC with the 1 % fee funds 0.00495049 BTC: 332.80 GBP at 67226.31 (87350 × 0.762 × 1.01).
+    await deposit(seller, "0.005", "BTC");
+    await publish(seller, "capped", { margin: "1", payment_method_slug: "skrill", fiat_limit_max: "500" });
+    await publish(seller, "unfunded", { margin: "1", payment_method_slug: "skrill", fiat_limit_min: "400" });
+    const market = `${GBP_BUY}&payment-method=skrill`;
+    const items = async () =>
+      offerListResponseSchema.parse((await t.client().get(`/rest/v1/offers?${market}`)).body).data;
+    expect((await items()).map((item) => [names([item.hash])[0], item.fiatAmountRangeMax])).toEqual([
+      ["capped", "332.8"],
+    ]);
+    const view = (await t.client().get(`/rest/v1/offers/${hash.capped}`)).body.data;
+    expect(view.tradeLimits).toEqual({ min: "10", max: "332.8" });
+    expect(view.offer.fiatLimitMax).toBe("500");
+
+    // The wallet tells the offers module after a deposit (a job); here the job's work runs directly.
+    await deposit(seller, "0.01", "BTC");
+    await refreshOwnerFunding(t.db, seller.user!.id);
+    expect((await items()).map((item) => [names([item.hash])[0], item.fiatAmountRangeMax])).toEqual([
+      ["capped", "500"],
+      ["unfunded", "500"],
+    ]);
+  });
+});
+
+describe("an offer's label", () => {
+  it("is shown to its owner only: never in listings, and blank in the offer for anyone else", async () => {
+    const owner = await bonded("GB");
+    await publish(owner, "labelled", { margin: "1.1", payment_method_slug: "neteller", label: "Savings account" });
+    const listed = offerListResponseSchema
+      .parse((await owner.get(`/rest/v1/offers?${GBP_BUY}&payment-method=neteller`)).body)
+      .data.find((item) => item.hash === hash.labelled);
+    expect(listed?.paymentMethodLabel).toBe("");
+    const asOther = (await bob.get(`/rest/v1/offers/${hash.labelled}`)).body.data.offer;
+    expect([asOther.label, asOther.originalData.label]).toEqual(["", ""]);
+    const asAnonymous = (await t.client().get(`/rest/v1/offers/${hash.labelled}`)).body.data.offer;
+    expect(asAnonymous.label).toBe("");
+    const asOwner = (await owner.get(`/rest/v1/offers/${hash.labelled}`)).body.data.offer;
+    expect([asOwner.label, asOwner.originalData.label]).toEqual(["Savings account", "Savings account"]);
   });
 });

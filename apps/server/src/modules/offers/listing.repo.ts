@@ -115,6 +115,9 @@ export interface ListingRow {
   stats_feedback_negative: number | null;
   pinned_position: number | null;
   is_favorite: boolean;
+  is_funded: boolean;
+  /** The most a sell offer's owner can fund, capped at its maximum (migration 0066); null when unknown. */
+  funded_fiat_max: string | null;
 }
 
 export const LISTING_COLUMNS = sql`o.id, o.id_hashed, o.user_id, o.type, o.crypto_currency_id, o.fiat_currency_id,
@@ -128,7 +131,8 @@ export const LISTING_COLUMNS = sql`o.id, o.id_hashed, o.user_id, o.type, o.crypt
   ${OWNER_IS_LISTABLE} AS owner_is_listable,
   s.completed_trades_30d AS stats_completed_trades_30d,
   s.release_time_median_seconds AS stats_release_time_median_seconds,
-  s.feedback_positive AS stats_feedback_positive, s.feedback_negative AS stats_feedback_negative`;
+  s.feedback_positive AS stats_feedback_positive, s.feedback_negative AS stats_feedback_negative,
+  o.is_funded, o.funded_fiat_max::text AS funded_fiat_max`;
 
 /** The WHERE conditions every stream shares (alias o for offers, u for the owner). */
 function conditions(filter: ListingFilter): RawBuilder<unknown> {
@@ -140,6 +144,9 @@ function conditions(filter: ListingFilter): RawBuilder<unknown> {
     sql`(o.duty_utc_ranges IS NULL OR o.duty_utc_ranges @> ${filter.minuteOfWeekUtc}::int)`,
   ];
   if (filter.ownerType !== undefined) parts.push(sql`o.type = ${filter.ownerType}`);
+  // A sell offer its owner cannot fund at its minimum is left out (is_funded, migration 0066: a
+  // stored column, since looking up each candidate's owner balance here doubled the query's cost).
+  parts.push(sql`o.is_funded`);
   if (filter.cryptoId !== undefined) parts.push(sql`o.crypto_currency_id = ${filter.cryptoId}`);
   if (filter.fiatId !== undefined) parts.push(sql`o.fiat_currency_id = ${filter.fiatId}`);
   if (filter.paymentMethodId !== undefined) parts.push(sql`o.payment_method_id = ${filter.paymentMethodId}`);

@@ -317,7 +317,8 @@ export async function describeOffers(
   const out = new Map<string, OfferSummary>();
   for (const row of rows) {
     const item = toListingItem(row, context);
-    if (item) out.set(String(row.id), { ...item, isAvailable: row.is_listed && row.owner_is_listable });
+    if (item)
+      out.set(String(row.id), { ...item, isAvailable: row.is_listed && row.owner_is_listable && row.is_funded });
   }
   return out;
 }

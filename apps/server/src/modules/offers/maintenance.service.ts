@@ -2,7 +2,9 @@ import type { Db } from "../../db/pool.ts";
 
 export { syncAllOfferBondStates } from "./bond.service.ts";
 
-import { getCatalog, getMarket } from "./catalog.service.ts";
+import { DEFAULT_ESCROW_FEE_BPS } from "@souk/contracts";
+import { afterCommit, type Tx } from "../../db/pool.ts";
+import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
 import { dutyUtcRanges, zoneOffsetMinutes } from "./offers.domain.ts";
 import * as repo from "./offers.repo.ts";
@@ -39,4 +41,45 @@ export async function refreshFixedPricesUsd(db: Db): Promise<number> {
   );
   if (changed > 0) forgetCachedListings();
   return changed;
+}
+
+/**
+ * The funding state of sell offers (migration 0066: what the owner must hold, whether they do, and
+ * the maximum their balance funds) at the given rates: one offer after it was written, one owner's
+ * offers after their wallet moved, or every offer (the minute's job). Cached marketplace pages are
+ * forgotten after the commit when anything changed.
+ */
+export async function refreshFunding(
+  db: Db | Tx,
+  reference: { catalog: Catalog; market: Market },
+  scope: repo.FundingScope,
+): Promise<number> {
+  const { catalog, market } = reference;
+  const cryptos = [...catalog.cryptoById.values()].filter((item) => market.cryptoUsd[item.code] !== undefined);
+  const fiats = catalog.fiatList.filter((item) => market.fiatPerUsd[item.code] !== undefined);
+  const changed = await repo.refreshFunding(
+    db,
+    {
+      cryptoIds: cryptos.map((item) => item.id),
+      cryptoUsd: cryptos.map((item) => market.cryptoUsd[item.code] as string),
+      fiatIds: fiats.map((item) => item.id),
+      perUsd: fiats.map((item) => market.fiatPerUsd[item.code] as string),
+      defaultFeeBps: DEFAULT_ESCROW_FEE_BPS,
+    },
+    scope,
+  );
+  if (changed > 0) afterCommit(db, forgetCachedListings);
+  return changed;
+}
+
+/** Every sell offer's funding state now (the minute's job; also the benchmark's seed). */
+export async function refreshAllFunding(db: Db): Promise<number> {
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  return refreshFunding(db, { catalog, market }, "all");
+}
+
+/** One owner's sell offers, after their wallet moved (a deposit, a send, a bond). */
+export async function refreshOwnerFunding(db: Db, ownerId: number): Promise<number> {
+  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  return refreshFunding(db, { catalog, market }, { ownerId });
 }

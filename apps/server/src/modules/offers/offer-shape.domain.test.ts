@@ -17,4 +17,10 @@ describe("an offer as anyone but its owner sees it", () => {
     expect(JSON.stringify(seen)).not.toContain("DE89");
     expect(owners.tradeDetails).toBe("IBAN DE89 3704 0044 0532 0130 00");
   });
+
+  it("leaves out the owner's label, their note to themselves", () => {
+    const owners = { id: "AbCdEfGhIjK", label: "cheap rate for regulars", originalData: null } as unknown as Offer;
+    expect(offerForOthers(owners).label).toBe("");
+    expect(JSON.stringify(offerForOthers(owners))).not.toContain("regulars");
+  });
 });

@@ -153,10 +153,11 @@ export function offerCapOf(row: OfferRow): Offer["offerCap"] {
 /**
  * An offer as anyone but its owner sees it. The payment instructions (tradeDetails) are promised
  * to reach only a trade partner, once a trade's flow reveals them; the stored draft repeats them,
- * and is the owner's edit form anyway.
+ * and is the owner's edit form anyway. The label is the owner's note to themselves ("only you see
+ * it").
  */
 export function offerForOthers(offer: Offer): Offer {
-  return { ...offer, tradeDetails: null, originalData: null };
+  return { ...offer, label: "", tradeDetails: null, originalData: null };
 }
 
 /** Offer (docs/product.md#offer-fields); null when it cannot be priced (no market rate). */
@@ -265,7 +266,8 @@ export function toOffer(record: OfferRecord, context: ShapeContext): Offer | nul
     isCapLessThanMin: cap.isCapLessThanMin,
     isActive: record.is_active,
     isEnabled: record.is_enabled,
-    isListed: record.is_listed && record.owner_is_listable,
+    // Listed means shown in the marketplace: a sell offer its owner cannot fund is not (is_funded).
+    isListed: record.is_listed && record.owner_is_listable && record.is_funded,
     moderation: {
       status: record.moderation_status,
       statusName: OFFER_MODERATION_STATUS_NAMES[status] ?? "approved",

@@ -42,6 +42,13 @@ async function bondedVendor(options: { countryIso?: string } = {}): Promise<Test
 }
 
 async function createOffer(client: TestClient, overrides: Record<string, unknown> = {}) {
+  // The owner holds coins to fund it: a sell offer is listed only then.
+  await recordDeposit(t.db, {
+    username: client.user!.username,
+    amount: "1",
+    cryptoCurrencyCode: "BTC",
+    source: "admin",
+  });
   const response = await client.post("/rest/v1/offers", offerPayload(overrides));
   expect(response.status, response.text).toBe(200);
   return offerResponseSchema.parse(response.body).data;
@@ -369,9 +376,21 @@ describe("editing and deleting", () => {
   });
 });
 
+/** A seller whose wallet funds their BTC sell offers (the marketplace lists only those). */
+async function fundedSeller(options: { countryIso?: string } = {}): Promise<TestClient> {
+  const client = await t.signUp({ countryIso: options.countryIso ?? "US" });
+  await recordDeposit(t.db, {
+    username: client.user!.username,
+    amount: "1",
+    cryptoCurrencyCode: "BTC",
+    source: "admin",
+  });
+  return client;
+}
+
 describe("viewing an offer", () => {
   it("shows a visitor the offer and the view state, with honest defaults", async () => {
-    const owner = await t.signUp({ countryIso: "US" });
+    const owner = await fundedSeller({ countryIso: "US" });
     const offer = await createOffer(owner, { new_buyer_max_fiat_limit: "200", available_in: ["US"] });
     const response = await t
       .client()
@@ -434,7 +453,7 @@ describe("viewing an offer", () => {
   it("recommends similar offers and marks the owner's own view", async () => {
     const owner = await t.signUp();
     const offer = await createOffer(owner, { fiat_currency_code: "GBP", payment_method_slug: "faster-payments" });
-    const other = await t.signUp();
+    const other = await fundedSeller();
     const similar = await createOffer(other, {
       fiat_currency_code: "GBP",
       payment_method_slug: "bank-transfer",

@@ -1,6 +1,7 @@
 import type { DutyHour } from "@souk/contracts";
 import { type ColumnType, type Generated, type Selectable, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
+import { availableBalanceSql } from "../ledger/index.ts";
 
 /** The offers table as this module writes it (migration 0030). NUMERIC columns are strings. */
 export interface OffersTable {
@@ -63,6 +64,8 @@ export interface OffersTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   is_listed: Generated<boolean>;
+  /** The owner can fund the offer's minimum (migration 0066; written by refreshFunding only). */
+  is_funded: Generated<boolean>;
 }
 
 /** Columns of other modules' tables this module reads (docs/decisions/002). */
@@ -127,6 +130,7 @@ export type NewOfferRow = Omit<
   | "created_at"
   | "updated_at"
   | "is_listed"
+  | "is_funded"
   | "duty_hours"
 > & { duty_hours: string };
 export type OfferPatch = Partial<Omit<NewOfferRow, "id_hashed" | "user_id">> & {
@@ -213,6 +217,7 @@ const OFFER_COLUMNS = sql.raw(
     "o.created_at",
     "o.updated_at",
     "o.is_listed",
+    "o.is_funded",
   ].join(", "),
 );
 
@@ -553,5 +558,66 @@ export async function refreshFixedPricesUsd(db: Db, fiatIds: number[], perUsd: s
     FROM unnest(${fiatIds}::int[], ${perUsd}::numeric[]) AS fx(id, per_usd)
     WHERE o.fiat_currency_id = fx.id AND o.fixed_price IS NOT NULL AND o.deleted_at IS NULL
       AND o.fixed_price_usd IS DISTINCT FROM round(o.fixed_price / fx.per_usd, 12)`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/** Which sell offers a funding refresh looks at. */
+export type FundingScope = { offerId: bigint } | { ownerId: number } | "all";
+
+/**
+ * Writes the funding state of sell offers (migration 0066) at the given rates and the owners'
+ * available balances (read through the ledger's door):
+ * - min_escrow_minor: the crypto for the minimum at the offer's price, rounded up to the smallest
+ *   unit, plus the escrow fee, rounded up as the ledger charges it;
+ * - is_funded: the balance covers min_escrow_minor;
+ * - funded_fiat_max: the largest amount A whose escrow A + fee fits the balance, in fiat at the
+ *   price rounded down to the fiat's decimals, and never above the offer's maximum (the same rule
+ *   as fundableFiatMax in pricing.domain.ts).
+ * The price is the fixed price, or the market price times the margin, rounded half up to the
+ * fiat's decimals as pricing.domain.ts rounds it. Only rows that change are written.
+ */
+export async function refreshFunding(
+  db: Db | Tx,
+  rates: { cryptoIds: number[]; cryptoUsd: string[]; fiatIds: number[]; perUsd: string[]; defaultFeeBps: number },
+  scope: FundingScope,
+): Promise<number> {
+  const where =
+    scope === "all"
+      ? sql``
+      : "offerId" in scope
+        ? sql`AND o.id = ${scope.offerId}`
+        : sql`AND o.user_id = ${BigInt(scope.ownerId)}`;
+  const result = await sql`
+    WITH cx AS (SELECT * FROM unnest(${rates.cryptoIds}::int[], ${rates.cryptoUsd}::numeric[]) AS t(id, usd)),
+      fx AS (SELECT * FROM unnest(${rates.fiatIds}::int[], ${rates.perUsd}::numeric[]) AS t(id, per_usd)),
+      priced AS (
+        SELECT o.id, o.fiat_limit_min, o.fiat_limit_max, c.decimals AS cd, f.decimals AS fd,
+          COALESCE(o.manual_escrow_fee_bps, ${rates.defaultFeeBps}) AS bps,
+          NULLIF(COALESCE(o.fixed_price, round(cx.usd * fx.per_usd * (100 + o.margin) / 100, f.decimals)), 0) AS price,
+          ${availableBalanceSql(sql`o.user_id`, sql`o.crypto_currency_id`)} AS balance
+        FROM offers o
+        JOIN crypto_currencies c ON c.id = o.crypto_currency_id
+        JOIN fiat_currencies f ON f.id = o.fiat_currency_id
+        LEFT JOIN cx ON cx.id = o.crypto_currency_id
+        LEFT JOIN fx ON fx.id = o.fiat_currency_id
+        WHERE o.type = 'sell' AND o.deleted_at IS NULL ${where}),
+      amounts AS (
+        SELECT id, fiat_limit_max, cd, fd, bps, price, balance,
+          ceil(fiat_limit_min * (10::numeric ^ cd) / price) AS min_amount,
+          floor(balance * 10000 / (10000 + bps)) AS a0
+        FROM priced),
+      funding AS (
+        SELECT id,
+          CASE WHEN price IS NULL THEN NULL ELSE (min_amount + ceil(min_amount * bps / 10000))::bigint END AS need,
+          CASE WHEN price IS NULL THEN NULL ELSE LEAST(fiat_limit_max,
+            floor((a0 - CASE WHEN a0 + ceil(a0 * bps / 10000) > balance THEN 1 ELSE 0 END)
+              * price / (10::numeric ^ cd) * (10::numeric ^ fd)) / (10::numeric ^ fd)) END AS fiat_max,
+          balance
+        FROM amounts),
+      decided AS (SELECT id, need, fiat_max, (need IS NULL OR balance >= need) AS funded FROM funding)
+    UPDATE offers o SET min_escrow_minor = d.need, is_funded = d.funded, funded_fiat_max = d.fiat_max
+    FROM decided d
+    WHERE o.id = d.id AND (o.min_escrow_minor IS DISTINCT FROM d.need OR o.is_funded IS DISTINCT FROM d.funded
+      OR o.funded_fiat_max IS DISTINCT FROM d.fiat_max)`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
-import type { SeedContext } from "../../platform/index.ts";
+import { type SeedContext, seedMarksOf } from "../../platform/index.ts";
 import { createUser } from "../users/index.ts";
 import { recordDeposit } from "../wallet/index.ts";
 import { offersModule } from "./index.ts";
@@ -20,15 +20,22 @@ async function demoContext(app: TestApp): Promise<SeedContext> {
       roles: ["user", "vendor"],
     });
     users.set(username, user.id);
-    await recordDeposit(app.db, {
-      username,
-      amount: "1000",
-      cryptoCurrencyCode: "USDT",
-      source: "seed",
-      txid: `seed-${username}`,
-    });
+    // As the wallet seed funds them: their sell offers are listed only when they can fund them.
+    for (const [code, amount] of [
+      ["USDT", "1000"],
+      ["BTC", "1.5"],
+      ["ETH", "25"],
+    ] as const) {
+      await recordDeposit(app.db, {
+        username,
+        amount,
+        cryptoCurrencyCode: code,
+        source: "seed",
+        txid: `seed-${username}-${code}`,
+      });
+    }
   }
-  return { db: app.db, config: app.config, print: () => {}, users };
+  return { db: app.db, config: app.config, print: () => {}, users, marks: seedMarksOf(app.db) };
 }
 
 /** What the seed decided, without the random public ids. */

@@ -1,4 +1,4 @@
-import type { OfferDraft } from "@souk/contracts";
+import { type OfferDraft, TRADE_KYC_LIMITS_USD } from "@souk/contracts";
 import { parseAmount } from "@souk/money";
 import { withTx } from "../../db/pool.ts";
 import type { SeedContext } from "../../platform/index.ts";
@@ -6,6 +6,7 @@ import { accounts, transfer, withLedgerTx } from "../ledger/index.ts";
 import { BOND_AMOUNTS, getBondStatus } from "../wallet/index.ts";
 import { syncOfferBondState } from "./bond.service.ts";
 import { getCatalog, getMarket } from "./catalog.service.ts";
+import { refreshFunding } from "./maintenance.service.ts";
 import { rowOf } from "./offer-shape.domain.ts";
 import { DRAFT_DEFAULTS, isKnownTimezone, validateDraft, zoneOffsetMinutes } from "./offers.domain.ts";
 import * as repo from "./offers.repo.ts";
@@ -130,12 +131,22 @@ function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
 }
 
-/** A limit in the fiat's units near a USD amount, rounded to a figure people type. */
-function niceLimit(usd: number, fiatPerUsd: number): string {
+/**
+ * A limit in the fiat's units near a USD amount, rounded to a figure people type. A maximum rounds
+ * down, so an offer's maximum never passes the USD amount it was planned at.
+ */
+function niceLimit(usd: number, fiatPerUsd: number, rounding: "nearest" | "down" = "nearest"): string {
   const raw = usd * fiatPerUsd;
   const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(raw)) - 1);
-  return String(Math.max(1, Math.round(raw / magnitude) * magnitude));
+  const round = rounding === "down" ? Math.floor : Math.round;
+  return String(Math.max(1, round(raw / magnitude) * magnitude));
 }
+
+/**
+ * Demo offers stay within what an unverified user may trade at once (TRADE_KYC_LIMITS_USD's first
+ * tier), so a newcomer can take any of them up to its maximum.
+ */
+const DEMO_MAX_USD = Number(TRADE_KYC_LIMITS_USD[0]?.perTrade ?? "1000");
 
 /**
  * A lively demo market: about ten offers for each demo vendor across BTC, ETH and USDT, both sides,
@@ -173,7 +184,7 @@ export async function seedDemoOffers(context: SeedContext): Promise<void> {
         });
         // Demo data that breaks the offer rules would be a bug here, not something to hide.
         if (Object.keys(errors).length > 0) throw new Error(`demo offer invalid: ${JSON.stringify(errors)}`);
-        await repo.insertOffer(tx, {
+        const inserted = await repo.insertOffer(tx, {
           ...rowOf(
             draft,
             { cryptoId: crypto.id, fiatId: fiat.id, paymentMethodId: method.id, groupId: method.groupId },
@@ -182,6 +193,7 @@ export async function seedDemoOffers(context: SeedContext): Promise<void> {
           id_hashed: newOfferHash(),
           user_id: BigInt(userId),
         });
+        if (inserted) await refreshFunding(tx, { catalog, market }, { offerId: inserted.id });
         created += 1;
       }
       await syncOfferBondState(tx, userId);
@@ -264,7 +276,7 @@ function planVendorOffers(vendor: VendorPlan, random: () => number): OfferPlan[]
       marginHundredths,
       isFixed: random() < 0.12,
       minUsd,
-      maxUsd: minUsd * pick(random, [10, 20, 40, 100]),
+      maxUsd: Math.min(minUsd * pick(random, [10, 20, 40, 100]), DEMO_MAX_USD),
       isPredefined: isGiftCard && random() < 0.6,
       terms: pick(random, TERMS),
       details: pick(random, DETAILS),
@@ -299,7 +311,7 @@ function draftOfPlan(
 ): OfferDraft {
   const fiatPerUsd = Number(rates.fiatPerUsd);
   const min = niceLimit(plan.minUsd, fiatPerUsd);
-  const max = niceLimit(plan.maxUsd, fiatPerUsd);
+  const max = niceLimit(plan.maxUsd, fiatPerUsd, "down");
   const margin = (plan.marginHundredths / 100).toFixed(2);
   const isGiftCard = plan.method.endsWith("gift-card");
   const isCash = plan.method.startsWith("cash");

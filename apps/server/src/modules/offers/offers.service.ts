@@ -13,11 +13,13 @@ import type { z } from "zod";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { assertMayTransact, inputError, isStaff, type Viewer } from "../../platform/index.ts";
 import { getRelation } from "../contacts/index.ts";
+import { getOwnerBalances } from "../ledger/index.ts";
 import { grantRoles } from "../users/index.ts";
 import { syncOfferBondState } from "./bond.service.ts";
 import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 import { listRecommendedOffers } from "./listing.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
+import { refreshFunding } from "./maintenance.service.ts";
 import { draftOf, escrowFeeBpsOf, offerForOthers, rowOf, toOffer } from "./offer-shape.domain.ts";
 import {
   changeReasonOf,
@@ -31,7 +33,7 @@ import {
 } from "./offers.domain.ts";
 import { noMarketRate, offerAlreadyReported, offerNotFound, unknownFilterValue } from "./offers.errors.ts";
 import * as repo from "./offers.repo.ts";
-import { capState, discountedFeePercent, minText, plain } from "./pricing.domain.ts";
+import { capState, discountedFeePercent, fundableFiatMax, maxText, minText, plain } from "./pricing.domain.ts";
 
 export type Features = Record<FeatureFlag, boolean>;
 
@@ -150,6 +152,7 @@ export async function createOffer(
         user_id: BigInt(viewer.userId),
       });
       if (inserted) {
+        await refreshFunding(tx, { catalog, market }, { offerId: inserted.id });
         // A buy offer waits for the vendor's bond (bond.service.ts).
         await syncOfferBondState(tx, viewer.userId);
         return inserted.idHashed;
@@ -209,6 +212,7 @@ async function applyDraftEdit(
     { ...rowOf(draft, ids, writeTimeOf(draft, market)), ...(isOnlyToggle ? {} : { last_change_reason: reason }) },
     { bumpVersion: !isOnlyToggle },
   );
+  await refreshFunding(tx, { catalog, market }, { offerId: record.id });
   await syncOfferBondState(tx, viewer.userId);
 }
 
@@ -325,10 +329,11 @@ export async function getOfferView(
 ): Promise<OfferView> {
   const record = await findVisibleOfferRecord(db, viewer, idHashed);
   const context = await shapeContext(db);
-  const offer = toOffer(record, context);
-  if (!offer) throw noMarketRate();
+  const shaped = toOffer(record, context);
+  if (!shaped) throw noMarketRate();
   const isOwner = viewer !== null && Number(record.user_id) === viewer.userId;
-  const [facts, isFavorite, recommendedOffers, ownerRelation] = await Promise.all([
+  const offer = isOwner ? shaped : offerForOthers(shaped);
+  const [facts, isFavorite, recommendedOffers, ownerRelation, fundableMax] = await Promise.all([
     viewer ? repo.findViewerFacts(db, viewer.userId) : Promise.resolve(null),
     viewer ? repo.isFavorite(db, viewer.userId, record.id) : Promise.resolve(false),
     listRecommendedOffers(db, viewer, {
@@ -342,6 +347,7 @@ export async function getOfferView(
     viewer && !isOwnerOf(record, viewer)
       ? getRelation(db, Number(record.user_id), viewer.userId)
       : Promise.resolve(null),
+    fundableMaxOf(db, record, offer),
   ]);
   const isTrustedUser = ownerRelation?.isTrusted ?? false;
   const isNewBuyer = (facts?.completedTrades ?? 0) === 0;
@@ -371,9 +377,11 @@ export async function getOfferView(
   let maxLimit = offer.fiatLimitMax;
   if (isNewBuyer && offer.newBuyerMaxFiatLimit !== null) maxLimit = minText(maxLimit, offer.newBuyerMaxFiatLimit);
   if (record.offer_cap_active && cap.remaining !== null) maxLimit = minText(maxLimit, cap.remaining);
+  // Never below the minimum: an offer its owner cannot fund at its minimum refuses at the start.
+  if (fundableMax !== null) maxLimit = maxText(minText(maxLimit, fundableMax), offer.fiatLimitMin);
   const discount = record.owner_fee_discount;
   return {
-    offer: isOwner ? offer : offerForOthers(offer),
+    offer,
     isOwner,
     isNewBuyer,
     isTrustedUser,
@@ -400,6 +408,22 @@ export async function getOfferView(
       targetCurrencyCode: query.targetCurrencyCode ?? null,
     },
   };
+}
+
+/** What a sell offer's owner can fund now (see fundableFiatMax); null for a buy offer. */
+async function fundableMaxOf(db: Db, record: repo.OfferRecord, offer: Offer): Promise<string | null> {
+  if (record.type !== "sell") return null;
+  const balances = await getOwnerBalances(db, Number(record.user_id));
+  const available = balances.find(
+    (row) => row.currencyId === record.crypto_currency_id && row.kind === "available",
+  )?.balanceMinor;
+  return fundableFiatMax({
+    balanceMinor: available ?? 0n,
+    fiatPricePerCrypto: offer.fiatPricePerCrypto,
+    cryptoDecimals: offer.altCoin.precision,
+    feeBps: escrowFeeBpsOf(record),
+    fiatDecimals: offer.fiatCurrency.decimals,
+  });
 }
 
 function flashMessagesOf(

@@ -2,6 +2,7 @@ import { compareDecimal, parseDecimal } from "@souk/money";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  cappedFiatMax,
   capState,
   computeOfferPrices,
   discountedFeePercent,
@@ -9,6 +10,7 @@ import {
   feeBpsFromPercent,
   feePercentFromBps,
   fixedPriceUsd,
+  fundableFiatMax,
   hasAtMostDecimals,
   isWithin,
   type PriceInputs,
@@ -140,5 +142,42 @@ describe("fees, limits and caps", () => {
   it("expresses a fixed price in USD for the listing's order", () => {
     expect(fixedPriceUsd("76200", "0.762")).toBe("100000");
     expect(fixedPriceUsd("1", "3")).toBe("0.333333333333");
+  });
+});
+
+describe("fundableFiatMax", () => {
+  it("funds the largest amount whose escrow, fee included, fits the balance", () => {
+    // 101 USDT at 1 % fee covers 100 USDT (fee 1), that is 100.00 USD at 1 USD per USDT.
+    expect(
+      fundableFiatMax({
+        balanceMinor: 101_000_000n,
+        fiatPricePerCrypto: "1",
+        cryptoDecimals: 6,
+        feeBps: 100,
+        fiatDecimals: 2,
+      }),
+    ).toBe("100");
+  });
+
+  it("rounds the fiat down, so the trade's crypto never exceeds what is funded", () => {
+    // 0.00543210 BTC with a 1 % fee funds 0.00537831 BTC; at 87,350.55 USD that is 469.798... USD.
+    const max = fundableFiatMax({
+      balanceMinor: 543_210n,
+      fiatPricePerCrypto: "87350.55",
+      cryptoDecimals: 8,
+      feeBps: 100,
+      fiatDecimals: 2,
+    });
+    expect(max).toBe("469.79");
+    const back = (469_79n * 100_000_000n) / 87_350_55n;
+    expect(back + (back * 100n + 9_999n) / 10_000n).toBeLessThanOrEqual(543_210n);
+  });
+
+  it("is zero for an empty balance, and never more than the offer's own maximum", () => {
+    expect(
+      fundableFiatMax({ balanceMinor: 0n, fiatPricePerCrypto: "5", cryptoDecimals: 8, feeBps: 100, fiatDecimals: 2 }),
+    ).toBe("0");
+    expect(cappedFiatMax("10000", "475.20")).toBe("475.20");
+    expect(cappedFiatMax("500", "475000.00")).toBe("500");
   });
 });

@@ -172,6 +172,10 @@ export function minText(a: string, b: string): string {
   return compareText(a, b) <= 0 ? a : b;
 }
 
+export function maxText(a: string, b: string): string {
+  return compareText(a, b) >= 0 ? a : b;
+}
+
 /** "1500.00" -> "1500": limits are shown without a meaningless fraction. */
 export function plain(value: string): string {
   return formatDecimal(normalizeDecimal(parseDecimal(value)));
@@ -182,4 +186,32 @@ export function fixedPriceUsd(fixedPrice: string, fiatPerUsd: string): string {
   return formatDecimal(
     normalizeDecimal(divideDecimal(parseDecimal(fixedPrice), parseDecimal(fiatPerUsd), 12, "half_up")),
   );
+}
+
+/**
+ * The most fiat a seller's balance can fund at a price: the largest crypto amount A whose escrow,
+ * A plus its fee (rounded up, as the ledger charges it), fits the balance, turned into fiat at the
+ * price and rounded down to the fiat's decimals (so the fiat never asks for more than A). The
+ * marketplace shows an offer's maximum as the smaller of its limit and this.
+ */
+export function fundableFiatMax(input: {
+  balanceMinor: bigint;
+  fiatPricePerCrypto: string;
+  cryptoDecimals: number;
+  feeBps: number;
+  fiatDecimals: number;
+}): string {
+  const { balanceMinor, feeBps } = input;
+  if (balanceMinor <= 0n) return "0";
+  const fee = (amount: bigint) => (amount * BigInt(feeBps) + 9_999n) / 10_000n;
+  let amount = (balanceMinor * 10_000n) / (10_000n + BigInt(feeBps));
+  // The fee rounds up, so the first guess may exceed the balance by a unit or two.
+  while (amount > 0n && amount + fee(amount) > balanceMinor) amount -= 1n;
+  const fiat = multiplyDecimal(decimal(amount, input.cryptoDecimals), parseDecimal(input.fiatPricePerCrypto));
+  return formatDecimal(normalizeDecimal(roundDecimal(fiat, input.fiatDecimals, "down")));
+}
+
+/** The smaller of an offer's maximum and what its seller can fund (both decimal texts). */
+export function cappedFiatMax(limitMax: string, fundable: string): string {
+  return compareDecimal(parseDecimal(fundable), parseDecimal(limitMax)) < 0 ? fundable : limitMax;
 }

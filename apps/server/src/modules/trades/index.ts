@@ -24,6 +24,7 @@ export {
 export { isActiveStatus, isFinishedStatus, isSuccessfulStatus, TRANSITIONS } from "./trades.domain.ts";
 export { submitRequirement } from "./trades.flow.ts";
 export { listActiveTrades, listTradeHistory } from "./trades.queries.ts";
+export { listSeededTrades } from "./trades.seed.ts";
 export {
   cancelTrade,
   expireDueTrades,

@@ -31,14 +31,14 @@ function facts(overrides: Partial<TradeFacts> = {}): TradeFacts {
 }
 
 describe("the transition table", () => {
-  it("is docs/reliability.md's table, row for row", () => {
+  it("is docs/reliability.md's table, row for row, with the seller's release from an open dispute", () => {
     const rows = TRANSITIONS.map((rule) => `${rule.from.join("|")} -> ${rule.to} by ${rule.role}: ${rule.ledger}`);
     expect(rows).toEqual([
       "active_funded -> paid by buyer: none",
       "active_funded -> cancelled_buyer by buyer: void",
       "active_funded -> cancelled_seller by seller: void",
       "active_funded -> cancelled_system by system: void",
-      "paid -> released by seller: post",
+      "paid|dispute_open -> released by seller: post",
       "paid|active_funded -> dispute_open by buyer: none",
       "paid|active_funded -> dispute_open by seller: none",
       "dispute_open -> dispute_won_buyer by moderator: post",
@@ -64,6 +64,25 @@ describe("the transition table", () => {
     expect(rolesFor("award_buyer")).toEqual(["moderator"]);
     expect(ruleFor("release", "buyer")).toBeNull();
     expect(ruleFor("paid", "moderator")).toBeNull();
+  });
+});
+
+describe("a release while a dispute is open", () => {
+  it("is the seller's, and closes the dispute in the buyer's favour", () => {
+    const disputed = facts({ status: "dispute_open", paidAt: at });
+    expect(explainRefusal("release", "seller", disputed, at)).toBeNull();
+    expect(explainRefusal("release", "buyer", disputed, at)).toEqual({ kind: "not_allowed_for_role" });
+    expect(ruleFor("release", "seller")?.closesDisputeFor).toBe("buyer");
+  });
+
+  it("leaves nothing to appeal, since no moderator decided it", () => {
+    const released = {
+      status: "released" as const,
+      disputeResolvedAt: at,
+      disputeOutcome: "buyer" as const,
+      appealedAt: null,
+    };
+    expect(appealStatusOf(released, "seller", true, at)).toEqual({ status: "not_available", availableUntil: null });
   });
 });
 

@@ -75,11 +75,13 @@ export interface TransitionRule {
   to: TradeStatus;
   ledger: LedgerEffect;
   guards: readonly TransitionGuard[];
+  /** A trade in dispute_open that takes this transition has its dispute closed for this party. */
+  closesDisputeFor?: "buyer" | "seller";
 }
 
 /**
  * docs/reliability.md#trade-transitions, row for row (the start, "(new) -> active_funded", is
- * startTrade's).
+ * startTrade's); the seller's release from dispute_open is its T6.
  * Any (command, role) pair not listed is refused with no effect (I6).
  */
 export const TRANSITIONS: readonly TransitionRule[] = [
@@ -111,7 +113,17 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     ledger: "void",
     guards: ["after_expiry"],
   },
-  { command: "release", role: "seller", from: ["paid"], to: "released", ledger: "post", guards: [] },
+  // The seller may release while a dispute is open, as on Paxful: the buyer gets what the dispute
+  // asked for, so the release closes the dispute in the buyer's favour (docs/decisions/079-release-in-dispute.md).
+  {
+    command: "release",
+    role: "seller",
+    from: ["paid", "dispute_open"],
+    to: "released",
+    ledger: "post",
+    guards: [],
+    closesDisputeFor: "buyer",
+  },
   {
     command: "dispute",
     role: "buyer",
@@ -249,6 +261,8 @@ export function appealStatusOf(
   now: Date,
 ): { status: AppealStatus; availableUntil: Date | null } {
   if (trade.appealedAt) return { status: "appealed", availableUntil: null };
+  // A dispute the seller closed by releasing was no moderator's award: there is nothing to appeal.
+  if (trade.status === "released") return { status: "not_available", availableUntil: null };
   if (!isFeatureOn || !trade.disputeResolvedAt || !trade.disputeOutcome)
     return { status: "not_available", availableUntil: null };
   const until = new Date(trade.disputeResolvedAt.getTime() + TRADE_RULES.disputeAppealWindowHours * 3_600_000);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { TRADE_RULES } from "@souk/contracts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FilePart, multipartBody, type TestApp } from "../../../test/harness.ts";
@@ -14,7 +15,7 @@ import {
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
 import { pdfWithPages, pngImage } from "../../../test/sample-files.ts";
-import { modules } from "../registry.ts";
+import { seedDemoData } from "../../db/seed/demo.ts";
 import {
   chatBlockReasonOf,
   expireDueTrades,
@@ -23,6 +24,7 @@ import {
   listTradeEvents,
   listTradeHistory,
 } from "./index.ts";
+import { DEMO_TRADE_PLANS } from "./trades.seed.ts";
 import { refreshRecentTraderStats } from "./trades.stats.ts";
 
 /**
@@ -225,6 +227,22 @@ describe("flow requirements", () => {
     });
     expect(approved.body.data.flow.requirements[1].status).toBe("approved");
     expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(200);
+  });
+
+  it("keeps the payment details hidden from a buyer who cancels before giving the payer name", async () => {
+    const bankOffer = await createOffer(seller, {
+      paymentMethodSlug: "bank-transfer",
+      tradeDetails: "IBAN FR76 3000 6000 0112 3456 7890 189",
+    });
+    const trade = await start(buyer, "100", bankOffer);
+    expect(trade.flow.step).toBe("before_reveal_payment_details");
+    const cancelled = await buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const asBuyer = await buyer.client.get(`/rest/v1/trade/${trade.id}`);
+    expect(asBuyer.body.data.status).toBe("cancelled_buyer");
+    expect(asBuyer.body.data.paymentDetails).toMatchObject({ instructions: null, isRevealed: false });
+    const asSeller = await seller.client.get(`/rest/v1/trade/${trade.id}`);
+    expect(asSeller.body.data.paymentDetails.instructions).toBe("IBAN FR76 3000 6000 0112 3456 7890 189");
   });
 
   it("limits the number of attachments of a trade and keeps no file of a refused upload", async () => {
@@ -558,26 +576,25 @@ describe("real-time", () => {
 });
 
 describe("demo seed", () => {
-  it("makes an active, a paid, a released, a cancelled and a disputed trade through the service, once", async () => {
+  it("plays every planned trade through the service, once, and leaves the demo buyer under the active-trade limit", async () => {
     const seedApp = await createTradesTestApp();
     try {
       const lines: string[] = [];
-      const context = {
-        db: seedApp.db,
-        config: seedApp.config,
-        print: (line: string) => lines.push(line),
-        users: new Map<string, number>(),
-      };
-      for (const module of modules) await module.seedDemo?.(context);
-      for (const module of modules) await module.seedDemo?.(context);
-      const statuses = await sql<{ status: string }>`SELECT status FROM trades ORDER BY id`.execute(seedApp.ownerDb);
-      expect(statuses.rows.map((r) => r.status)).toEqual([
-        "active_funded",
-        "paid",
-        "released",
-        "cancelled_buyer",
-        "dispute_open",
-      ]);
+      await seedDemoData(seedApp.db, seedApp.config, (line) => lines.push(line));
+      await seedDemoData(seedApp.db, seedApp.config, (line) => lines.push(line));
+      const statuses = await sql<{ status: string; n: number }>`
+        SELECT status, count(*)::integer AS n FROM trades GROUP BY status ORDER BY status`.execute(seedApp.ownerDb);
+      expect(Object.fromEntries(statuses.rows.map((row) => [row.status, row.n]))).toEqual({
+        active_funded: 1,
+        cancelled_buyer: 1,
+        dispute_open: 1,
+        paid: 1,
+        released: DEMO_TRADE_PLANS.filter((plan) => plan.end === "released").length,
+      });
+      const bobActive = await sql<{ n: number }>`
+        SELECT count(*)::integer AS n FROM trades t JOIN users u ON u.id IN (t.buyer_id, t.seller_id)
+        WHERE u.username = 'bob' AND t.status IN ('active_funded', 'paid', 'dispute_open')`.execute(seedApp.ownerDb);
+      expect(bobActive.rows[0]?.n).toBeLessThan(TRADE_RULES.activeTradesWithoutIdMax);
       await expectLedgerHolds(seedApp.ownerDb);
     } finally {
       await seedApp.close();

@@ -398,6 +398,11 @@ describe("the transitions of docs/reliability.md", () => {
     expect((await balancesOf(t.db, buyer.id, "USDT")).available - buyerBefore.available).toBe(200_000_000n);
     await expectRefused(() => seller.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key()), 409);
     await expectRefused(() => buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`), 409);
+    // Both wallets' histories name the trade by the id its page has, never by a serial number.
+    const history = (await buyer.client.get("/rest/v1/wallet/transactions?type=trade_release")).body.data;
+    expect(history.map((item: { tradeId: string | null }) => item.tradeId)).toContain(trade.id);
+    const escrow = (await seller.client.get("/rest/v1/wallet/transactions?type=trade_escrow")).body.data;
+    expect(escrow.map((item: { tradeId: string | null }) => item.tradeId)).toContain(trade.id);
   });
 
   it("answers a release retried with its Idempotency-Key as done, moving money once", async () => {
@@ -505,8 +510,32 @@ describe("disputes", () => {
     await expectRefused(() => buyer.client.post(`/rest/v1/trade/${paid.id}/dispute`, { disputeReasonId: "1" }), 422);
     const disputed = await buyer.client.post(`/rest/v1/trade/${paid.id}/dispute`, reason);
     expect(disputed.body.data.status).toBe("dispute_open");
-    await expectRefused(() => seller.client.post(`/rest/v1/trade/${paid.id}/release`, {}, key()), 409);
     await expectRefused(() => buyer.client.post(`/rest/v1/trade/${paid.id}/dispute`, reason), 409);
+  });
+
+  it("dispute_open -> released by the seller posts to the buyer and closes the dispute for the buyer", async () => {
+    const trade = await start(buyer, "140");
+    await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`);
+    await buyer.client.post(`/rest/v1/trade/${trade.id}/dispute`, reason);
+    expect((await seller.client.get(`/rest/v1/trade/${trade.id}`)).body.data.actions.canRelease).toBe(true);
+    await expectRefused(() => buyer.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key()), 403);
+    const before = await balancesOf(t.db, buyer.id, "USDT");
+    const released = await seller.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key());
+    expect(released.status, released.text).toBe(200);
+    expect(released.body.data).toMatchObject({
+      status: "released",
+      dispute: { outcome: "buyer", resolvedAt: expect.any(String), appeal: { status: "not_available" } },
+      actions: { canRelease: false, canAppeal: false },
+    });
+    expect((await balancesOf(t.db, buyer.id, "USDT")).available - before.available).toBe(140_000_000n);
+    await expectRefused(
+      () => moderator.client.post(`/rest/v1/trade/${trade.id}/dispute/resolve`, { outcome: "seller", note: "late" }),
+      409,
+      "ERROR_TRADE_WRONG_STATE",
+    );
+    const asBuyer = (await buyer.client.get(`/rest/v1/trade/${trade.id}`)).body.data;
+    expect(asBuyer.dispute.appeal.status).toBe("not_available");
+    await expectLedgerHolds(t.ownerDb);
   });
 
   it("dispute_open -> dispute_won_buyer by a moderator posts to the buyer; only once", async () => {
@@ -630,7 +659,7 @@ describe("every (actor, command) pair", () => {
     const legal: Record<string, string[]> = {
       active_funded: ["buyer:0", "buyer:2"],
       paid: ["seller:1", "buyer:3", "seller:3"],
-      dispute_open: ["moderator:4", "moderator:5"],
+      dispute_open: ["seller:1", "moderator:4", "moderator:5"],
     };
     for (const [status, trade] of [
       ["active_funded", active],

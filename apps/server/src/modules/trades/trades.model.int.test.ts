@@ -223,7 +223,8 @@ class PaidCommand extends TradeCommand {
 class ReleaseCommand extends TradeCommand {
   async run(model: Model) {
     const trade = this.tradeOf(model);
-    const isLegal = this.actor === "seller" && trade.status === "paid";
+    // The seller may also release during a dispute, which closes it for the buyer.
+    const isLegal = this.actor === "seller" && (trade.status === "paid" || trade.status === "dispute_open");
     await expectOutcome(isLegal, () =>
       releaseTrade(t.db, userOf(trade, this.actor).viewer, trade.id, {}, noSecondFactor),
     );

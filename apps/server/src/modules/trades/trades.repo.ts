@@ -296,6 +296,8 @@ export interface TransitionColumns {
   cancelledAt?: true;
   dispute?: { openedBy: "buyer" | "seller"; reasonId: number; reasonText: string };
   resolution?: { moderatorId: number; outcome: "buyer" | "seller"; note: string };
+  /** When the trade is in dispute_open, the dispute is closed as resolved by this user for this party. */
+  closeDispute?: { byUserId: number; outcome: "buyer" | "seller"; note: string };
 }
 
 /**
@@ -330,6 +332,17 @@ export async function applyTransition(tx: Tx, update: TransitionUpdate): Promise
       sql`dispute_resolved_by = ${BigInt(r.moderatorId)}`,
       sql`dispute_outcome = ${r.outcome}`,
       sql`dispute_note = ${r.note}`,
+    );
+  }
+  if (update.set.closeDispute) {
+    // `status` on the right of SET is the row's status before this UPDATE.
+    const c = update.set.closeDispute;
+    const inDispute = sql`status = 'dispute_open'`;
+    sets.push(
+      sql`dispute_resolved_at = CASE WHEN ${inDispute} THEN now() ELSE dispute_resolved_at END`,
+      sql`dispute_resolved_by = CASE WHEN ${inDispute} THEN ${BigInt(c.byUserId)} ELSE dispute_resolved_by END`,
+      sql`dispute_outcome = CASE WHEN ${inDispute} THEN ${c.outcome} ELSE dispute_outcome END`,
+      sql`dispute_note = CASE WHEN ${inDispute} THEN ${c.note} ELSE dispute_note END`,
     );
   }
   const conditions = [

@@ -375,6 +375,9 @@ export interface CommandInput {
   idempotencyKey?: string | null;
 }
 
+/** The dispute note of a trade the seller released while it was in dispute (shown to both parties). */
+export const RELEASED_IN_DISPUTE_NOTE = "The seller released the crypto, which closed the dispute.";
+
 function columnsFor(
   rule: TransitionRule,
   actorRole: TradeActorRole,
@@ -385,6 +388,12 @@ function columnsFor(
     case "paid":
       return { paidAt: true };
     case "release":
+      if (rule.closesDisputeFor && viewerId !== null) {
+        return {
+          completedAt: true,
+          closeDispute: { byUserId: viewerId, outcome: rule.closesDisputeFor, note: RELEASED_IN_DISPUTE_NOTE },
+        };
+      }
       return { completedAt: true };
     case "cancel":
     case "expire":
@@ -469,6 +478,10 @@ export async function applyRule(
     const payload: Record<string, unknown> = { from: rule.from.length === 1 ? rule.from[0] : null, to: rule.to };
     if (input.dispute) payload.disputeReasonId = input.dispute.reasonId;
     if (input.resolution) payload.outcome = input.resolution.outcome;
+    if (rule.closesDisputeFor && updated.dispute_opened_at) {
+      payload.from = "dispute_open";
+      payload.outcome = rule.closesDisputeFor;
+    }
     await recordEvent(tx, updated, {
       name: rule.to,
       actorRole: actor.role,
@@ -560,7 +573,8 @@ export async function releaseTrade(
     { idempotencyKey: input.idempotencyKey ?? null },
     options,
     async (row) => {
-      if (row.status === "paid") await options.assertSecondFactor(viewer.userId, input.code);
+      if (row.status === "paid" || row.status === "dispute_open")
+        await options.assertSecondFactor(viewer.userId, input.code);
     },
   );
 }

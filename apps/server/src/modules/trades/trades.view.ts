@@ -116,7 +116,9 @@ export function toTradeView(row: TradeRow, context: ViewContext): Trade {
   const facts = factsOf(row, context.requirements);
   const isParty = viewerRole === "buyer" || viewerRole === "seller";
   const isVendor = Number(row.offer_owner_id) === context.viewerId;
-  const isRevealed = isSecondStepReached(row.flow_step, row.status);
+  // Revealed by the flow's step or by a payment once marked; a trade that ends before either (a
+  // buyer's cancel, an expiry) keeps its instructions hidden, whatever its status became.
+  const isRevealed = isSecondStepReached(row.flow_step, row.status) || row.paid_at !== null;
   const canSeeInstructions = mayReadInstructions({ viewerRole, isVendor, isRevealed });
   const payerName = context.requirements.find((r) => r.trade_id === row.id && r.requirement_id === "payer_name");
   const availableAt = isParty ? disputeAvailableAt(facts) : null;

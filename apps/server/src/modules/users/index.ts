@@ -1,4 +1,5 @@
 import type { SoukModule } from "../../platform/index.ts";
+import { demoPresenceJob } from "./jobs/demo-presence.job.ts";
 import { createUserCommand, grantRoleCommand } from "./users.commands.ts";
 import { registerUsersPrivateRoutes, registerUsersPublicRoutes } from "./users.routes.ts";
 import { seedDemoUsers } from "./users.seed.ts";
@@ -26,5 +27,6 @@ export const usersModule: SoukModule = {
   publicRoutes: registerUsersPublicRoutes,
   privateRoutes: registerUsersPrivateRoutes,
   commands: [createUserCommand, grantRoleCommand],
+  jobs: [demoPresenceJob],
   seedDemo: seedDemoUsers,
 };

@@ -37,9 +37,13 @@ export async function listTransactions(
     { limit: query.perPage, offset: (query.page - 1) * query.perPage },
   );
   const transferIds = [...new Set(entries.map((entry) => entry.transferId))];
-  const [sends, withdrawals] = await Promise.all([
+  const tradeIds = [
+    ...new Set(entries.flatMap((entry) => (entry.reference?.type === "trade" ? [entry.reference.id] : []))),
+  ];
+  const [sends, withdrawals, tradeHashes] = await Promise.all([
     repo.findSendsByTransferIds(db, transferIds),
     repo.findWithdrawalsByTransferIds(db, transferIds),
+    repo.findTradeHashes(db, tradeIds),
   ]);
   const sendOf = new Map(sends.map((send) => [send.transfer_id, send]));
   const withdrawalOf = new Map<bigint, repo.WithdrawalRow>();
@@ -69,7 +73,7 @@ export async function listTransactions(
       address: withdrawal?.address ?? send?.to_address ?? null,
       status: withdrawal?.state ?? "completed",
       txid: withdrawal?.txid ?? null,
-      tradeId: entry.reference?.type === "trade" ? entry.reference.id : null,
+      tradeId: entry.reference?.type === "trade" ? (tradeHashes.get(entry.reference.id) ?? null) : null,
       createdAt: entry.createdAt.toISOString(),
     };
   });

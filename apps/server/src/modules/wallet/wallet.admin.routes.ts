@@ -6,7 +6,7 @@ import {
   envelopeSchema,
   walletDepositSchema,
 } from "@souk/contracts";
-import { type AppDeps, envelope, requireRole, type SoukRoutes } from "../../platform/index.ts";
+import { type AppDeps, envelope, OWNER_FUNDS_CHANGED_JOB, requireRole, type SoukRoutes } from "../../platform/index.ts";
 import { confirmDeposit, recordDeposit } from "./deposits.service.ts";
 import { broadcastPendingWithdrawals } from "./withdrawals.service.ts";
 
@@ -25,7 +25,11 @@ export function registerWalletAdminRoutes(app: SoukRoutes, deps: AppDeps): void 
         response: { 200: envelopeSchema(walletDepositSchema) },
       },
     },
-    async (request) => envelope(await recordDeposit(deps.db, { ...request.body, source: "admin" })),
+    async (request) => {
+      const deposit = await recordDeposit(deps.db, { ...request.body, source: "admin" });
+      deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { username: deposit.username } });
+      return envelope(deposit);
+    },
   );
 
   app.post(
@@ -40,7 +44,11 @@ export function registerWalletAdminRoutes(app: SoukRoutes, deps: AppDeps): void 
         response: { 200: envelopeSchema(walletDepositSchema) },
       },
     },
-    async (request) => envelope(await confirmDeposit(deps.db, request.params.id, request.body?.confirmations ?? null)),
+    async (request) => {
+      const deposit = await confirmDeposit(deps.db, request.params.id, request.body?.confirmations ?? null);
+      deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { username: deposit.username } });
+      return envelope(deposit);
+    },
   );
 
   app.post(

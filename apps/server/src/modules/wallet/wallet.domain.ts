@@ -87,25 +87,9 @@ export function parseAmountInput(input: string, decimals: number, field = "amoun
 
 // ---- addresses -----------------------------------------------------------------------------
 
-const BECH32_BTC = /^(bc1|tb1|bcrt1)[02-9ac-hj-np-z]{8,87}$/;
-const BASE58_BTC = /^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/;
-const EVM_ADDRESS = /^0x[0-9a-f]{40}$/;
-const GENERIC_ADDRESS = /^[A-Za-z0-9]{16,128}$/;
-
-/** EVM addresses (ETH, USDT as ERC-20) and bech32 ones compare without regard to case. */
-export function normalizeAddress(code: string, address: string): string {
-  const trimmed = address.trim();
-  if (code === "ETH" || code === "USDT") return trimmed.toLowerCase();
-  if (code === "BTC" && /^(bc1|tb1|bcrt1)/i.test(trimmed)) return trimmed.toLowerCase();
-  return trimmed;
-}
-
-/** Whether a (normalized) address has the format of the currency's chain. */
-export function isAddressFormatValid(code: string, address: string): boolean {
-  if (code === "BTC") return BECH32_BTC.test(address) || BASE58_BTC.test(address);
-  if (code === "ETH" || code === "USDT") return EVM_ADDRESS.test(address);
-  return GENERIC_ADDRESS.test(address);
-}
+// The address formats live in contracts, so the send form checks an address as it is typed with
+// the same rules the server applies.
+export { isAddressFormatValid, normalizeAddress } from "@souk/contracts";
 
 // ---- fiat total ----------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp, TestClient } from "../../../test/harness.ts";
 import { openDatabase, withTx } from "../../db/pool.ts";
+import { seedMarksOf } from "../../platform/index.ts";
 import { getTransfer, verifyLedger } from "../ledger/index.ts";
 import { getCurrentRates } from "../reference/index.ts";
 import { ledgerChecks } from "../registry.ts";
@@ -709,6 +710,7 @@ describe("demo seed", () => {
           ["alice", alice.user!.id],
           ["bob", bob.user!.id],
         ]),
+        marks: seedMarksOf(scratch.db),
       };
       await seedDemoWallets(context);
       await seedDemoWallets(context);

@@ -303,6 +303,18 @@ export async function findSendsByTransferIds(db: Db, transferIds: bigint[]): Pro
   return tables(db).selectFrom("wallet_sends").selectAll().where("transfer_id", "in", transferIds).execute();
 }
 
+/**
+ * The public ids of trades by their serial ids (the ledger names a trade by its serial id). The
+ * trades table is the trades module's; the wallet, below it, reads this one column here so its
+ * history links to the trade pages people know (/trade/4HEJwTGrpdT), never to a serial number.
+ */
+export async function findTradeHashes(db: Db, tradeIds: string[]): Promise<Map<string, string>> {
+  if (tradeIds.length === 0) return new Map();
+  const result = await sql<{ id: string; id_hashed: string }>`
+    SELECT id::text AS id, id_hashed FROM trades WHERE id = ANY(${tradeIds}::bigint[])`.execute(db);
+  return new Map(result.rows.map((row) => [row.id, row.id_hashed]));
+}
+
 export async function insertWithdrawal(
   tx: Tx,
   row: {

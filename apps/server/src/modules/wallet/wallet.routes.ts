@@ -17,7 +17,14 @@ import {
   walletTransactionsQuerySchema,
 } from "@souk/contracts";
 import { z } from "zod";
-import { type AppDeps, assertMayTransact, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import {
+  type AppDeps,
+  assertMayTransact,
+  envelope,
+  OWNER_FUNDS_CHANGED_JOB,
+  type SoukRoutes,
+  viewerOf,
+} from "../../platform/index.ts";
 import { depositBond, getBondStatus, retrieveBond } from "./bond.service.ts";
 import { listUserDeposits } from "./deposits.service.ts";
 import { listTransactions } from "./history.service.ts";
@@ -104,7 +111,12 @@ export function registerWalletPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
       const viewer = viewerOf(request);
       assertMayTransact(viewer, USE_WALLET);
       const sender = { userId: viewer.userId, username: viewer.username };
-      return envelope(await sendCrypto(deps.db, sender, request.body, request.idempotency?.key ?? null));
+      const result = await sendCrypto(deps.db, sender, request.body, request.idempotency?.key ?? null);
+      // Both balances moved: the offers of the sender (and of a Souk recipient) follow.
+      deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { ownerId: viewer.userId } });
+      if (result.username)
+        deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { username: result.username } });
+      return envelope(result);
     },
   );
 
@@ -151,7 +163,9 @@ export function registerWalletPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
       const viewer = viewerOf(request);
       assertMayTransact(viewer, USE_WALLET);
       const key = request.idempotency?.key ?? null;
-      return envelope(await depositBond(deps.db, viewer.userId, request.body.cryptoCurrencyCode, key));
+      const status = await depositBond(deps.db, viewer.userId, request.body.cryptoCurrencyCode, key);
+      deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { ownerId: viewer.userId } });
+      return envelope(status);
     },
   );
 
@@ -171,7 +185,9 @@ export function registerWalletPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
       const viewer = viewerOf(request);
       assertMayTransact(viewer, USE_WALLET);
       const key = request.idempotency?.key ?? null;
-      return envelope(await retrieveBond(deps.db, viewer.userId, request.body?.cryptoCurrencyCode, key));
+      const status = await retrieveBond(deps.db, viewer.userId, request.body?.cryptoCurrencyCode, key);
+      deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { ownerId: viewer.userId } });
+      return envelope(status);
     },
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigationType } from "react-router";
+import { isServerErrorPath } from "../../lib/app-config.ts";
 import { switchLanguage } from "../../lib/i18n/i18n.ts";
 import { parseLocalePath } from "../../lib/locale-routing.ts";
 import { useCurrentUser } from "../../lib/session.ts";
@@ -52,9 +53,13 @@ export function AppLayout() {
       <Banners user={user} />
       <main id="main" className={classes.main} tabIndex={-1}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <ServerErrorPage error={error} />}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          {isServerErrorPath(pathname) ? (
+            <ServerErrorPage />
+          ) : (
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          )}
         </ErrorBoundary>
       </main>
       <Footer />

@@ -5,7 +5,9 @@ import { Link, NavLink } from "react-router";
 import { useLocalizedPaths } from "../../lib/use-locale.ts";
 import { LogOutIcon } from "../../ui/icons.tsx";
 import { Logo } from "../../ui/logo.tsx";
-import { type NavbarLink, navLinkClass } from "./navbar-links.ts";
+import { paramsOf, sectionsFor } from "./account-links.ts";
+import { useMenuLabel } from "./account-menu-texts.ts";
+import { isLinkShown, type NavbarLink, navLinkClass } from "./navbar-links.ts";
 
 export interface MobileMenuProps {
   opened: boolean;
@@ -16,10 +18,11 @@ export interface MobileMenuProps {
   isLoggingOut: boolean;
 }
 
-/** The burger menu of small screens; loaded the first time it opens. */
+/** The burger menu of small screens: the top bar's links and every page of one's own; loaded the first time it opens. */
 export function MobileMenu({ opened, onClose, links, user, onLogOut, isLoggingOut }: MobileMenuProps) {
   const { t } = useTranslation();
   const { to } = useLocalizedPaths();
+  const label = useMenuLabel();
   return (
     <Drawer
       opened={opened}
@@ -31,12 +34,39 @@ export function MobileMenu({ opened, onClose, links, user, onLogOut, isLoggingOu
       data-testid="navbar-drawer"
     >
       <Stack gap={4} component="nav" aria-label={t("nav.menu")}>
-        {links.map((link) => (
-          <NavLink key={link.name} to={to(link.name)} className={navLinkClass}>
-            {t(link.labelKey)}
-          </NavLink>
-        ))}
+        {links
+          .filter((link) => isLinkShown(link, user))
+          .map((link) => (
+            <NavLink
+              key={link.testId}
+              to={to(link.name)}
+              className={navLinkClass}
+              data-testid={`mobile-${link.testId}`}
+            >
+              {t(link.labelKey)}
+            </NavLink>
+          ))}
       </Stack>
+      {user
+        ? sectionsFor(user).map((section) => (
+            <Stack gap={4} key={section.labelKey} mt="md" component="nav" aria-label={label(section.labelKey)}>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px={12}>
+                {label(section.labelKey)}
+              </Text>
+              {section.links.map((link) => (
+                <NavLink
+                  key={link.testId}
+                  to={to(link.name, paramsOf(link, user))}
+                  className={navLinkClass}
+                  end
+                  data-testid={`mobile-${link.testId}`}
+                >
+                  {label(link.labelKey)}
+                </NavLink>
+              ))}
+            </Stack>
+          ))
+        : null}
       <Divider my="md" />
       {user ? (
         <Stack gap="sm">

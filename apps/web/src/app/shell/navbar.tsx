@@ -9,7 +9,7 @@ import { showToast } from "../../lib/toast.ts";
 import { useLocalizedPaths } from "../../lib/use-locale.ts";
 import { Logo } from "../../ui/logo.tsx";
 import classes from "./navbar.module.css";
-import { navLinkClass, primaryLinks } from "./navbar-links.ts";
+import { isLinkShown, primaryLinks, topLinkClass } from "./navbar-links.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { UserMenuButton } from "./user-menu-button.tsx";
 
@@ -50,16 +50,24 @@ export function Navbar() {
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" className={classes.inner}>
-        <Group gap={36} wrap="nowrap">
+        <Group gap={24} wrap="nowrap">
           <Link to={to("home")} className={classes.brand} aria-label={t("nav.home")}>
             <Logo />
           </Link>
           <nav aria-label={t("nav.mainNavigation")} className={classes.links} data-testid="navbar-links">
-            {primaryLinks.map((link) => (
-              <NavLink key={link.name} to={to(link.name)} className={navLinkClass}>
-                {t(link.labelKey)}
-              </NavLink>
-            ))}
+            {primaryLinks
+              .filter((link) => isLinkShown(link, user))
+              .map((link) => (
+                <NavLink
+                  key={link.testId}
+                  to={to(link.name)}
+                  className={topLinkClass(link)}
+                  end
+                  data-testid={link.testId}
+                >
+                  {t(link.labelKey)}
+                </NavLink>
+              ))}
           </nav>
         </Group>
 

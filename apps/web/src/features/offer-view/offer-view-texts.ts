@@ -7,6 +7,7 @@ const en = {
   loading: "Loading the offer",
   title: { buy: "Buy {{crypto}} with {{method}}", sell: "Sell {{crypto}} for {{method}}" },
   ownerLine: { buy: "Sold by", sell: "Bought by" },
+  ownerLabel: "Your label: only you see it",
   price: {
     label: "Price per {{crypto}}",
     margin: "{{margin}} compared with the market",
@@ -198,6 +199,7 @@ const fr: OfferViewTexts = {
   loading: "Chargement de l’offre",
   title: { buy: "Acheter du {{crypto}} par {{method}}", sell: "Vendre du {{crypto}} contre {{method}}" },
   ownerLine: { buy: "Vendu par", sell: "Acheté par" },
+  ownerLabel: "Votre libellé : vous seul le voyez",
   price: {
     label: "Prix par {{crypto}}",
     margin: "{{margin}} par rapport au marché",

@@ -46,7 +46,9 @@ describe("trade amount", () => {
   it("tells empty, malformed and too precise input apart", () => {
     expect(checkTradeAmount("", rules).status).toBe("empty");
     expect(checkTradeAmount("1e3", rules).status).toBe("invalid");
-    expect(checkTradeAmount("0", rules).status).toBe("invalid");
+    // Zero is well formed, only below the minimum: the message names the smallest amount.
+    expect(checkTradeAmount("0", rules)).toEqual({ status: "below_min", min: rules.min });
+    expect(checkTradeAmount("0.00", rules)).toEqual({ status: "below_min", min: rules.min });
     expect(checkTradeAmount("150.125", rules)).toEqual({ status: "too_precise", decimals: 2 });
   });
 

@@ -56,7 +56,9 @@ export function checkTradeAmount(text: string, rules: TradeAmountRules): TradeAm
   if (!isDecimalInput(trimmed)) return { status: "invalid" };
   const canonical = canonicalAmount(trimmed);
   const fiat = tryParseDecimal(canonical);
-  if (!fiat || fiat.units <= 0n) return { status: "invalid" };
+  if (!fiat) return { status: "invalid" };
+  // Zero is a number, just too small: say what the smallest amount is.
+  if (fiat.units <= 0n) return { status: "below_min", min: rules.min };
   if (fiat.scale > rules.fiatDecimals) return { status: "too_precise", decimals: rules.fiatDecimals };
   if (rules.predefinedAmounts && rules.predefinedAmounts.length > 0) {
     const isListed = rules.predefinedAmounts.some((amount) => compareDecimal(parseDecimal(amount), fiat) === 0);

@@ -40,6 +40,9 @@ export const en = {
     switchToDark: "Switch to dark theme",
     switchToLight: "Switch to light theme",
     signedInAs: "Signed in as",
+    createOffer: "Create offer",
+    myOffers: "My offers",
+    trades: "Trades",
   },
   footer: {
     tagline: "Buy and sell crypto directly with people, with escrow on every trade.",

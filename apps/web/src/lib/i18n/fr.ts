@@ -38,6 +38,9 @@ export const fr: Translation = {
     switchToDark: "Passer au thème sombre",
     switchToLight: "Passer au thème clair",
     signedInAs: "Connecté en tant que",
+    createOffer: "Créer une offre",
+    myOffers: "Mes offres",
+    trades: "Échanges",
   },
   footer: {
     tagline: "Achetez et vendez des cryptos directement entre particuliers, avec un séquestre sur chaque échange.",

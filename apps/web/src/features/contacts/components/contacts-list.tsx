@@ -39,7 +39,12 @@ export function ContactsList({ kind, perPage = 20 }: { kind: ContactListKind; pe
       ) : (
         <Stack gap="xs">
           {rows.map((contact) => (
-            <Group key={contact.username} justify="space-between" wrap="nowrap">
+            <Group
+              key={contact.username}
+              justify="space-between"
+              wrap="nowrap"
+              data-testid={`contact-${contact.username}`}
+            >
               <Group gap="sm" wrap="nowrap">
                 <Avatar src={contact.avatarUrl} alt="" radius="xl" size="sm">
                   {contact.username.slice(0, 1).toUpperCase()}

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Ti
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
+import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import {
@@ -21,15 +21,28 @@ const STATUS_COLORS: Record<string, string> = {
   dispute_won_seller: "grape",
 };
 
-function Section({ title, action, children }: { title: string; action?: React.ReactNode; children: React.ReactNode }) {
+/** A dashboard section; on a page of its own the page's heading names it, so `title` is null there. */
+function Section({
+  title,
+  action,
+  children,
+}: {
+  title: string | null;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Paper withBorder radius="lg" p="md">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {action}
-      </Group>
+      {title !== null || action ? (
+        <Group justify="space-between" mb="sm">
+          {title !== null ? (
+            <Title order={2} size="h4">
+              {title}
+            </Title>
+          ) : null}
+          {action}
+        </Group>
+      ) : null}
       {children}
     </Paper>
   );
@@ -79,7 +92,7 @@ export function ActiveTradesSection() {
       ) : (
         <Stack gap="xs" data-testid="active-trades">
           {rows.map((trade) => (
-            <Paper key={trade.id} withBorder radius="md" p="sm">
+            <Paper key={trade.id} withBorder radius="md" p="sm" data-testid="active-trade">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <div>
                   <Group gap="xs">
@@ -96,8 +109,8 @@ export function ActiveTradesSection() {
                     ) : null}
                   </Group>
                   <Text size="sm" c="dimmed">
-                    {trade.cryptoAmount} {trade.cryptoCurrencyCode} · {formatFiatAmount(trade.fiatAmount, locale)}{" "}
-                    {trade.fiatCurrencyCode} · {trade.paymentMethodName}
+                    {formatCryptoDecimal(trade.cryptoAmount, locale)} {trade.cryptoCurrencyCode} ·{" "}
+                    {formatFiatAmount(trade.fiatAmount, locale)} {trade.fiatCurrencyCode} · {trade.paymentMethodName}
                   </Text>
                 </div>
                 <Button component={Link} to={to("viewTrade", { id: trade.id })} size="xs">
@@ -121,7 +134,7 @@ export function RecentTradesSection({ paged = false }: { paged?: boolean }) {
   const meta = recent.data?.meta;
   return (
     <Section
-      title={t("recent.title")}
+      title={paged ? null : t("recent.title")}
       action={
         paged ? null : (
           <Anchor component={Link} to={to("recentTrades")} size="sm">
@@ -147,8 +160,9 @@ export function RecentTradesSection({ paged = false }: { paged?: boolean }) {
                     : t("recent.sold", { user: trade.partner.username })}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {trade.cryptoAmount} {trade.cryptoCurrencyCode} · {formatFiatAmount(trade.fiatAmount, locale)}{" "}
-                  {trade.fiatCurrencyCode} · {formatDate(trade.startedAt, locale)}
+                  {formatCryptoDecimal(trade.cryptoAmount, locale)} {trade.cryptoCurrencyCode} ·{" "}
+                  {formatFiatAmount(trade.fiatAmount, locale)} {trade.fiatCurrencyCode} ·{" "}
+                  {formatDate(trade.startedAt, locale)}
                 </Text>
               </div>
               <StatusBadge status={trade.status} />
@@ -183,12 +197,12 @@ function Stat({ label, value }: { label: string; value: number }) {
 
 export function TradeStatisticsSection({ detailed = false }: { detailed?: boolean }) {
   const { t } = useDashboardTexts();
-  const { to } = useLocalizedPaths();
+  const { to, locale } = useLocalizedPaths();
   const stats = useQuery(tradeStatisticsQueryOptions());
   const data = stats.data;
   return (
     <Section
-      title={t("stats.title")}
+      title={detailed ? null : t("stats.title")}
       action={
         detailed ? null : (
           <Anchor component={Link} to={to("tradeStatistics")} size="sm">
@@ -230,7 +244,8 @@ export function TradeStatisticsSection({ detailed = false }: { detailed?: boolea
               ) : (
                 data.cryptoVolumes.map((volume) => (
                   <Text key={volume.cryptoCurrencyCode} size="sm">
-                    {volume.cryptoCurrencyCode}: {t("stats.bought")} {volume.bought} · {t("stats.sold")} {volume.sold}
+                    {volume.cryptoCurrencyCode}: {t("stats.bought")} {formatCryptoDecimal(volume.bought, locale)} ·{" "}
+                    {t("stats.sold")} {formatCryptoDecimal(volume.sold, locale)}
                   </Text>
                 ))
               )}

@@ -2,11 +2,12 @@ import type { OfferListingItem } from "@souk/contracts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 import type { QueryValue } from "../../../lib/api-client.ts";
+import { LISTING_QUERY_KEY_ROOT } from "../../../lib/listing-query-key.ts";
 import { LISTING_PAGE_SIZE } from "../listing-constants.ts";
 import type { ListingFilters } from "../listing-filters.ts";
 
 /** Every listing query starts with this key: a favourite toggle invalidates them all at once. */
-export const listingQueryKeyRoot = ["offers", "listing"] as const;
+export const listingQueryKeyRoot = LISTING_QUERY_KEY_ROOT;
 
 export interface ListingPage {
   offers: OfferListingItem[];

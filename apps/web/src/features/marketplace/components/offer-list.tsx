@@ -136,11 +136,6 @@ function OfferRow({
             </Badge>
           ) : null}
         </Group>
-        {offer.paymentMethodLabel ? (
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {offer.paymentMethodLabel}
-          </Text>
-        ) : null}
         {visibleTags.length > 0 ? (
           <Group gap={4}>
             {visibleTags.map((tag) => (

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
-import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
+import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { type DisputeListStatus, disputesQueryOptions } from "../api/moderation-api.ts";
 import { useModerationTexts } from "../i18n/use-moderation-texts.ts";
@@ -28,8 +28,8 @@ function DisputeRow({ dispute }: { dispute: DisputeSummary }) {
             {t("parties", { buyer: dispute.buyerUsername, seller: dispute.sellerUsername })}
           </Text>
           <Text size="xs" c="dimmed">
-            {dispute.cryptoAmount} {dispute.cryptoCurrencyCode} · {formatFiatAmount(dispute.fiatAmount, locale)}{" "}
-            {dispute.fiatCurrencyCode} ·{" "}
+            {formatCryptoDecimal(dispute.cryptoAmount, locale)} {dispute.cryptoCurrencyCode} ·{" "}
+            {formatFiatAmount(dispute.fiatAmount, locale)} {dispute.fiatCurrencyCode} ·{" "}
             {t("openedBy", { role: t(`roles.${dispute.openedBy}`), date: date(dispute.openedAt) })}
           </Text>
           <Group gap={6} mt={4}>

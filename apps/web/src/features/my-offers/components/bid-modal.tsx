@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { BidStatus } from "@souk/contracts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatCryptoDecimal, formatDate } from "../../../lib/format.ts";
 import { isDecimalAmountText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon, CheckIcon } from "../../../ui/icons.tsx";
@@ -145,7 +145,7 @@ export function BidModal({
                             #{item.position} {item.isMine ? t("bid.mine") : ""}
                           </Table.Td>
                           <Table.Td>
-                            {item.amount} {item.cryptoCurrencyCode}
+                            {formatCryptoDecimal(item.amount, locale)} {item.cryptoCurrencyCode}
                           </Table.Td>
                           <Table.Td ta="right">{formatPrice(item.usdValue, locale)}</Table.Td>
                         </Table.Tr>

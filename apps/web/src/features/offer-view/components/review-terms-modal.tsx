@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Paper, ScrollArea, Stack, Text } from "@mantine/core";
 import type { Offer } from "@souk/contracts";
 import { convertFiatToCrypto, parseDecimal } from "@souk/money";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { formatCryptoAmount, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
@@ -29,6 +29,7 @@ export function ReviewTermsModal({ offer, opened, onClose, fiatAmount, idempoten
   const { to } = useLocalizedPaths();
   const navigate = useNavigate();
   const start = useStartTrade();
+  const isStarting = useRef(false);
   const [hasRead, setHasRead] = useState(false);
   const [problem, setProblem] = useState<StartTradeProblem | null>(null);
   const visitorSide = offer.type === "sell" ? "buy" : "sell";
@@ -50,12 +51,18 @@ export function ReviewTermsModal({ offer, opened, onClose, fiatAmount, idempoten
   }
 
   async function confirm() {
+    // One trade per confirmation: a second click before the answer is ignored, not sent again
+    // (the button shows as busy only after the next render).
+    if (isStarting.current) return;
+    isStarting.current = true;
     setProblem(null);
     try {
       const trade = await start.mutateAsync({ offerId: offer.idHashed, fiatAmount, idempotencyKey });
       navigate(to("viewTrade", { id: trade.id }));
     } catch (error) {
       setProblem(startTradeProblem(error));
+    } finally {
+      isStarting.current = false;
     }
   }
 
@@ -122,7 +129,7 @@ export function ReviewTermsModal({ offer, opened, onClose, fiatAmount, idempoten
           </Button>
           <Button
             onClick={() => void confirm()}
-            disabled={!hasRead}
+            disabled={!hasRead || start.isPending}
             loading={start.isPending}
             data-testid="confirm-start-trade"
           >

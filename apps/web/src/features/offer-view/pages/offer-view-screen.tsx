@@ -18,6 +18,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useReducer, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
+import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { type OfferPageQuery, offerViewQueryOptions } from "../api/offer-view-api.ts";
@@ -139,8 +140,9 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
             {title}
           </Title>
           <Group gap={6} mt={8}>
-            {offer.label ? (
-              <Badge variant="light" radius="sm" tt="none">
+            {/* The label is the owner's note to themselves: the server sends it to the owner only. */}
+            {view.isOwner && offer.label ? (
+              <Badge variant="light" radius="sm" tt="none" title={t("ownerLabel")} data-testid="offer-owner-label">
                 {offer.label}
               </Badge>
             ) : null}
@@ -225,7 +227,7 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
             onAmountChange={setAmount}
             onCompareRate={() => dispatch({ type: "open", modal: "customExchangeRate" })}
             onStart={(fiatAmount) => {
-              setStartAttempt({ fiatAmount, idempotencyKey: globalThis.crypto.randomUUID() });
+              setStartAttempt({ fiatAmount, idempotencyKey: newIdempotencyKey() });
               dispatch({ type: "open", modal: "reviewOfferTerms" });
             }}
           />

@@ -204,6 +204,9 @@ export const offerWizardEn = {
   feedback: {
     created: "Your offer is published.",
     createdInactive: "Your offer is saved. Switch it on in my offers when you are ready.",
+    createdAwaitingBond:
+      "Your offer is saved. Buy offers need a bond: deposit it in your wallet and the offer is published at once.",
+    createdNotListed: "Your offer is saved, but the marketplace does not show it yet: see my offers for why.",
     saved: "Your changes are saved.",
     fixFields: "Please correct the highlighted fields.",
   },

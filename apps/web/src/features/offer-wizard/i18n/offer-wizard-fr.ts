@@ -213,6 +213,10 @@ export const offerWizardFr: OfferWizardTexts = {
   feedback: {
     created: "Votre offre est publiée.",
     createdInactive: "Votre offre est enregistrée. Activez-la dans mes offres quand vous serez prêt.",
+    createdAwaitingBond:
+      "Votre offre est enregistrée. Une offre d’achat demande une caution : déposez-la dans votre portefeuille et l’offre est publiée aussitôt.",
+    createdNotListed:
+      "Votre offre est enregistrée, mais la place de marché ne l’affiche pas encore : voyez pourquoi dans mes offres.",
     saved: "Vos modifications sont enregistrées.",
     fixFields: "Veuillez corriger les champs signalés.",
   },

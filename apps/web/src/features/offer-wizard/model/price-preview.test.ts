@@ -41,6 +41,17 @@ describe("the wizard's price preview", () => {
     expect(preview).toEqual({ marketPrice: "87350.00", pricePerCoin: "85603.00", effectiveMargin: "-2.00" });
   });
 
+  it("never shows a price of zero or below for a margin of -100 % or less", () => {
+    for (const margin of ["-100", "-200", "-1000.5"]) {
+      expect(computePricePreview({ ...base, priceType: "margin", margin })).toEqual({
+        marketPrice: "87350.00",
+        pricePerCoin: null,
+        effectiveMargin: null,
+      });
+    }
+    expect(computePricePreview({ ...base, priceType: "margin", margin: "-99.99" })?.pricePerCoin).toBe("8.74");
+  });
+
   it("gives no price while the typed one is incomplete, and nothing without a rate", () => {
     expect(computePricePreview({ ...base, priceType: "margin", margin: "-" })?.pricePerCoin).toBeNull();
     expect(computePricePreview({ ...base, priceType: "fixed", fixedPrice: "0" })?.pricePerCoin).toBeNull();

@@ -56,7 +56,11 @@ export function computePricePreview(input: PricePreviewInput): PricePreview | nu
   if (input.priceType === "margin") {
     const margin = canonicalSignedDecimal(input.margin);
     if (margin === null) return { marketPrice, pricePerCoin: null, effectiveMargin: null };
-    const product = multiplyDecimal(market, addDecimal(HUNDRED, parseDecimal(margin)));
+    const factor = addDecimal(HUNDRED, parseDecimal(margin));
+    // A margin of -100 % or less would price the coin at nothing or below: no price to show
+    // (the margin field says what is allowed).
+    if (compareDecimal(factor, decimal(0n)) <= 0) return { marketPrice, pricePerCoin: null, effectiveMargin: null };
+    const product = multiplyDecimal(market, factor);
     // Dividing by 100 only moves the decimal point, so the price stays exact until its one rounding.
     const exact = decimal(product.units, product.scale + 2);
     return {

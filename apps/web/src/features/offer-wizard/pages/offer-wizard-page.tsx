@@ -13,6 +13,7 @@ import { OfferWizard } from "../components/offer-wizard.tsx";
 import { useWizardData } from "../components/use-wizard-data.ts";
 import { WizardLoadError, WizardLoading, WizardPageFrame } from "../components/wizard-page-frame.tsx";
 import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
+import { createdMessageKey } from "../model/created-message.ts";
 import { emptyWizardValues, type WizardPreset, wizardValuesFromDraft } from "../model/wizard-form.ts";
 
 /**
@@ -63,15 +64,10 @@ function presetFromQuery(query: URLSearchParams, user: CurrentUser): WizardPrese
 }
 
 function useAfterSave() {
-  const { t } = useOfferWizardTexts();
   const navigate = useNavigate();
   const { to } = useLocalizedPaths();
   return (offer: Offer, message: string) => {
-    showToast({
-      type: "success",
-      message,
-      title: t("page.offerId", { id: offer.idHashed }),
-    });
+    showToast({ type: "success", message });
     void navigate(to("myOffers", {}, { type: offer.type }));
   };
 }
@@ -99,9 +95,7 @@ function CreateOffer({ preset }: { preset: WizardPreset }) {
             initialValues={emptyWizardValues(preset)}
             data={data.data}
             submit={(payload) => create.mutateAsync(payload)}
-            onSaved={(offer) =>
-              afterSave(offer, offer.isActive ? t("feedback.created") : t("feedback.createdInactive"))
-            }
+            onSaved={(offer) => afterSave(offer, t(createdMessageKey(offer)))}
             onCancel={() => void navigate(to("myOffers"))}
           />
         ) : null}

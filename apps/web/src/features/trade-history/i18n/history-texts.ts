@@ -3,7 +3,7 @@ import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-te
 const en = {
   metaTitle: "Trade history",
   title: "Trade history",
-  subtitle: "Your finished trades, and exports of them.",
+  subtitle: "All your trades, newest first, finished or under way, and exports of them.",
   filterLabel: "Show",
   filters: {
     all: "All",
@@ -64,7 +64,7 @@ type HistoryTexts = typeof en;
 const fr: HistoryTexts = {
   metaTitle: "Historique des échanges",
   title: "Historique des échanges",
-  subtitle: "Vos échanges terminés, et leurs exports.",
+  subtitle: "Tous vos échanges, du plus récent au plus ancien, terminés ou en cours, et leurs exports.",
   filterLabel: "Afficher",
   filters: {
     all: "Tous",

@@ -3,7 +3,7 @@ import { COMPLETED_TRADE_FILTERS, type CompletedTradeFilter } from "@souk/contra
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
+import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import { TitledPage } from "../../../ui/titled-page.tsx";
@@ -64,8 +64,9 @@ export function TradeHistoryPage() {
                       : t("sold", { user: trade.partner.username })}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    {trade.cryptoAmount} {trade.cryptoCurrencyCode} · {formatFiatAmount(trade.fiatAmount, locale)}{" "}
-                    {trade.fiatCurrencyCode} · {trade.paymentMethodName} · {formatDate(trade.startedAt, locale)}
+                    {formatCryptoDecimal(trade.cryptoAmount, locale)} {trade.cryptoCurrencyCode} ·{" "}
+                    {formatFiatAmount(trade.fiatAmount, locale)} {trade.fiatCurrencyCode} · {trade.paymentMethodName} ·{" "}
+                    {formatDate(trade.startedAt, locale)}
                   </Text>
                 </div>
                 <Badge variant="light">{t(`status.${trade.status}`, { defaultValue: trade.status })}</Badge>

@@ -7,7 +7,7 @@ import {
   chatPostResponseSchema,
   disputeReasonSchema,
   envelopeSchema,
-  feedbackResponseSchema,
+  feedbackGiveResponseSchema,
   type TRADE_REPORT_REASONS,
   TRADE_UPLOAD_FILE_FIELD,
   TRADE_UPLOAD_REQUIREMENT_FIELD,
@@ -142,18 +142,19 @@ function commandRequest(command: TradeCommand): { rest: string; body: unknown } 
 
 /**
  * A trade command (mark paid, release, cancel, dispute, resolve, appeal, a requirement's value or
- * review); the answer is the trade.
+ * review); the answer is the trade. Commands that move money carry an Idempotency-Key: the caller's
+ * (one per intent, see useMoneyAction), or a new one.
  */
 export function useTradeCommand(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (command: TradeCommand) => {
+    mutationFn: async (command: TradeCommand & { idempotencyKey?: string | null }) => {
       const { rest, body } = commandRequest(command);
       const moves = command.kind === "release" || command.kind === "resolve" || command.kind === "cancel";
       return (
         await apiClient.post(path(id, rest), body, {
           schema: tradeResponseSchema,
-          ...(moves ? { idempotencyKey: true as const } : {}),
+          ...(moves ? { idempotencyKey: command.idempotencyKey ?? (true as const) } : {}),
         })
       ).data;
     },
@@ -235,10 +236,11 @@ export function useGiveFeedback(id: string) {
     mutationFn: async (body: { rating: "positive" | "negative"; message: string }) =>
       (
         await apiClient.post(`/rest/v1/feedback/${encodeURIComponent(id)}/give`, body, {
-          schema: feedbackResponseSchema,
+          schema: feedbackGiveResponseSchema,
         })
       ).data,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tradeKeys.feedback(id) }),
+    // The answer is the trade's feedback as it now stands.
+    onSuccess: (feedback) => queryClient.setQueryData(tradeKeys.feedback(id), feedback),
   });
 }
 
@@ -250,9 +252,9 @@ export function useReplyFeedback(id: string) {
         await apiClient.post(
           `/rest/v1/feedback/${encodeURIComponent(id)}/reply`,
           { message },
-          { schema: feedbackResponseSchema },
+          { schema: feedbackGiveResponseSchema },
         )
       ).data,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tradeKeys.feedback(id) }),
+    onSuccess: (feedback) => queryClient.setQueryData(tradeKeys.feedback(id), feedback),
   });
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import { makeTrade, noActions } from "../test-fixtures.ts";
 import { TradeActions } from "./trade-actions.tsx";
@@ -11,6 +11,12 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+// The note's autosizing textarea listens for font loads; happy-dom has no document.fonts.
+beforeAll(() => {
+  if (!("fonts" in document))
+    Object.defineProperty(document, "fonts", { value: new EventTarget(), configurable: true });
 });
 
 describe("TradeActions", () => {
@@ -38,6 +44,56 @@ describe("TradeActions", () => {
     expect(init?.method).toBe("POST");
   });
 
+  it("puts the seller's next step, with its button, at the top: check the payment, then release", async () => {
+    await renderWithApp(<TradeActions trade={makeTrade()} />, { user: makeCurrentUser() });
+    expect(screen.getByTestId("trade-next-step-text").textContent).toBe(
+      "bob marked the trade as paid. Check that you received 150.00 USD from bob, then release 0.00150000 BTC.",
+    );
+    expect(screen.getByRole("button", { name: "Release crypto" })).toBeTruthy();
+  });
+
+  it("sends one release however fast the confirm button is clicked, with one Idempotency-Key", async () => {
+    const trade = makeTrade();
+    let answer: (response: Response) => void = () => {};
+    const fetchStub = vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal("fetch", fetchStub);
+    await renderWithApp(<TradeActions trade={trade} />, { user: makeCurrentUser() });
+    fireEvent.click(screen.getByRole("button", { name: "Release crypto" }));
+    fireEvent.click(await screen.findByLabelText("I have received the full payment"));
+    const confirm = screen.getByTestId("confirm-trade-command");
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(fetchStub).toHaveBeenCalledTimes(1));
+    const headers = new Headers(fetchStub.mock.calls[0]?.[1]?.headers);
+    expect(headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
+    answer(
+      new Response(JSON.stringify({ data: { ...trade, status: "released" }, meta: null }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId("confirm-trade-command")).toBeNull());
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks the moderator to confirm an award, naming the amounts and the parties", async () => {
+    const trade = makeTrade({
+      status: "dispute_open",
+      viewerRole: "moderator",
+      actions: { ...noActions, canResolveDispute: true },
+    });
+    const fetchStub = vi.fn<typeof fetch>();
+    vi.stubGlobal("fetch", fetchStub);
+    await renderWithApp(<TradeActions trade={trade} />, { user: makeCurrentUser({ isStaff: true }) });
+    fireEvent.change(screen.getByLabelText("Note to both parties"), { target: { value: "Proof checked." } });
+    fireEvent.click(screen.getByRole("button", { name: "Award to the buyer" }));
+    const dialog = await screen.findByTestId("award-confirm");
+    expect(dialog.textContent).toContain("0.00150000 BTC go to bob, the buyer, for the 150.00 USD they say they paid.");
+    expect(dialog.textContent).toContain("alice, the seller, gets nothing back.");
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
   it("tells the buyer who waits for the release and shows no button that cannot act", async () => {
     await renderWithApp(
       <TradeActions trade={makeTrade({ viewerRole: "buyer", side: "bought", actions: noActions })} />,
@@ -45,7 +101,9 @@ describe("TradeActions", () => {
         user: makeCurrentUser(),
       },
     );
-    expect(screen.getByText("Waiting for the seller to release the crypto.")).toBeTruthy();
+    expect(screen.getByTestId("trade-next-step-text").textContent).toBe(
+      "alice is checking your payment of 150.00 USD and will release 0.00150000 BTC.",
+    );
     expect(screen.queryByRole("button", { name: "Release crypto" })).toBeNull();
     expect(screen.queryByRole("button", { name: "I have paid" })).toBeNull();
   });

@@ -15,13 +15,16 @@ import {
 import type { Trade } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
+import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
+import { useMoneyAction } from "../../../lib/idempotency.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { disputeReasonsQueryOptions, type TradeCommand, useTradeCommand } from "../api/trade-api.ts";
 import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { nextStepOf } from "../model/next-step.ts";
 import { DisputeAppeal } from "./dispute-appeal.tsx";
 import { errorText } from "./error-text.ts";
+import classes from "./trade.module.css";
 
 type Dialog = "paid" | "release" | "cancel" | "dispute" | null;
 
@@ -96,9 +99,11 @@ function ConfirmDialog({
   const { t } = useTradeTexts();
   const locale = useLocale();
   const command = useTradeCommand(trade.id);
+  const action = useMoneyAction();
   const [checked, setChecked] = useState(false);
   const [code, setCode] = useState("");
   const fiat = `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`;
+  const crypto = formatCryptoDecimal(trade.cryptoAmount.amount, locale);
   const texts = {
     paid: {
       title: t("actions.markPaidConfirmTitle"),
@@ -108,8 +113,8 @@ function ConfirmDialog({
       color: "souk",
     },
     release: {
-      title: t("actions.releaseConfirmTitle", { amount: trade.cryptoAmount.amount, crypto: trade.cryptoCurrencyCode }),
-      body: t("actions.releaseConfirmBody"),
+      title: t("actions.releaseConfirmTitle", { amount: crypto, crypto: trade.cryptoCurrencyCode }),
+      body: trade.status === "dispute_open" ? t("actions.releaseInDisputeBody") : t("actions.releaseConfirmBody"),
       command: { kind: "release", ...(code.trim() ? { code: code.trim() } : {}) } as TradeCommand,
       done: t("actions.releasedDone"),
       color: "green",
@@ -148,15 +153,23 @@ function ConfirmDialog({
         <Button
           color={texts.color}
           loading={command.isPending}
-          disabled={dialog === "release" && !checked}
-          onClick={() =>
-            command.mutate(texts.command, {
-              onSuccess: () => {
-                showToast({ type: "success", message: texts.done });
-                onClose();
+          disabled={(dialog === "release" && !checked) || command.isPending}
+          data-testid="confirm-trade-command"
+          onClick={() => {
+            // The first click sends; a second one before the answer is ignored (useMoneyAction).
+            const idempotencyKey = action.begin(texts.command);
+            if (idempotencyKey === null) return;
+            command.mutate(
+              { ...texts.command, idempotencyKey },
+              {
+                onSuccess: () => {
+                  showToast({ type: "success", message: texts.done });
+                  onClose();
+                },
+                onSettled: (_trade, error) => action.end(error ?? undefined),
               },
-            })
-          }
+            );
+          }}
         >
           {t("actions.confirm")}
         </Button>
@@ -167,13 +180,30 @@ function ConfirmDialog({
 
 function ResolvePanel({ trade }: { trade: Trade }) {
   const { t } = useTradeTexts();
+  const locale = useLocale();
   const command = useTradeCommand(trade.id);
+  const action = useMoneyAction();
   const [note, setNote] = useState("");
-  const resolve = (outcome: "buyer" | "seller") =>
+  const [outcome, setOutcome] = useState<"buyer" | "seller" | null>(null);
+  const crypto = `${formatCryptoDecimal(trade.cryptoAmount.amount, locale)} ${trade.cryptoCurrencyCode}`;
+  const fee = `${formatCryptoDecimal(trade.feeAmount, locale)} ${trade.cryptoCurrencyCode}`;
+  const fiat = `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`;
+  const parties = { buyer: trade.buyer.username, seller: trade.seller.username, crypto, fee, fiat };
+  function award(chosen: "buyer" | "seller") {
+    const resolution = { kind: "resolve" as const, outcome: chosen, note: note.trim() };
+    const idempotencyKey = action.begin(resolution);
+    if (idempotencyKey === null) return;
     command.mutate(
-      { kind: "resolve", outcome, note: note.trim() },
-      { onSuccess: () => showToast({ type: "success", message: t("actions.resolvedDone") }) },
+      { ...resolution, idempotencyKey },
+      {
+        onSuccess: () => {
+          showToast({ type: "success", message: t("actions.resolvedDone") });
+          setOutcome(null);
+        },
+        onSettled: (_trade, error) => action.end(error ?? undefined),
+      },
     );
+  }
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -186,15 +216,43 @@ function ResolvePanel({ trade }: { trade: Trade }) {
         autosize
         minRows={2}
       />
-      {command.isError ? <Alert color="red">{errorText(command.error, t("errors.generic"))}</Alert> : null}
       <Group grow>
-        <Button disabled={!note.trim()} loading={command.isPending} onClick={() => resolve("buyer")}>
+        <Button disabled={!note.trim()} onClick={() => setOutcome("buyer")}>
           {t("dispute.forBuyer")}
         </Button>
-        <Button disabled={!note.trim()} loading={command.isPending} variant="outline" onClick={() => resolve("seller")}>
+        <Button disabled={!note.trim()} variant="outline" onClick={() => setOutcome("seller")}>
           {t("dispute.forSeller")}
         </Button>
       </Group>
+      <Modal
+        opened={outcome !== null}
+        onClose={() => (command.isPending ? undefined : setOutcome(null))}
+        title={outcome === "seller" ? t("dispute.awardSellerTitle") : t("dispute.awardBuyerTitle")}
+        centered
+      >
+        <Stack data-testid="award-confirm">
+          <Text>
+            {outcome === "seller" ? t("dispute.awardSellerBody", parties) : t("dispute.awardBuyerBody", parties)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t("dispute.awardNote", { note: note.trim() })}
+          </Text>
+          {command.isError ? <Alert color="red">{errorText(command.error, t("errors.generic"))}</Alert> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOutcome(null)} disabled={command.isPending}>
+              {t("actions.back")}
+            </Button>
+            <Button
+              loading={command.isPending}
+              disabled={command.isPending}
+              data-testid="confirm-award"
+              onClick={() => (outcome ? award(outcome) : undefined)}
+            >
+              {t("dispute.awardConfirm")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }
@@ -206,12 +264,14 @@ export function TradeActions({ trade }: { trade: Trade }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const { actions, dispute } = trade;
   const close = () => setDialog(null);
-  const waiting =
-    trade.status === "active_funded" && trade.viewerRole === "seller"
-      ? t("actions.waitingBuyer")
-      : trade.status === "paid" && trade.viewerRole === "buyer"
-        ? t("actions.waitingSeller")
-        : null;
+  const step = nextStepOf(trade);
+  const stepValues = {
+    amount: `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`,
+    crypto: `${formatCryptoDecimal(trade.cryptoAmount.amount, locale)} ${trade.cryptoCurrencyCode}`,
+    buyer: trade.buyer.username,
+    seller: trade.seller.username,
+    method: trade.paymentMethod.name.localized,
+  };
   const hasAny = actions.canMarkPaid || actions.canRelease || actions.canCancel || actions.canDispute;
   const title =
     dialog === "dispute"
@@ -219,16 +279,35 @@ export function TradeActions({ trade }: { trade: Trade }) {
       : dialog === "paid"
         ? t("actions.markPaidConfirmTitle")
         : dialog === "release"
-          ? t("actions.releaseConfirmTitle", { amount: trade.cryptoAmount.amount, crypto: trade.cryptoCurrencyCode })
+          ? t("actions.releaseConfirmTitle", {
+              amount: formatCryptoDecimal(trade.cryptoAmount.amount, locale),
+              crypto: trade.cryptoCurrencyCode,
+            })
           : dialog === "cancel"
             ? t("actions.cancelConfirmTitle")
             : "";
 
-  if (!hasAny && !waiting && !actions.canResolveDispute && !dispute.openedAt) return null;
+  if (!hasAny && !step && !actions.canResolveDispute && !dispute.openedAt) return null;
   return (
-    <Paper withBorder radius="lg" p="md">
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      className={classes.nextStep}
+      data-tone={step?.tone}
+      data-testid="trade-next-step"
+    >
       <Stack gap="sm">
-        {waiting ? <Text c="dimmed">{waiting}</Text> : null}
+        {step ? (
+          <div>
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+              {t("nextStep.title")}
+            </Text>
+            <Text fw={600} data-testid="trade-next-step-text">
+              {t(`nextStep.${step.key}`, stepValues)}
+            </Text>
+          </div>
+        ) : null}
         {dispute.openedAt ? (
           <Alert color={dispute.resolvedAt ? "gray" : "orange"} variant="light">
             <Text size="sm">

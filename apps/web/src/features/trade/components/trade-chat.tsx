@@ -12,7 +12,7 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import type { ChatItem } from "@souk/contracts";
+import { CHAT_MESSAGE_MAX_LENGTH, type ChatItem } from "@souk/contracts";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { formatDate } from "../../../lib/format.ts";
@@ -143,9 +143,11 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
   };
 
   const isSending = send.isPending || upload.isPending;
+  // The server takes at most CHAT_MESSAGE_MAX_LENGTH characters: a longer text is said, never cut.
+  const overBy = text.length - CHAT_MESSAGE_MAX_LENGTH;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isSending) return;
+    if (isSending || overBy > 0) return;
     if (files.length > 0) {
       upload.mutate(
         { files, message: text },
@@ -217,7 +219,7 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
               autosize
               minRows={1}
               maxRows={4}
-              maxLength={2000}
+              error={overBy > 0 ? t("chat.tooLong", { max: CHAT_MESSAGE_MAX_LENGTH, over: overBy }) : undefined}
               onChange={(event) => setText(event.currentTarget.value)}
               onKeyDown={(event) => {
                 if (event.key === "Enter" && !event.shiftKey) submit(event);
@@ -238,7 +240,12 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
                   </Button>
                 ) : null}
               </Group>
-              <Button type="submit" size="xs" loading={isSending} disabled={!text.trim() && files.length === 0}>
+              <Button
+                type="submit"
+                size="xs"
+                loading={isSending}
+                disabled={(!text.trim() && files.length === 0) || overBy > 0}
+              >
                 {t("chat.send")}
               </Button>
             </Group>

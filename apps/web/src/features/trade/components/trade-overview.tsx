@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Group, Paper, Stack, Stepper, Text, Title } from 
 import type { Trade, TradeParty } from "@souk/contracts";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
+import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { useTradeTexts } from "../i18n/use-trade-texts.ts";
 import classes from "./trade.module.css";
@@ -86,12 +86,11 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Heading, steps, timer, amounts, parties and payment details of a trade. */
-export function TradeOverview({ trade }: { trade: Trade }) {
+/** The trade's status, id and what it is ("Selling 0.0015 BTC to bob"), at the top of the page. */
+export function TradeHeading({ trade }: { trade: Trade }) {
   const { t } = useTradeTexts();
   const { to, locale } = useLocalizedPaths();
-  const fiat = `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`;
-  const crypto = trade.cryptoAmount.amount;
+  const crypto = formatCryptoDecimal(trade.cryptoAmount.amount, locale);
   const heading =
     trade.viewerRole === "buyer"
       ? t("headingBuy", { amount: crypto, crypto: trade.cryptoCurrencyCode, user: trade.seller.username })
@@ -103,27 +102,36 @@ export function TradeOverview({ trade }: { trade: Trade }) {
             buyer: trade.buyer.username,
             seller: trade.seller.username,
           });
+  return (
+    <div>
+      <Group gap="sm" mb={4}>
+        <StatusBadge status={trade.status} />
+        <Text size="sm" c="dimmed">
+          {t("tradeId", { id: trade.id })}
+        </Text>
+        {trade.status === "released" ? (
+          <Anchor component={Link} to={to("publicReceipt", { id: trade.id })} size="sm">
+            {t("receiptLink")}
+          </Anchor>
+        ) : null}
+      </Group>
+      <Title order={1} size="h2">
+        {heading}
+      </Title>
+    </div>
+  );
+}
+
+/** Steps, timer, amounts, parties and payment details of a trade. */
+export function TradeOverview({ trade }: { trade: Trade }) {
+  const { t } = useTradeTexts();
+  const { locale } = useLocalizedPaths();
+  const fiat = `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`;
+  const crypto = formatCryptoDecimal(trade.cryptoAmount.amount, locale);
   const isCancelled = trade.status.startsWith("cancelled");
 
   return (
     <Stack gap="lg">
-      <div>
-        <Group gap="sm" mb={4}>
-          <StatusBadge status={trade.status} />
-          <Text size="sm" c="dimmed">
-            {t("tradeId", { id: trade.id })}
-          </Text>
-          {trade.status === "released" ? (
-            <Anchor component={Link} to={to("publicReceipt", { id: trade.id })} size="sm">
-              {t("receiptLink")}
-            </Anchor>
-          ) : null}
-        </Group>
-        <Title order={1} size="h2">
-          {heading}
-        </Title>
-      </div>
-
       {!isCancelled ? (
         <Stepper active={stepIndex(trade)} size="sm" aria-label={t("steps.title")}>
           <Stepper.Step label={t("steps.reveal")} />
@@ -149,7 +157,10 @@ export function TradeOverview({ trade }: { trade: Trade }) {
           />
           <Figure label={t("summary.method")} value={trade.paymentMethod.name.localized} />
           {trade.viewerRole !== "buyer" ? (
-            <Figure label={t("summary.fee")} value={`${trade.feeAmount} ${trade.cryptoCurrencyCode}`} />
+            <Figure
+              label={t("summary.fee")}
+              value={`${formatCryptoDecimal(trade.feeAmount, locale)} ${trade.cryptoCurrencyCode}`}
+            />
           ) : null}
           <Figure
             label={t("summary.started")}
@@ -185,7 +196,7 @@ export function TradeOverview({ trade }: { trade: Trade }) {
                 {trade.paymentDetails.instructions}
               </Text>
             </div>
-          ) : !trade.paymentDetails.isRevealed && trade.viewerRole === "buyer" ? (
+          ) : !trade.paymentDetails.isRevealed && trade.viewerRole === "buyer" && !trade.isFinished ? (
             <Text size="sm" c="dimmed">
               {t("details.hidden")}
             </Text>

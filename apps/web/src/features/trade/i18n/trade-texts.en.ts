@@ -32,7 +32,8 @@ export const tradeTextsEn = {
     started: "Started",
     buyer: "Buyer",
     seller: "Seller",
-    trades: "{{count}} trades",
+    trades_one: "{{count}} trade",
+    trades_other: "{{count}} trades",
     verified: "ID verified",
     sameIp: "Both parties use the same IP address.",
   },
@@ -58,6 +59,23 @@ export const tradeTextsEn = {
     payerNameSubmit: "Reveal payment details",
     payerName: "Payer name: {{name}}",
   },
+  tabs: {
+    trade: "Trade",
+    chat: "Chat",
+  },
+  nextStep: {
+    title: "Next step",
+    buyerRequirements: "Give the details the seller asks for below: the payment details appear once they are in.",
+    buyerPay: "Pay {{amount}} to {{seller}} with {{method}}, then mark the trade as paid.",
+    sellerWaitPayment: "Wait for {{buyer}} to pay {{amount}}. Release nothing before the money is in your account.",
+    buyerWaitRelease: "{{seller}} is checking your payment of {{amount}} and will release {{crypto}}.",
+    sellerRelease:
+      "{{buyer}} marked the trade as paid. Check that you received {{amount}} from {{buyer}}, then release {{crypto}}.",
+    disputeParty: "A moderator is looking at the dispute and will decide in the chat.",
+    disputeSeller:
+      "A moderator is looking at the dispute. If you received {{amount}} from {{buyer}}, you can still release {{crypto}}: that ends the dispute in the buyer's favour.",
+    disputeModerator: "Read the chat and the evidence, then award the escrow to one side.",
+  },
   actions: {
     markPaid: "I have paid",
     markPaidConfirmTitle: "Mark the trade as paid?",
@@ -75,13 +93,13 @@ export const tradeTextsEn = {
     disputeAvailableAt: "A dispute can be opened from {{time}}.",
     confirm: "Confirm",
     back: "Back",
-    waitingBuyer: "Waiting for the buyer to pay.",
-    waitingSeller: "Waiting for the seller to release the crypto.",
     paidDone: "Marked as paid.",
     releasedDone: "The crypto was released.",
     cancelledDone: "The trade was cancelled.",
     disputeDone: "The dispute was opened. A moderator will join the chat.",
     resolvedDone: "The dispute was resolved.",
+    releaseInDisputeBody:
+      "Releasing ends the dispute in the buyer's favour. Check that the payment has arrived in your account: a release cannot be undone.",
   },
   dispute: {
     title: "Open a dispute",
@@ -106,6 +124,14 @@ export const tradeTextsEn = {
     note: "Note to both parties",
     forBuyer: "Award to the buyer",
     forSeller: "Award to the seller",
+    awardBuyerTitle: "Award the escrow to the buyer?",
+    awardSellerTitle: "Award the escrow to the seller?",
+    awardBuyerBody:
+      "{{crypto}} go to {{buyer}}, the buyer, for the {{fiat}} they say they paid. {{seller}}, the seller, gets nothing back. This cannot be undone.",
+    awardSellerBody:
+      "{{crypto}} and the {{fee}} fee go back to {{seller}}, the seller. {{buyer}}, the buyer, receives nothing for the {{fiat}}. This cannot be undone.",
+    awardNote: "Your note to both parties: {{note}}",
+    awardConfirm: "Confirm the award",
   },
   roles: { buyer: "buyer", seller: "seller", moderator: "moderator", system: "system" },
   chat: {
@@ -114,6 +140,7 @@ export const tradeTextsEn = {
     placeholder: "Write a message",
     label: "Message",
     send: "Send",
+    tooLong: "Messages are at most {{max}} characters: shorten this one by {{over}}.",
     attach: "Attach files",
     attachHint: "Images (png, jpeg, webp) or PDF",
     filesSelected: "{{count}} file(s) selected",

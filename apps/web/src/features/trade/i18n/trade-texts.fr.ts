@@ -34,7 +34,8 @@ export const tradeTextsFr: TradeTexts = {
     started: "Commencé",
     buyer: "Acheteur",
     seller: "Vendeur",
-    trades: "{{count}} échanges",
+    trades_one: "{{count}} échange",
+    trades_other: "{{count}} échanges",
     verified: "Identité vérifiée",
     sameIp: "Les deux parties utilisent la même adresse IP.",
   },
@@ -60,6 +61,25 @@ export const tradeTextsFr: TradeTexts = {
     payerNameSubmit: "Afficher les coordonnées",
     payerName: "Nom du payeur : {{name}}",
   },
+  tabs: {
+    trade: "Échange",
+    chat: "Discussion",
+  },
+  nextStep: {
+    title: "Prochaine étape",
+    buyerRequirements:
+      "Donnez ci-dessous les informations que le vendeur demande : les coordonnées de paiement apparaissent ensuite.",
+    buyerPay: "Payez {{amount}} à {{seller}} par {{method}}, puis marquez l’échange comme payé.",
+    sellerWaitPayment:
+      "Attendez que {{buyer}} paie {{amount}}. Ne libérez rien avant que l’argent soit sur votre compte.",
+    buyerWaitRelease: "{{seller}} vérifie votre paiement de {{amount}} et libérera {{crypto}}.",
+    sellerRelease:
+      "{{buyer}} a marqué l’échange comme payé. Vérifiez que vous avez reçu {{amount}} de {{buyer}}, puis libérez {{crypto}}.",
+    disputeParty: "Un modérateur examine le litige et tranchera dans la discussion.",
+    disputeSeller:
+      "Un modérateur examine le litige. Si vous avez reçu {{amount}} de {{buyer}}, vous pouvez encore libérer {{crypto}} : cela clôt le litige en faveur de l’acheteur.",
+    disputeModerator: "Lisez la discussion et les preuves, puis attribuez le séquestre à l’une des parties.",
+  },
   actions: {
     markPaid: "J’ai payé",
     markPaidConfirmTitle: "Marquer l’échange comme payé ?",
@@ -77,13 +97,13 @@ export const tradeTextsFr: TradeTexts = {
     disputeAvailableAt: "Un litige peut être ouvert à partir de {{time}}.",
     confirm: "Confirmer",
     back: "Retour",
-    waitingBuyer: "En attente du paiement de l’acheteur.",
-    waitingSeller: "En attente de la libération par le vendeur.",
     paidDone: "Marqué comme payé.",
     releasedDone: "La crypto a été libérée.",
     cancelledDone: "L’échange a été annulé.",
     disputeDone: "Le litige est ouvert. Un modérateur rejoindra la discussion.",
     resolvedDone: "Le litige a été résolu.",
+    releaseInDisputeBody:
+      "Libérer clôt le litige en faveur de l’acheteur. Vérifiez que le paiement est arrivé sur votre compte : une libération est irréversible.",
   },
   dispute: {
     title: "Ouvrir un litige",
@@ -108,6 +128,14 @@ export const tradeTextsFr: TradeTexts = {
     note: "Note aux deux parties",
     forBuyer: "Attribuer à l’acheteur",
     forSeller: "Attribuer au vendeur",
+    awardBuyerTitle: "Attribuer le séquestre à l’acheteur ?",
+    awardSellerTitle: "Attribuer le séquestre au vendeur ?",
+    awardBuyerBody:
+      "{{crypto}} vont à {{buyer}}, l’acheteur, pour les {{fiat}} qu’il dit avoir payés. {{seller}}, le vendeur, ne récupère rien. C’est irréversible.",
+    awardSellerBody:
+      "{{crypto}} et les frais de {{fee}} reviennent à {{seller}}, le vendeur. {{buyer}}, l’acheteur, ne reçoit rien pour les {{fiat}}. C’est irréversible.",
+    awardNote: "Votre note aux deux parties : {{note}}",
+    awardConfirm: "Confirmer l’attribution",
   },
   roles: { buyer: "acheteur", seller: "vendeur", moderator: "modérateur", system: "système" },
   chat: {
@@ -116,6 +144,7 @@ export const tradeTextsFr: TradeTexts = {
     placeholder: "Écrire un message",
     label: "Message",
     send: "Envoyer",
+    tooLong: "Un message compte au plus {{max}} caractères : raccourcissez celui-ci de {{over}}.",
     attach: "Joindre des fichiers",
     attachHint: "Images (png, jpeg, webp) ou PDF",
     filesSelected: "{{count}} fichier(s) sélectionné(s)",

@@ -3,7 +3,7 @@ import { envelopeSchema, tradeReceiptSchema } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { apiClient } from "../../../lib/api.ts";
-import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
+import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { StatusPage } from "../../../ui/status-page.tsx";
 import { useTradeTexts } from "../i18n/use-trade-texts.ts";
@@ -68,7 +68,10 @@ export function ReceiptPage() {
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Row label={t("receipt.amount")} value={`${data.cryptoAmount} ${data.cryptoCurrencyCode}`} />
+            <Row
+              label={t("receipt.amount")}
+              value={`${formatCryptoDecimal(data.cryptoAmount, locale)} ${data.cryptoCurrencyCode}`}
+            />
             <Row
               label={t("receipt.fiat")}
               value={`${formatFiatAmount(data.fiatAmount, locale)} ${data.fiatCurrencyCode}`}

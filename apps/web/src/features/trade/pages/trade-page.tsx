@@ -1,6 +1,7 @@
-import { Button, Container, Loader, Stack, Text } from "@mantine/core";
+import { Button, Container, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useParams } from "react-router";
 import { StatusPage } from "../../../ui/status-page.tsx";
 import { tradeQueryOptions } from "../api/trade-api.ts";
@@ -9,7 +10,7 @@ import classes from "../components/trade.module.css";
 import { TradeActions } from "../components/trade-actions.tsx";
 import { TradeChat } from "../components/trade-chat.tsx";
 import { TradeFeedback } from "../components/trade-feedback.tsx";
-import { TradeOverview } from "../components/trade-overview.tsx";
+import { TradeHeading, TradeOverview } from "../components/trade-overview.tsx";
 import { TradeReports } from "../components/trade-reports.tsx";
 import { TradeRequirements } from "../components/trade-requirements.tsx";
 import { useTabAlert } from "../components/use-tab-alert.ts";
@@ -18,6 +19,17 @@ import { useTradeTexts } from "../i18n/use-trade-texts.ts";
 function TradeScreen({ id }: { id: string }) {
   const { t } = useTradeTexts();
   const trade = useQuery(tradeQueryOptions(id));
+  // On a phone the trade and its chat are tabs (CSS shows both side by side on wider screens).
+  const [tab, setTab] = useState<"trade" | "chat">("trade");
+  const layout = useRef<HTMLDivElement>(null);
+  // The tabs sit under the next step, so a tall step would leave the chosen tab's content below the
+  // screen: the chat is scrolled into view with its message box, and the trade back to its top.
+  const chooseTab = useCallback((value: string) => {
+    const next = value === "chat" ? "chat" : "trade";
+    flushSync(() => setTab(next));
+    if (next === "chat") layout.current?.scrollIntoView({ block: "end" });
+    else window.scrollTo({ top: 0 });
+  }, []);
   const alertTab = useTabAlert(t("newEventTitle"));
   const onEvent = useCallback(() => {
     if (document.visibilityState !== "visible" || !document.hasFocus()) alertTab();
@@ -48,11 +60,26 @@ function TradeScreen({ id }: { id: string }) {
   return (
     <Container size={1200} py="xl">
       <title>{`${t("metaTitle", { id: data.id })} · Souk`}</title>
-      <div className={classes.layout}>
+      {/* What to do now comes first, with its buttons, on every screen size. */}
+      <Stack gap="md" mb="lg">
+        <TradeHeading trade={data} />
+        <TradeActions trade={data} />
+        <SegmentedControl
+          className={classes.mobileTabs}
+          fullWidth
+          value={tab}
+          onChange={chooseTab}
+          data={[
+            { value: "trade", label: t("tabs.trade") },
+            { value: "chat", label: t("tabs.chat") },
+          ]}
+          data-testid="trade-tabs"
+        />
+      </Stack>
+      <div className={classes.layout} data-tab={tab} ref={layout}>
         <Stack gap="lg">
           <TradeOverview trade={data} />
           <TradeRequirements trade={data} />
-          <TradeActions trade={data} />
           {data.isFinished && data.viewerRole !== "moderator" ? (
             <TradeFeedback tradeId={data.id} partner={partner} />
           ) : null}

@@ -20,6 +20,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiClient } from "../../../lib/api.ts";
+import { isApiError } from "../../../lib/api-client.ts";
 
 /**
  * The wallet's calls (docs/product.md#wallet; the server's wallet module): query options for reads,
@@ -151,6 +152,31 @@ export function sendInfoQueryOptions(code: string) {
         })
       ).data,
     enabled: code !== "",
+  });
+}
+
+/**
+ * Whether a username belongs to someone who can receive (their public profile answers), asked
+ * while the sender types: true, false (no such user), or null when the answer is not known.
+ * The server checks the recipient again when the send is confirmed.
+ */
+export function recipientQueryOptions(username: string) {
+  return queryOptions({
+    queryKey: [...walletKeys.all, "recipient", username.toLowerCase()],
+    queryFn: async ({ signal }): Promise<boolean | null> => {
+      try {
+        await apiClient.get(`/rest/v1/users/${encodeURIComponent(username)}`, {
+          signal,
+          skipUnauthorizedRedirect: true,
+        });
+        return true;
+      } catch (error) {
+        return isApiError(error) && error.status === 404 ? false : null;
+      }
+    },
+    enabled: username !== "",
+    staleTime: 60_000,
+    retry: false,
   });
 }
 

@@ -43,6 +43,8 @@ function Harness({ onSent }: { onSent?: (result: WalletSendResult) => void }) {
 function setUp(send: Route | Route[]) {
   const stub = createFetchStub({
     "GET /rest/v1/wallet/send-info": () => jsonAnswer(200, { data: btcSendInfo, meta: null }),
+    // The recipient lookup as the username is typed: bob exists, anyone else does not.
+    "GET /rest/v1/users/bob": () => jsonAnswer(200, { data: { username: "bob" }, meta: null }),
     "POST /rest/v1/wallet/send": send,
   });
   vi.stubGlobal("fetch", stub.fetchStub);
@@ -170,11 +172,37 @@ describe("send form", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  it("maps an unknown username onto the username field", async () => {
+  it("says an unknown username as it is typed, and sends nothing", async () => {
+    const { calls } = setUp(() => jsonAnswer(200, { data: internalResult, meta: null }));
+    await renderWithApp(<Harness />, { user: makeCurrentUser() });
+    await screen.findByText("0.25000000 BTC");
+
+    fireEvent.change(screen.getByLabelText("Username"), { target: { value: "nobody" } });
+
+    expect(await screen.findByText("No Souk user has this username.")).toBeTruthy();
+    fireEvent.change(screen.getByRole("textbox", { name: "Amount" }), { target: { value: "0.01" } });
+    fireEvent.click(screen.getByRole("button", { name: "Review" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(sends(calls)).toHaveLength(0);
+  });
+
+  it("says at once that the amount is more than the balance, never a negative balance", async () => {
+    setUp(() => jsonAnswer(200, { data: internalResult, meta: null }));
+    await renderWithApp(<Harness />, { user: makeCurrentUser() });
+    await screen.findByText("0.25000000 BTC");
+
+    fireEvent.change(screen.getByRole("textbox", { name: "Amount" }), { target: { value: "5.2" } });
+
+    expect(await screen.findByText(/You can send at most/)).toBeTruthy();
+    expect(screen.getByTestId("wallet-send-remaining").textContent).toContain("More than your balance");
+    expect(screen.getByTestId("wallet-send-remaining").textContent).not.toContain("-");
+  });
+
+  it("maps a refusal of the server onto the username field", async () => {
     setUp(() => errorAnswer(422, ErrorCode.INPUT_VALIDATION, { username: ["user_unknown"] }));
     await renderWithApp(<Harness />, { user: makeCurrentUser() });
 
-    await fillAndReview({ username: "nobody" }, "0.01");
+    await fillAndReview({ username: "bob" }, "0.01");
     await confirmDialog();
 
     expect(await screen.findByText("No Souk user has this username.")).toBeTruthy();

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import {
   type CryptoCurrencyView,
   WalletErrorCode,
@@ -10,12 +11,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { isApiError } from "../../../lib/api-client.ts";
+import { isOutcomeUnknown, useIdempotencyKeeper } from "../../../lib/idempotency.ts";
+import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
-import { sendInfoQueryOptions, useSendMutation } from "../api/wallet-api.ts";
+import { recipientQueryOptions, sendInfoQueryOptions, useSendMutation } from "../api/wallet-api.ts";
 import { translateWalletErrorCode, translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
-import { isOutcomeUnknown, useIdempotencyKeeper } from "../model/idempotency.ts";
 import { buildSendFormSchema, SEND_FIELDS, type SendFormValues, toSendRequest } from "../model/send-form-schema.ts";
 import { applyWalletServerErrors } from "../model/server-errors.ts";
 import { formatCrypto, maxSendable, type SendMode, summarizeSend, toInputAmount } from "../model/wallet-money.ts";
@@ -57,6 +59,7 @@ export function SendForm({ currencies, code, onCodeChange, initialValues, isBloc
   const decimals = currency?.precision ?? 8;
   const [mode, setMode] = useState<SendMode>(initialValues?.address ? "address" : "username");
   const sendInfo = useQuery(sendInfoQueryOptions(code));
+  const currentUser = useCurrentUser();
   const send = useSendMutation();
   const keeper = useIdempotencyKeeper();
   const [review, setReview] = useState<SendReview | null>(null);
@@ -66,7 +69,12 @@ export function SendForm({ currencies, code, onCodeChange, initialValues, isBloc
   const [formError, setFormError] = useState<string | null>(null);
 
   const max = sendInfo.data ? maxSendable(mode, sendInfo.data, decimals) : null;
-  const limits = { decimals, max, minWithdrawal: sendInfo.data?.minWithdrawal ?? null };
+  const limits = {
+    decimals,
+    max,
+    minWithdrawal: sendInfo.data?.minWithdrawal ?? null,
+    selfUsername: currentUser?.username ?? null,
+  };
   // The resolver reads the limits of the moment: currency, mode and send info change under the form.
   const limitsRef = useRef(limits);
   limitsRef.current = limits;
@@ -83,12 +91,20 @@ export function SendForm({ currencies, code, onCodeChange, initialValues, isBloc
       amount: initialValues?.amount ?? "",
       twoFactorCode: "",
     },
-    mode: "onSubmit",
+    // Checked as the user types (an amount above the balance, oneself, an address of the wrong
+    // format); the server checks everything again when the send is confirmed.
+    mode: "onChange",
     reValidateMode: "onChange",
   });
   const { errors } = form.formState;
   const amount = form.watch("amount");
   const summary = sendInfo.data ? summarizeSend({ amount, decimals, mode, sendInfo: sendInfo.data }) : null;
+  // Whether the typed username exists, asked once typing pauses (a field without a format error only).
+  const typedUsername = form.watch("username").trim();
+  const [settledUsername] = useDebouncedValue(typedUsername, 400);
+  const lookupName = mode === "username" && !errors.username && settledUsername === typedUsername ? typedUsername : "";
+  const recipient = useQuery(recipientQueryOptions(lookupName));
+  const isUnknownRecipient = lookupName !== "" && recipient.data === false;
 
   useEffect(() => {
     form.setValue("cryptoCurrencyCode", code);
@@ -118,7 +134,7 @@ export function SendForm({ currencies, code, onCodeChange, initialValues, isBloc
 
   const onReview = form.handleSubmit((values) => {
     setFormError(null);
-    if (!sendInfo.data) return;
+    if (!sendInfo.data || isUnknownRecipient) return;
     const request = toSendRequest({ ...values, twoFactorCode: "" }, mode);
     const checked = walletSendRequestSchema.safeParse(request);
     const nextSummary = summarizeSend({ amount: request.amount, decimals, mode, sendInfo: sendInfo.data });
@@ -245,7 +261,7 @@ export function SendForm({ currencies, code, onCodeChange, initialValues, isBloc
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              error={errorText("username")}
+              error={errorText("username") ?? (isUnknownRecipient ? t("validation.user_unknown") : undefined)}
               {...form.register("username")}
             />
           ) : (

@@ -48,10 +48,12 @@ export function SendSummaryRows({ code, decimals, mode, sendInfo, summary, varia
     value: summary ? show(summary.totalMinor) : "—",
     strong: true,
   });
+  // An amount above the balance leaves no "remaining balance": it is said in words, never as a
+  // negative balance.
   rows.push({
     key: "remaining",
     label: t("send.remaining"),
-    value: summary ? show(summary.remainingMinor) : "—",
+    value: summary ? (isOverdrawn ? t("send.overdrawn") : show(summary.remainingMinor)) : "—",
     danger: isOverdrawn,
   });
   if (variant === "form") {

@@ -88,6 +88,7 @@ export const walletTextsEn = {
     free: "Free",
     totalDebited: "Total debited",
     remaining: "Remaining balance",
+    overdrawn: "More than your balance",
     remainingToday: "Left of today’s limit",
     minWithdrawal: "Minimum withdrawal",
     review: "Review",

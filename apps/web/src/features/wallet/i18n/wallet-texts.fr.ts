@@ -88,6 +88,7 @@ export const walletTextsFr: WalletTexts = {
     free: "Gratuit",
     totalDebited: "Total débité",
     remaining: "Solde restant",
+    overdrawn: "Plus que votre solde",
     remainingToday: "Reste de la limite du jour",
     minWithdrawal: "Retrait minimum",
     review: "Vérifier",

@@ -29,10 +29,21 @@ describe("send form schema", () => {
   });
 
   it("checks the minimum of withdrawals only, and the maximum of every send", () => {
-    expect(issues({ mode: "address", address: "bc1q", amount: "0.00005" })).toEqual(["amount:amount_below_minimum"]);
+    expect(
+      issues({ mode: "address", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", amount: "0.00005" }),
+    ).toEqual(["amount:amount_below_minimum"]);
     expect(issues({ amount: "0.00005" })).toEqual([]);
     expect(issues({ amount: "0.3" })).toEqual(["amount:amount_above_max"]);
     expect(issues({ amount: "0.3" }, { max: null })).toEqual([]);
+  });
+
+  it("refuses, as typed, an address of another chain's format and a send to oneself", () => {
+    expect(issues({ mode: "address", address: "bc1q" })).toEqual(["address:address_invalid"]);
+    expect(issues({ mode: "address", address: "0x0000000000000000000000000000000000000000" })).toEqual([
+      "address:address_invalid",
+    ]);
+    expect(issues({ username: "Amina" }, { selfUsername: "amina" })).toEqual(["username:cannot_send_to_self"]);
+    expect(issues({ username: "bob" }, { selfUsername: "amina" })).toEqual([]);
   });
 
   it("asks for the recipient of the chosen kind", () => {

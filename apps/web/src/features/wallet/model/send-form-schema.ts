@@ -1,4 +1,10 @@
-import { amountInputSchema, cryptoCurrencyCodeSchema, type WalletSendRequest } from "@souk/contracts";
+import {
+  amountInputSchema,
+  cryptoCurrencyCodeSchema,
+  isAddressFormatValid,
+  normalizeAddress,
+  type WalletSendRequest,
+} from "@souk/contracts";
 import { AmountParseError, parseAmount, tryParseAmount } from "@souk/money";
 import { z } from "zod";
 import type { SendMode } from "./wallet-money.ts";
@@ -19,6 +25,8 @@ export interface SendLimits {
   max: string | null;
   /** The smallest withdrawal; null while unknown. */
   minWithdrawal: string | null;
+  /** The sender's own username: sending to oneself is refused as it is typed. */
+  selfUsername?: string | null;
 }
 
 const parseFailureKeys: Record<AmountParseError["reason"], string> = {
@@ -41,8 +49,20 @@ export function buildSendFormSchema(limits: SendLimits) {
       if (values.mode === "username" && values.username.trim() === "") {
         context.addIssue({ code: "custom", path: ["username"], message: "username_required" });
       }
+      if (
+        values.mode === "username" &&
+        limits.selfUsername &&
+        values.username.trim().toLowerCase() === limits.selfUsername.toLowerCase()
+      ) {
+        context.addIssue({ code: "custom", path: ["username"], message: "cannot_send_to_self" });
+      }
       if (values.mode === "address" && values.address.trim() === "") {
         context.addIssue({ code: "custom", path: ["address"], message: "address_required" });
+      } else if (values.mode === "address") {
+        // The chain's address format, the same rule the server applies (contracts).
+        const code = values.cryptoCurrencyCode.trim().toUpperCase();
+        if (!isAddressFormatValid(code, normalizeAddress(code, values.address)))
+          context.addIssue({ code: "custom", path: ["address"], message: "address_invalid" });
       }
       const amount = values.amount.trim();
       if (amount === "") {

@@ -1,6 +1,6 @@
 import { ErrorCode } from "@souk/contracts";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../lib/api-client.ts";
+import { ApiError } from "./api-client.ts";
 import { createIdempotencyKeeper, isOutcomeUnknown, newIdempotencyKey } from "./idempotency.ts";
 
 function apiError(status: number, code: string): ApiError {

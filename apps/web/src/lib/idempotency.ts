@@ -1,6 +1,6 @@
 import { ErrorCode } from "@souk/contracts";
 import { useRef } from "react";
-import { ApiError } from "../../../lib/api-client.ts";
+import { ApiError } from "./api-client.ts";
 
 /**
  * One Idempotency-Key per confirmed submission. Trying the same submission again after an
@@ -58,4 +58,37 @@ export function useIdempotencyKeeper(): IdempotencyKeeper {
   const keeper = useRef<IdempotencyKeeper | null>(null);
   keeper.current ??= createIdempotencyKeeper();
   return keeper.current;
+}
+
+export interface MoneyAction {
+  /**
+   * Starts a send of this intent: its Idempotency-Key, or null while an earlier send is still
+   * waiting for its answer (a second click, a double tap), which is then ignored.
+   */
+  begin(intent: unknown): string | null;
+  /** Ends the send with its outcome: the button frees up, and the key is kept only if the outcome is unknown. */
+  end(error?: unknown): void;
+}
+
+/**
+ * A money button (start a trade, release, award, send): the first click sends, and every click
+ * until the answer is ignored, even before the button has re-rendered as busy; a retry of the same
+ * intent after an unknown outcome sends the same Idempotency-Key, so the money moves once.
+ */
+export function useMoneyAction(): MoneyAction {
+  const keeper = useIdempotencyKeeper();
+  const inFlight = useRef(false);
+  const action = useRef<MoneyAction | null>(null);
+  action.current ??= {
+    begin(intent) {
+      if (inFlight.current) return null;
+      inFlight.current = true;
+      return keeper.keyFor(intent);
+    },
+    end(error) {
+      inFlight.current = false;
+      keeper.settle(error);
+    },
+  };
+  return action.current;
 }
