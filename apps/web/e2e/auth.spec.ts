@@ -44,7 +44,7 @@ test("a visitor signs up, logs out, logs in again with the username and sees the
     await expect(navbar.getByRole("link", { name: "Acheter" })).toBeVisible();
     await expect(navbar.getByRole("link", { name: "Vendre" })).toBeVisible();
     await expect(navbar.getByRole("link", { name: "Portefeuille" })).toBeVisible();
-    await expect(navbar.getByRole("link", { name: "Tableau de bord" })).toBeVisible();
+    await expect(navbar.getByRole("link", { name: "Échanges" })).toBeVisible();
     const footer = page.getByTestId("app-footer");
     await expect(footer.getByRole("link", { name: "Conditions d’utilisation" })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Politique de confidentialité" })).toBeVisible();

@@ -197,7 +197,9 @@ test("two parties follow a trade live: chat, paid, released, feedback; then a ca
     await expect(confirmAward).toContainText(`${offer.owner.username}, the seller, gets nothing back.`);
     const awards: string[] = [];
     moderator.on("request", (request) => {
-      if (request.method() === "POST" && request.url().endsWith("/dispute/resolve")) awards.push(request.url());
+      if (request.method() === "POST" && new URL(request.url()).pathname.endsWith("/dispute/resolve")) {
+        awards.push(request.url());
+      }
     });
     await confirmAward.getByTestId("confirm-award").dblclick();
     await expect(moderator.getByTestId("trade-status")).toHaveText("Dispute awarded to the buyer");
