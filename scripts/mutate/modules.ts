@@ -27,12 +27,11 @@ export const MUTATION_MODULES: MutationModule[] = [
   },
   {
     name: "ledger",
-    description: "the ledger's rules, its service (transfers, escrow, bids) and ledger:verify",
+    description: "the ledger's rules and its service (transfers, escrow, bid holds)",
     mutate: [
       server("ledger/ledger.domain.ts"),
       server("ledger/ledger.service.ts"),
       server("ledger/bid-holds.service.ts"),
-      server("ledger/ledger.verify.ts"),
     ],
     tests: [server("ledger/ledger.domain.test.ts"), server("ledger/ledger.int.test.ts")],
     tsconfig: "apps/server/tsconfig.json",

@@ -5,7 +5,8 @@
  * runs the tests that cover it; a mutant no test notices "survives" and points at behaviour the
  * tests do not pin down. Prints the mutation score per file and per module and every surviving
  * mutant. Like `npm run bench` it is slow (minutes to an hour per module on two cores) and is
- * not part of CI. Reports land in .test-data/mutation/<module>.json.
+ * not part of CI. Reports land in .test-data/mutation/<module>.json; the results are kept, so a
+ * second run retests only the mutants whose code or covering tests changed (`--force`: all).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -19,7 +20,7 @@ type LogLevel = NonNullable<StrykerOptions["logLevel"]>;
 const root = path.resolve(import.meta.dirname, "../..");
 const reportDir = path.join(root, ".test-data", "mutation");
 
-function optionsFor(module: MutationModule, concurrency: number): StrykerOptions {
+function optionsFor(module: MutationModule, concurrency: number, force: boolean): StrykerOptions {
   return {
     testRunner: "vitest",
     vitest: { configFile: "scripts/mutate/vitest.config.ts", related: false },
@@ -34,6 +35,10 @@ function optionsFor(module: MutationModule, concurrency: number): StrykerOptions
     timeoutMS: 30_000,
     timeoutFactor: 2,
     dryRunTimeoutMinutes: 20,
+    // Results are kept per module: a later run retests only mutants whose code or tests changed.
+    incremental: true,
+    incrementalFile: path.join(reportDir, `${module.name}.incremental.json`),
+    force,
     reporters: ["progress", "json"],
     jsonReporter: { fileName: path.join(reportDir, `${module.name}.json`) },
     tempDirName: ".test-data/stryker-tmp",
@@ -47,14 +52,17 @@ function optionsFor(module: MutationModule, concurrency: number): StrykerOptions
 async function main(argv: string[]): Promise<number> {
   const names: string[] = [];
   let concurrency = 1;
+  let force = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? "";
     if (arg === "--help" || arg === "-h") {
-      console.log("usage: npm run mutate -- [module ...] [--concurrency N]");
+      console.log("usage: npm run mutate -- [module ...] [--concurrency N] [--force]");
+      console.log("  --force  retest every mutant instead of only those whose code or tests changed");
       for (const module of MUTATION_MODULES) console.log(`  ${module.name.padEnd(8)} ${module.description}`);
       return 0;
     }
     if (arg === "--concurrency") concurrency = Number(argv[++i]);
+    else if (arg === "--force") force = true;
     else names.push(arg);
   }
   if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -72,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
   for (const module of selected) {
     const startedAt = Date.now();
     console.log(`\n== mutate ${module.name}: ${module.mutate.length} files, tests: ${module.tests.join(", ")}`);
-    const results: MutantResult[] = await new Stryker(optionsFor(module, concurrency)).runMutationTest();
+    const results: MutantResult[] = await new Stryker(optionsFor(module, concurrency, force)).runMutationTest();
     const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
     const lines = formatModuleReport(module.name, results, root);
     for (const line of lines) console.log(line);

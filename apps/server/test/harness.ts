@@ -90,6 +90,15 @@ export class TestClient {
     this.cookies.set(name, value);
   }
 
+  /** The same browser (cookies, CSRF token, user) talking to another app, such as a second server copy. */
+  on(app: FastifyInstance): TestClient {
+    const copy = new TestClient(app);
+    for (const [name, value] of this.cookies) copy.setCookie(name, value);
+    copy.csrfToken = this.csrfToken;
+    copy.user = this.user;
+    return copy;
+  }
+
   async ensureCsrf(): Promise<string> {
     if (!this.csrfToken) await this.request("GET", "/rest/v1/csrf");
     return this.csrfToken ?? "";
@@ -120,6 +129,11 @@ export interface TestApp {
   client(): TestClient;
   /** A new user with a session, as if logged in (the log-in route has its own tests). */
   signUp(options?: { username?: string; roles?: UserRole[]; countryIso?: string }): Promise<TestClient>;
+  /**
+   * Another server copy on the same database, as a second process behind a load balancer would
+   * be: its own connection pool and so its own session cache, the same configuration.
+   */
+  startCopy(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -132,6 +146,11 @@ export function uniqueName(prefix = "user"): string {
 export interface TestAppOptions {
   /** The job queue request handlers send to; none by default (the sweeps' path, as in API tests). */
   jobs?: JobQueue;
+  /**
+   * "production" keeps the configured session reuse (SESSION_CACHE_MS, 2 s by default) instead of
+   * the tests' 0, for tests of what that reuse allows.
+   */
+  sessionCache?: "none" | "production";
 }
 
 /**
@@ -149,9 +168,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const database = openDatabase(databaseUrl, { poolSize: 10 });
   const owner = openDatabase(databaseUrl, { poolSize: 2, role: null });
   const ownDataDir = overrides.dataDir ? null : await mkdtemp(path.join(os.tmpdir(), "souk-files-"));
+  const sessionCacheEnv = options.sessionCache === "production" ? {} : { SESSION_CACHE_MS: "0" };
   const config = {
-    // Tests change users' standing in SQL and expect the next request to see it: no session reuse.
-    ...loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", SESSION_CACHE_MS: "0" }),
+    // Tests change users' standing in SQL and expect the next request to see it: no session reuse,
+    // unless the test is about that reuse.
+    ...loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", ...sessionCacheEnv }),
     DATABASE_URL: databaseUrl,
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
@@ -189,6 +210,17 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
       client.setCookie(SESSION_COOKIE, session.token);
       client.user = { id: user.id, username, email, password: TEST_PASSWORD };
       return client;
+    },
+    async startCopy() {
+      const copyDatabase = openDatabase(databaseUrl, { poolSize: 5 });
+      const copy = await buildApp({ config, db: copyDatabase.db, logger: false, serveWeb: false });
+      return {
+        app: copy,
+        async close() {
+          await copy.close();
+          await copyDatabase.close();
+        },
+      };
     },
     async close() {
       await app.close();

@@ -58,17 +58,50 @@ describe("parseAmount", () => {
     );
   });
 
-  it("never accepts a string it cannot represent exactly (1,000 runs)", () => {
+  it("accepts exactly the plain decimals it can represent, and round-trips them (1,000 runs)", () => {
+    // Mostly amount-like text (signs, leading zeros, dots, exponents, blanks, long fractions,
+    // huge numbers) so that both answers are common, plus arbitrary strings.
+    const digits = (max: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 1, maxLength: max });
+    const amountLike = fc
+      .tuple(
+        fc.constantFrom("", "", "", "-", "+", " "),
+        fc.oneof(fc.constant("0"), digits(22)),
+        fc.option(fc.tuple(fc.constantFrom(".", "."), fc.oneof(digits(12), fc.constant(""))), { nil: undefined }),
+        fc.constantFrom("", "", "", "", "e5", " ", "0", "00"),
+      )
+      .map(([sign, whole, fraction, suffix]) => `${sign}${whole}${fraction ? fraction.join("") : ""}${suffix}`);
+    let accepted = 0;
+    let refused = 0;
     fc.assert(
-      fc.property(fc.string({ maxLength: 30 }), fc.constantFrom(6, 8, 9), (text, decimals) => {
-        const parsed = tryParseAmount(text, decimals);
-        if (parsed !== null)
-          expect(formatAmount(parsed, decimals).replace(/\.?0+$/, "")).toBe(
-            text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""),
-          );
-      }),
+      fc.property(
+        fc.oneof({ weight: 4, arbitrary: amountLike }, { weight: 1, arbitrary: fc.string({ maxLength: 30 }) }),
+        fc.constantFrom(6, 8, 9),
+        (text, decimals) => {
+          const parsed = tryParseAmount(text, decimals);
+          // What an exact amount of this currency looks like, told independently of the parser.
+          const parts = text.split(".");
+          const [whole = "", fraction = ""] = parts;
+          const isPlain =
+            parts.length <= 2 && /^(0|[1-9][0-9]*)$/.test(whole) && (parts.length === 1 || /^[0-9]+$/.test(fraction));
+          const fits = isPlain && /^0*$/.test(fraction.slice(decimals));
+          const minor = fits ? BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0")) : null;
+          if (minor !== null && minor <= MAX_MINOR) {
+            accepted += 1;
+            expect(parsed, text).toBe(minor);
+            expect(formatAmount(parsed as bigint, decimals).replace(/\.?0+$/, "")).toBe(
+              text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""),
+            );
+          } else {
+            refused += 1;
+            expect(parsed, text).toBeNull();
+          }
+        },
+      ),
       { numRuns: 1_000 },
     );
+    // Both answers were exercised many times, not in a rare branch.
+    expect(accepted).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(100);
   });
 });
 

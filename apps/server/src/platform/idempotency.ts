@@ -14,7 +14,7 @@ import { DomainError, inputError } from "./errors.ts";
 const ASYNC_COMMIT = sql`set_config('synchronous_commit', 'off', true) AS async_commit`;
 
 /** After this long an unfinished record is taken to belong to a crashed request and may be retried. */
-const STALE_AFTER_SECONDS = 60;
+export const IDEMPOTENCY_STALE_AFTER_SECONDS = 60;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 type IdempotencyTables = {
@@ -109,7 +109,7 @@ export async function claimIdempotencyKey(db: Db, request: FastifyRequest, reply
     .where("user_id", "=", viewer.userId)
     .where("key", "=", key)
     .where("state", "=", "in_progress")
-    .where("updated_at", "<", sql<Date>`now() - make_interval(secs => ${STALE_AFTER_SECONDS})`)
+    .where("updated_at", "<", sql<Date>`now() - make_interval(secs => ${IDEMPOTENCY_STALE_AFTER_SECONDS})`)
     .returning("key")
     .executeTakeFirst();
   if (!takenOver) {

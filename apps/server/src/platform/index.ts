@@ -34,6 +34,7 @@ export {
   withStoredFiles,
 } from "./file-storage.ts";
 export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
+export { IDEMPOTENCY_STALE_AFTER_SECONDS } from "./idempotency.ts";
 export { connectedJobQueue, disconnectedJobQueue, type SendJob } from "./jobs.ts";
 export type {
   AppDeps,

@@ -16,7 +16,7 @@ import { getOwnerBalances, verifyLedger } from "../../src/modules/ledger/index.t
 import { ledgerChecks } from "../../src/modules/registry.ts";
 import { createUser } from "../../src/modules/users/index.ts";
 import { recordDeposit } from "../../src/modules/wallet/index.ts";
-import { hashPassword } from "../../src/platform/index.ts";
+import { hashPassword, IDEMPOTENCY_STALE_AFTER_SECONDS } from "../../src/platform/index.ts";
 import { freePort } from "../server-copies.ts";
 
 /**
@@ -35,8 +35,8 @@ const FUNDING_MINOR = 100_000_000n; // 1 BTC each
 const PASSWORD = "Crash-test-password-1!";
 const LOAD_MS = 2_500;
 const FAULTS = ["server", "server", "postgres", "server", "server", "postgres", "server"] as const;
-/** The platform frees an unfinished Idempotency-Key claim for a retry after this long. */
-const IDEMPOTENCY_STALE_MS = 61_000;
+/** The platform frees an unfinished Idempotency-Key claim for a retry after this long (plus a second). */
+const IDEMPOTENCY_STALE_MS = IDEMPOTENCY_STALE_AFTER_SECONDS * 1_000 + 1_000;
 
 type Outcome = "pending" | "ok" | "failed" | "unknown";
 

@@ -203,7 +203,7 @@ export async function startTrade(
   let row: repo.TradeRow;
   try {
     row = await withLedgerTx(db, async (tx) => {
-      const offer = await getOfferForTrade(tx, input.offerId, { cacheDb: db });
+      const offer = await getOfferForTrade(tx, input.offerId, { reference: { catalog, market } });
       if (!offer) throw errors.offerNotFound();
       if (offer.ownerId === viewer.userId) throw errors.cannotTradeWithYourself();
       const parties = partiesOf(offer, viewer.userId);
