@@ -6,6 +6,7 @@ import {
   formatAmount,
   MAX_MINOR,
   parseAmount,
+  sumAmounts,
   tryParseAmount,
 } from "./amount.ts";
 
@@ -132,5 +133,53 @@ describe("applyBasisPointsCeil", () => {
       }),
       { numRuns: 1_000 },
     );
+  });
+});
+
+describe("the edges of amounts", () => {
+  it("reads only whole strings of plain digits, however many", () => {
+    expect(parseAmount("0", 8)).toBe(0n);
+    expect(parseAmount("15", 0)).toBe(15n);
+    expect(parseAmount("1234567", 0)).toBe(1_234_567n);
+    expect(parseAmount("1.25", 2)).toBe(125n);
+    expect(parseAmount("3", 2)).toBe(300n);
+    for (const input of ["x1", "1x", "a5", "1.a", "1.2.3", "1.x5", "9 "])
+      expect(tryParseAmount(input, 8), input).toBeNull();
+  });
+
+  it("holds exactly the largest BIGINT, 2^63 - 1", () => {
+    expect(MAX_MINOR).toBe(9_223_372_036_854_775_807n);
+    expect(parseAmount("9223372036854775807", 0)).toBe(MAX_MINOR);
+  });
+
+  it("names the reason and the input (cut to 40 characters) in the error", () => {
+    const long = `${"9".repeat(50)}x`;
+    let caught: unknown;
+    try {
+      parseAmount(long, 8);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AmountParseError);
+    expect((caught as AmountParseError).name).toBe("AmountParseError");
+    expect((caught as AmountParseError).input).toBe(long);
+    expect((caught as AmountParseError).message).toBe(`invalid amount (format): "${"9".repeat(40)}"`);
+    expect(() => parseAmount("0.001", 2)).toThrow('invalid amount (precision): "0.001"');
+  });
+
+  it("answers null only for a refused amount: a caller's programming error still throws", () => {
+    expect(() => tryParseAmount(undefined as unknown as string, 8)).toThrow(TypeError);
+  });
+
+  it("sums exactly, beyond what a number holds", () => {
+    expect(sumAmounts([])).toBe(0n);
+    expect(sumAmounts([MAX_MINOR - 2n, 1n, 1n])).toBe(MAX_MINOR);
+    expect(sumAmounts(new Set([5n, -3n]))).toBe(2n);
+  });
+
+  it("refuses basis points that are negative or not whole", () => {
+    expect(() => applyBasisPointsCeil(100n, -1)).toThrow("basis points must be a non-negative integer, got -1");
+    expect(() => applyBasisPointsCeil(100n, 1.5)).toThrow(RangeError);
+    expect(applyBasisPointsCeil(100n, 0)).toBe(0n);
   });
 });
