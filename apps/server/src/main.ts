@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { jobQueueOf, startJobs } from "./jobs/runtime.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./modules/users/index.ts";
+import { armFailpoints } from "./platform/index.ts";
 import { openRuntime } from "./runtime.ts";
 
 function roleFromArgs(argv: string[]): string | undefined {
@@ -15,6 +16,10 @@ async function main(): Promise<void> {
   const role = roleFromArgs(process.argv.slice(2));
   const config = loadConfig(role ? { ...process.env, SOUK_ROLE: role } : process.env);
   const print = (line: string) => console.log(`[souk] ${line}`);
+  if (config.SOUK_TEST_BUILD && config.SOUK_FAILPOINTS !== "") {
+    armFailpoints(config.SOUK_FAILPOINTS.split(","));
+    print(`test build: failpoints armed: ${config.SOUK_FAILPOINTS}`);
+  }
   const runtime = await openRuntime(config, { print, seedWhenEmpty: true });
   // Every role runs pg-boss (an api copy only sends), and before the app: request handlers queue
   // jobs through it (AppDeps.jobs).

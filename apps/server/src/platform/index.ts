@@ -14,6 +14,7 @@ export {
   rateLimited,
   unauthenticated,
 } from "./errors.ts";
+export { armFailpoints, failpoint } from "./failpoints.ts";
 export { parseFeatureFlags } from "./features.ts";
 export {
   type AttachmentLimits,

@@ -432,6 +432,24 @@ describe("the transitions of RELIABILITY.md", () => {
     expect(await ledgerSnapshot()).toBe(before);
   });
 
+  it("answers a cancel retried with its Idempotency-Key as done, voiding once, and refuses it without the key", async () => {
+    const trade = await start(buyer, "20");
+    const headers = { "idempotency-key": randomUUID() };
+    const first = await buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`, {}, { headers });
+    const replay = await buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`, {}, { headers });
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.body).toEqual(first.body);
+    // The platform's stored answer is gone (as after a crash between commit and answer).
+    await sql`DELETE FROM idempotency_keys WHERE key = ${headers["idempotency-key"]}`.execute(t.ownerDb);
+    const before = await ledgerSnapshot();
+    const retry = await buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`, {}, { headers });
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.status).toBe("cancelled_buyer");
+    expect(await ledgerSnapshot()).toBe(before);
+    await expectRefused(() => buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`), 409, "ERROR_TRADE_WRONG_STATE");
+  });
+
   it("active_funded -> cancelled_buyer by the buyer voids the escrow back to the seller", async () => {
     const before = await balancesOf(t.db, seller.id, "USDT");
     const feesBefore = await feesHeld(t.db, "USDT");
