@@ -1,5 +1,5 @@
 /**
- * Import boundaries (STYLE.md §1): one public door per module, features never import each other,
+ * Import boundaries: one public door per module, features never import each other,
  * shared packages stay free of the apps. `npm run check` runs these rules.
  */
 module.exports = {

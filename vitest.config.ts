@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Three tiers (STYLE.md §12): unit tests beside the code, API tests against a real PostgreSQL,
+// Three tiers: unit tests beside the code, API tests against a real PostgreSQL,
 // and browser tests (Playwright, run separately by scripts/test-all.mjs).
 export default defineConfig({
   test: {

@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- [name ...] [--seconds N]`: runs the named benchmarks, or all of them.
- * Benchmarks live here and never in timed tests (ARCHITECTURE.md "Tests"). Each one starts its
+ * Benchmarks live here and never in timed tests (machines are too noisy for timed assertions). Each
+ * one starts its
  * own PostgreSQL, so results do not depend on what else runs on the developer's database.
  * A new benchmark (offers, trades) exports a Bench and is added to BENCHES.
  */

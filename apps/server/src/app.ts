@@ -2,6 +2,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import { API_CLIENT_SCOPES } from "@souk/contracts";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
@@ -23,6 +24,8 @@ import {
 import { registerSystemRoutes } from "./platform/system-routes.ts";
 import { registerRealtime } from "./realtime/index.ts";
 import { registerWebApp } from "./web/web-app.ts";
+
+const apiScopeDescriptions = Object.fromEntries(API_CLIENT_SCOPES.map((scope) => [scope, scope]));
 
 export interface BuildAppOptions {
   config: Config;
@@ -68,6 +71,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: "souk_session" },
           csrf: { type: "apiKey", in: "header", name: "X-CSRF-Token" },
+          // API clients (docs/decisions/072-api-clients-and-oauth.md): /paxful/v1 and /webhook/v1.
+          oauth2: {
+            type: "oauth2",
+            flows: {
+              clientCredentials: { tokenUrl: "/oauth2/token", scopes: apiScopeDescriptions },
+              authorizationCode: {
+                authorizationUrl: "/oauth2/authorize",
+                tokenUrl: "/oauth2/token",
+                refreshUrl: "/oauth2/token",
+                scopes: apiScopeDescriptions,
+              },
+            },
+          },
         },
       },
     },

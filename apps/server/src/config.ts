@@ -48,6 +48,10 @@ const configSchema = z
     MAIL_FROM: z.string().default("Souk <no-reply@souk.local>"),
     RATES_FILE: z.string().optional(),
     SOUK_FEATURE_FLAGS: z.string().optional(),
+    /** Requests per minute each API client may make to /paxful/v1 (per server copy). */
+    PAXFUL_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+    /** Lets webhook URLs reach private, loopback and link-local addresses (development and tests only). */
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
   })
   .refine((config) => config.NODE_ENV !== "production" || config.SOUK_FAILPOINTS === "", {
     // A failpoint kills the process on purpose: a production server refuses to start with one named.

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * E-mail (account-platform §5): a local part of letters, digits and ._%+-, an @, a domain, and a
+ * E-mail (docs/product.md#sign-up-and-log-in): a local part of letters, digits and ._%+-, an @, a
+ * domain, and a
  * TLD of two or more letters, with no consecutive dots anywhere.
  */
 export const EMAIL_PATTERN = /^(?!.*\.\.)[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;

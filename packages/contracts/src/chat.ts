@@ -3,12 +3,12 @@ import { envelopeSchema } from "./envelope.ts";
 import { ATTACHMENT_ERROR_REASONS, CHAT_BLOCK_REASONS } from "./trades.ts";
 
 /**
- * Trade chat (trading-core §2, §4, §8): messages of the two parties and of moderators, the trade's
+ * Trade chat (docs/product.md#chat): messages of the two parties and of moderators, the trade's
  * own events shown as system messages, and checked attachments (images and PDFs).
  */
 
 /**
- * Why a chat attachment was refused: the spec's six reasons (trading-core §8), plus
+ * Why a chat attachment was refused: the spec's six reasons (docs/product.md#attachments), plus
  * attachment_type_not_allowed (ours, in the same style) for a file that is neither an image nor a
  * PDF by its content and did not claim to be one either.
  */

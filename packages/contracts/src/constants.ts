@@ -1,4 +1,4 @@
-/** Platform constants of the spec (account-platform §9, trading-core §9). */
+/** Platform constants of the spec (docs/product.md#constants). */
 export const DEFAULT_FIAT_CURRENCY_ID = 144;
 export const DEFAULT_FIAT_CURRENCY_CODE = "USD";
 export const DEFAULT_LOCALE = "en";
@@ -22,7 +22,7 @@ export const EXPORT_RANGE_DAYS = 31;
 export const NOTIFY_TRADE_MESSAGES_INTERVAL_DEFAULT = 10;
 export const BREAKPOINTS = [320, 568, 667, 768, 992, 1200] as const;
 export const ENVIRONMENTS = ["local", "staging", "production", "testing", "automation", "demo"] as const;
-/** Crypto decimals when a currency says nothing else (trading-core §3). */
+/** Crypto decimals when a currency says nothing else (docs/product.md#reference-data). */
 export const DEFAULT_CRYPTO_DECIMALS = 8;
 export const CSRF_HEADER = "x-csrf-token";
 export const REQUESTED_WITH_HEADER = "x-requested-with";

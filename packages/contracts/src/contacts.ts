@@ -3,8 +3,9 @@ import { ACCEPT_CHAT_MESSAGES } from "./enums.ts";
 import { envelopeSchema, pageMetaSchema, pageQuerySchema } from "./envelope.ts";
 
 /**
- * Contacts: trusted and blocked users (trading-core §3 "Paged lists", §7) and the chat-visibility
- * setting of the messenger profile (account-platform §3, §7).
+ * Contacts: trusted and blocked users (docs/product.md#contacts) and the chat-visibility setting of
+ * the
+ * messenger profile (docs/product.md#messenger).
  */
 
 /** POST /rest/v1/users/{username}/relations: the four actions of the spec. */

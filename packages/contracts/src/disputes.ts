@@ -4,7 +4,7 @@ import { pageQuerySchema } from "./envelope.ts";
 import { DISPUTE_APPEAL_STATUSES } from "./trades.ts";
 
 /**
- * Disputes of trades (trading-core §4 "dispute-open", §7 dispute calls; RELIABILITY.md: either
+ * Disputes of trades (docs/product.md#disputes; docs/reliability.md#trade-transitions: either
  * party opens one when dispute.available, a moderator awards it to the buyer or the seller).
  */
 

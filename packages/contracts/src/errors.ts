@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * Error codes. The spec names ERROR_INPUT_VALIDATION; the others follow its style. Each code has
- * one kind, and the server's error mapper turns a kind into an HTTP status (ARCHITECTURE.md).
+ * one kind, and the server's error mapper turns a kind into an HTTP status
+ * (docs/product.md#error-envelope).
  */
 export const errorKinds = {
   validation: 422,

@@ -4,7 +4,7 @@ import { envelopeSchema, pageMetaSchema, pageQuerySchema } from "./envelope.ts";
 import { COMPLETED_TRADE_FILTERS, TRADE_USED_STATUSES } from "./trades.ts";
 
 /**
- * Trade history exports (trading-core §3 "Trade history export", §5 "Export date range: 31
+ * Trade history exports (docs/product.md#exports: "Export date range: 31
  * days"). The file is made by a background job; the client follows the export's status.
  */
 

@@ -3,7 +3,7 @@ import { OFFER_TYPES } from "./enums.ts";
 import { DEFAULT_PAGE_SIZE, envelopeSchema } from "./envelope.ts";
 import { offerListingItemSchema } from "./offers.ts";
 
-/** Favourite offers (trading-core §3 paged lists, §7). type is the visitor's side, as in the listing. */
+/** Favourite offers (docs/product.md#favourites). type is the visitor's side, as in the listing. */
 export const FAVORITE_SORTS = ["newest", "oldest", "price_asc", "price_desc"] as const;
 
 export const favoritesQuerySchema = z.object({

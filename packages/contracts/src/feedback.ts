@@ -2,8 +2,8 @@ import { z } from "zod";
 import { envelopeSchema, pageMetaSchema, pageQuerySchema } from "./envelope.ts";
 
 /**
- * Feedback after a trade (trading-core §3 "Feedback: rating, message, reply", §4 give and reply,
- * §7 calls). Ratings use the spec's words, positive and negative; the numbers 1 and -1 are
+ * Feedback after a trade (docs/product.md#feedback: rating, message, reply; give and reply; its
+ * calls). Ratings use the spec's words, positive and negative; the numbers 1 and -1 are
  * accepted as the same on input.
  */
 

@@ -1,3 +1,4 @@
+export * from "./api-clients.ts";
 export * from "./auth.ts";
 export * from "./auth-session.ts";
 export * from "./chat.ts";
@@ -14,6 +15,7 @@ export * from "./ledger.ts";
 export * from "./my-offers.ts";
 export * from "./offers.ts";
 export * from "./page-data.ts";
+export * from "./paxful.ts";
 export * from "./realtime.ts";
 export * from "./reference.ts";
 export * from "./trades.ts";

@@ -55,7 +55,7 @@ export const LedgerErrorCode = {
 export const ledgerCheckSchema = z.object({
   /** Stable name, e.g. "transfers_balanced". */
   name: z.string(),
-  /** The RELIABILITY.md invariant it proves, e.g. "I1". */
+  /** The invariant it proves (docs/reliability.md#ledger-invariants), e.g. "I1". */
   invariant: z.string(),
   description: z.string(),
   isOk: z.boolean(),

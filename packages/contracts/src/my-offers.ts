@@ -16,7 +16,8 @@ import {
 } from "./offers.ts";
 
 /**
- * My offers (trading-core §3 "My offers state", §4, §7): the vendor's own offers with quick edits,
+ * My offers (docs/product.md#my-offers-bids-and-promotion): the vendor's own offers with quick
+ * edits,
  * promotion and bids. An offer's `type` here is the owner's side, as everywhere but the listing.
  */
 

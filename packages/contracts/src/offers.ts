@@ -5,7 +5,8 @@ import { DEFAULT_PAGE_SIZE, envelopeSchema } from "./envelope.ts";
 import { queryBooleanSchema } from "./reference.ts";
 
 /**
- * Offers and the marketplace (trading-core §2, §3, §7). An offer's `type` is its OWNER's side;
+ * Offers and the marketplace (docs/product.md#offers, docs/product.md#listing-filters). An offer's
+ * `type` is its OWNER's side;
  * the listing's `type` query is the VISITOR's side (`type=buy` lists offers whose owner sells).
  * Prices, limits and fees are decimal strings; nothing here is a float.
  */
@@ -27,7 +28,7 @@ export type OfferRangeType = (typeof OFFER_RANGE_TYPES)[number];
 export const OFFER_PRICE_TYPES = ["margin", "fixed"] as const;
 export type OfferPriceType = (typeof OFFER_PRICE_TYPES)[number];
 
-/** Offer sort options of trading-core §3: default, crypto price and release time, each way. */
+/** Offer sort options (docs/product.md#listing-filters): default, crypto price and release time, each way. */
 export const OFFER_SORT_TYPES = [
   "default",
   "price_asc",
@@ -40,7 +41,7 @@ export type OfferSortType = (typeof OFFER_SORT_TYPES)[number];
 export const OFFER_CHANGE_REASONS = ["offer_margin_changed", "offer_changed"] as const;
 export type OfferChangeReason = (typeof OFFER_CHANGE_REASONS)[number];
 
-/** Moderation status of trading-core §3. */
+/** Moderation status (docs/product.md#offer-fields). */
 export const OfferModerationStatus = { approved: 1, rejected: 2, noAppeal: 3, appealed: 4 } as const;
 export const OFFER_MODERATION_STATUS_NAMES = { 1: "approved", 2: "rejected", 3: "no_appeal", 4: "appealed" } as const;
 
@@ -81,7 +82,7 @@ export const OFFER_LIMITS = {
   onlineMinutes: 10,
 } as const;
 
-/** Tags of trading-core §3. `groups` limits a tag to payment method groups; empty means any. */
+/** Tags (docs/product.md#offer-fields). `groups` limits a tag to payment method groups; empty means any. */
 export const OFFER_TAGS = [
   { slug: "cash-only", name: "Cash only", description: "Only cash payments are accepted.", groups: ["cash-deposits"] },
   { slug: "no-id-needed", name: "No ID needed", description: "No identity documents are asked for.", groups: [] },
@@ -126,7 +127,7 @@ export const OFFER_TAGS = [
 export type OfferTagSlug = (typeof OFFER_TAGS)[number]["slug"];
 export const OFFER_TAG_SLUGS = OFFER_TAGS.map((tag) => tag.slug) as readonly string[];
 
-/** Gift card regions (amazonGiftCardRegions of trading-core §3). */
+/** Gift card regions (the offer's amazonGiftCardRegions). */
 export const GIFT_CARD_REGIONS = [
   { id: "us", name: "United States" },
   { id: "uk", name: "United Kingdom" },
@@ -153,7 +154,8 @@ export const OfferErrorCode = {
 // ---- input primitives ----------------------------------------------------------------------
 
 /**
- * Decimal amount of trading-core §5: digits with an optional single dot and an optional fraction.
+ * Decimal amount (docs/product.md#amount-inputs): digits with an optional single dot and an
+ * optional fraction.
  * The value is made canonical ("007.50" -> "7.50", "12." -> "12"), which is exact, never rounded.
  */
 export const decimalInputSchema = z
@@ -169,7 +171,7 @@ export const signedDecimalInputSchema = z
   .regex(/^-?[0-9]+(\.[0-9]*)?$/, { message: "decimal_invalid" })
   .transform((text) => (text.startsWith("-") ? negate(canonicalDecimal(text.slice(1))) : canonicalDecimal(text)));
 
-/** Numeric limit input in offers accepts digits only (trading-core §5); leading zeros are dropped. */
+/** Numeric limit input in offers accepts digits only (docs/product.md#amount-inputs); leading zeros are dropped. */
 export const digitsTextSchema = z
   .string()
   .max(15, { message: "amount_too_large" })
@@ -358,7 +360,7 @@ export const offerOwnerSchema = z.object({
 });
 export type OfferOwner = z.infer<typeof offerOwnerSchema>;
 
-/** Offer listing item of trading-core §3. */
+/** Offer listing item (docs/product.md#listing-filters). */
 export const offerListingItemSchema = z.object({
   hash: z.string(),
   idHashed: z.string(),
@@ -447,7 +449,7 @@ const numericOrIgnored = z
   });
 
 /**
- * GET /rest/v1/offers (trading-core §2 filter keys and §7). Keys arrive camelCased: `fiat-min` is
+ * GET /rest/v1/offers (docs/product.md#listing-filters). Keys arrive camelCased: `fiat-min` is
  * fiatMin, `payment-method` paymentMethod, `crypto_currency_id` cryptoCurrencyId.
  */
 export const offerListQuerySchema = z.object({
@@ -456,7 +458,7 @@ export const offerListQuerySchema = z.object({
   paymentMethod: optionalText(100),
   group: optionalText(64),
   currencyCode: optionalText(8),
-  /** Alias of currencyCode (§7 uses `currency`). */
+  /** Alias of currencyCode (the product's call uses `currency`). */
   currency: optionalText(8),
   /** Offers whose limits include this fiat amount; accepted only if numeric, otherwise ignored. */
   fiatMin: numericOrIgnored,
@@ -484,7 +486,7 @@ export const offerListQuerySchema = z.object({
   cardRegion: optionalText(10),
   acceptableOnly: queryBooleanSchema.optional(),
   sortType: z.enum(OFFER_SORT_TYPES, { message: "sort_type_invalid" }).optional(),
-  /** Alias of sortType (§7 uses `sort`). */
+  /** Alias of sortType (the product's call uses `sort`). */
   sort: z.enum(OFFER_SORT_TYPES, { message: "sort_type_invalid" }).optional(),
   /** An unknown or missing tab falls back to p2p; a valid one is taken lowercased. */
   tab: z
@@ -576,7 +578,7 @@ export const offerPaymentMethodSchema = z.object({
   isBinCodeEnabled: z.boolean(),
 });
 
-/** Offer of trading-core §3, as its owner, staff and visitors see it. */
+/** Offer (docs/product.md#offer-fields), as its owner, staff and visitors see it. */
 export const offerSchema = z.object({
   /** The public id (the same as idHashed): the serial id is never shown. */
   id: z.string(),
@@ -689,7 +691,7 @@ function acceptedOrIgnored(
 const isSourceType = (value: string) => (OFFER_SOURCE_TYPES as readonly string[]).includes(value);
 const isCurrencyCode = (value: string) => /^[A-Za-z0-9]{2,10}$/.test(value);
 
-/** Query of the offer page (trading-core §2): values that are not accepted are ignored, not refused. */
+/** Query of the offer page (docs/product.md#offer-page): values that are not accepted are ignored, not refused. */
 export const offerViewQuerySchema = z.object({
   fiatMin: numericOrIgnored,
   sourceType: acceptedOrIgnored(isSourceType),
@@ -700,7 +702,7 @@ export const offerViewQuerySchema = z.object({
 
 export const flashMessageSchema = z.object({ type: z.enum(["info", "warning", "error"]), key: z.string() });
 
-/** View-offer state of trading-core §3, with the offer. */
+/** View-offer state (docs/product.md#offer-page), with the offer. */
 export const offerViewSchema = z.object({
   offer: offerSchema,
   isOwner: z.boolean(),
@@ -766,7 +768,7 @@ export const calculatorResponseSchema = envelopeSchema(
   }),
 );
 
-/** Converter currency of trading-core §3: rate.usd is units per 1 USD, btc and usdt per coin. */
+/** Converter currency (docs/product.md#converter): rate.usd is units per 1 USD, btc and usdt per coin. */
 export const converterCurrencySchema = z.object({
   id: z.number().int(),
   name: z.string(),

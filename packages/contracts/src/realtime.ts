@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The real-time channel (account-platform §3, §4, §7, §9): a WebSocket at REALTIME_PATH carrying
+ * The real-time channel (docs/product.md#real-time-channel): a WebSocket at REALTIME_PATH carrying
  * JSON messages, and the re-auth call that hands out a short-lived key per channel. Events are
  * invalidation hints (`{name: "trade.updated", payload: {tradeId}}`) that make the client refetch.
  */

@@ -4,10 +4,10 @@ import { envelopeSchema } from "./envelope.ts";
 
 /**
  * Reference data: fiat and crypto currencies, payment methods, countries, time zones, languages
- * and rates (trading-core §3, account-platform §3). Rates and prices are decimal strings.
+ * and rates (docs/product.md#reference-data). Rates and prices are decimal strings.
  */
 
-/** Payment method category ids of trading-core §3. */
+/** Payment method category ids (docs/product.md#reference-data). */
 export const PaymentMethodCategory = {
   GiftCards: 1,
   Cash: 2,
@@ -72,7 +72,7 @@ export function queryIntegerSchema(min: number, max: number, fallback: number) {
     .default(fallback);
 }
 
-/** limit (default and maximum 500, account-platform §9) and offset (default 0). */
+/** limit (default and maximum 500, docs/product.md#reference-data) and offset (default 0). */
 export const countryPageQuerySchema = z.object({
   limit: queryIntegerSchema(1, COUNTRY_PAGE_LIMIT, COUNTRY_PAGE_LIMIT),
   offset: queryIntegerSchema(0, 100_000, 0),
@@ -129,7 +129,7 @@ export const fiatCurrencyResponseSchema = envelopeSchema(fiatCurrencySchema);
 
 // ---- crypto currencies ---------------------------------------------------------------------
 
-/** Currency (core) of trading-core §3 as the wallet lists it. */
+/** Currency (core) (docs/product.md#reference-data) as the wallet lists it. */
 export const cryptoCurrencySchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -163,7 +163,7 @@ export const cryptoUsdRatesResponseSchema = envelopeSchema(
 
 // ---- rates ---------------------------------------------------------------------------------
 
-/** Rate of trading-core §3: the price of one coin in a fiat currency, rounded to its decimals. */
+/** Rate (docs/product.md#reference-data): the price of one coin in a fiat currency, rounded to its decimals. */
 export const fiatRateSchema = z.object({
   fiatCurrencyCode: z.string(),
   fiatCurrencyName: z.string(),
@@ -193,7 +193,7 @@ export const paymentMethodGroupSchema = z.object({
 });
 export type PaymentMethodGroup = z.infer<typeof paymentMethodGroupSchema>;
 
-/** Payment method of trading-core §3, plus its category, group slug and usable currencies. */
+/** Payment method (docs/product.md#reference-data), plus its category, group slug and usable currencies. */
 export const paymentMethodSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -218,7 +218,7 @@ export const paymentMethodGroupListResponseSchema = envelopeSchema(z.array(payme
 
 // ---- countries -----------------------------------------------------------------------------
 
-/** Country of account-platform §3: originalName is a copy of name, as the spec says. */
+/** Country (docs/product.md#reference-data): originalName is a copy of name, as the spec says. */
 export const countrySchema = z.object({
   id: z.number().int(),
   /** ISO 3166 alpha-2; "YY" for Worldwide. */

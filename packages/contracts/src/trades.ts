@@ -3,8 +3,9 @@ import { TRADE_STATUSES, type TradeStatus } from "./enums.ts";
 import { pageMetaSchema, pageQuerySchema } from "./envelope.ts";
 
 /**
- * Trades (trading-core §3 Trade, §4 statuses and flow, §5 chargeback rule, §7 trade calls, §8 trade
- * start errors). Amounts are decimal strings: crypto with every decimal of its currency
+ * Trades (docs/product.md#trades: the trade, its statuses and flow, the chargeback rule, the calls
+ * and the
+ * trade start errors). Amounts are decimal strings: crypto with every decimal of its currency
  * ("0.00150000"), fiat as the trade locked it ("150.00"). Times are ISO strings unless a field
  * says seconds (the spec's expiresAt.timestamp).
  */
@@ -30,7 +31,7 @@ export const TRADE_FINISHED_STATUSES = [
 export const TRADE_USED_STATUSES = [...TRADE_ACTIVE_STATUSES, ...TRADE_FINISHED_STATUSES] as const;
 /** Finished with the crypto delivered to the buyer: counted as a successful (completed) trade. */
 export const TRADE_SUCCESSFUL_STATUSES = ["released", "dispute_won_buyer"] as const satisfies readonly TradeStatus[];
-/** "Counts as cancelled if cancelled by buyer or system" (trading-core §4), plus the seller's cancel. */
+/** "Counts as cancelled if cancelled by buyer or system" (docs/product.md#trade-statuses), plus the seller's cancel. */
 export const TRADE_CANCELLED_STATUSES = [
   "cancelled_buyer",
   "cancelled_seller",
@@ -41,7 +42,10 @@ export const TRADE_CANCELLED_STATUSES = [
 export const TRADE_ACTOR_ROLES = ["buyer", "seller", "moderator", "system"] as const;
 export type TradeActorRole = (typeof TRADE_ACTOR_ROLES)[number];
 
-/** Flow steps (trading-core §4). Payment details are revealed once the first step is done. */
+/**
+ * Flow steps (docs/product.md#trade-flow-and-requirements). Payment details are revealed once the
+ * first step is done.
+ */
 export const TRADE_FLOW_STEPS = ["before_reveal_payment_details", "before_mark_as_paid"] as const;
 export type TradeFlowStep = (typeof TRADE_FLOW_STEPS)[number];
 
@@ -62,11 +66,11 @@ export type TradeRequirementId = (typeof TRADE_REQUIREMENT_IDS)[number];
 /** Requirements fulfilled with text (POST /requirement); the others with an upload. */
 export const TEXT_REQUIREMENT_IDS = ["payer_name"] as const satisfies readonly TradeRequirementId[];
 
-/** Trade side words (trading-core §3): the viewer bought or sold. */
+/** Trade side words (docs/product.md#trade-statuses): the viewer bought or sold. */
 export const TRADE_SIDES = ["bought", "sold"] as const;
 export type TradeSide = (typeof TRADE_SIDES)[number];
 
-/** Trade start error types (trading-core §3, §8), in `errors.details.reason` of a refused start. */
+/** Trade start error types (docs/product.md#starting-a-trade), in `errors.details.reason` of a refused start. */
 export const TRADE_START_ERROR_TYPES = [
   "max_per_trade_limit",
   "reached_daily_compliance_limit",
@@ -75,7 +79,7 @@ export const TRADE_START_ERROR_TYPES = [
 ] as const;
 export type TradeStartErrorType = (typeof TRADE_START_ERROR_TYPES)[number];
 
-/** Trade-limit kinds (trading-core §6), in `errors.details.limitKind` of a refused amount. */
+/** Trade-limit kinds (docs/product.md#starting-a-trade), in `errors.details.limitKind` of a refused amount. */
 export const TRADE_LIMIT_KINDS = ["KycTradeLimit", "TradeLimit", "NewBuyerTradeLimit", "LowBalance"] as const;
 export type TradeLimitKind = (typeof TRADE_LIMIT_KINDS)[number];
 
@@ -83,7 +87,7 @@ export const CHARGEBACK_TIMINGS = ["before_reveal_payment_details", "before_mark
 export const CHARGEBACK_STATES = ["Pending", "Dismissed", "Confirmed"] as const;
 export type ChargebackState = (typeof CHARGEBACK_STATES)[number];
 
-/** Reasons for reporting a trade problem (trading-core §3). */
+/** Reasons for reporting a trade problem (docs/product.md#trade-reports-and-chargebacks). */
 export const TRADE_REPORT_REASONS = [
   "outside_escrow",
   "bad_offer_terms",
@@ -92,11 +96,11 @@ export const TRADE_REPORT_REASONS = [
   "other",
 ] as const;
 
-/** Completed-trade filters of the trade history (trading-core §3). */
+/** Completed-trade filters of the trade history (docs/product.md#trade-history-and-figures). */
 export const COMPLETED_TRADE_FILTERS = ["all", "successful", "cancelled", "disputed", "dispute", "expired"] as const;
 export type CompletedTradeFilter = (typeof COMPLETED_TRADE_FILTERS)[number];
 
-/** Chat block reasons (trading-core §8); the trade module says which applies to a trade's chat. */
+/** Chat block reasons (docs/product.md#chat-block-reasons); the trade module says which applies to a trade's chat. */
 export const CHAT_BLOCK_REASONS = [
   "ChatBlocked",
   "ChatBlockedAfterTradeIsCanceled",
@@ -105,7 +109,7 @@ export const CHAT_BLOCK_REASONS = [
 ] as const;
 export type ChatBlockReason = (typeof CHAT_BLOCK_REASONS)[number];
 
-/** Attachment refusal reasons (trading-core §8). */
+/** Attachment refusal reasons (docs/product.md#attachments). */
 export const ATTACHMENT_ERROR_REASONS = [
   "attachment_limit_count",
   "attachment_limit_size",
@@ -115,7 +119,7 @@ export const ATTACHMENT_ERROR_REASONS = [
   "attachment_pdf_page_limit",
 ] as const;
 
-// ---- rules as numbers (Souk's choices; see the trades module's DECISIONS.md) ----------------
+// ---- rules as numbers (Souk's choices; see docs/decisions/009-trades.md) ---------------------
 
 export const TRADE_RULES = {
   /** A trade in active_funded may be disputed this long after it started (a paid one at once). */
@@ -163,7 +167,7 @@ export const TradeErrorCode = {
   OFFER_REQUIREMENTS_NOT_MET: "ERROR_OFFER_REQUIREMENTS_NOT_MET",
   /** One of the two has blocked the other (403). */
   USER_BLOCKED: "ERROR_TRADE_USER_BLOCKED",
-  /** §8 trade start errors (403, details.reason is the spec's word). */
+  /** Trade start errors (403, details.reason is the spec's word; docs/product.md#starting-a-trade). */
   MAX_PER_TRADE_LIMIT: "ERROR_MAX_PER_TRADE_LIMIT",
   REACHED_DAILY_COMPLIANCE_LIMIT: "ERROR_REACHED_DAILY_COMPLIANCE_LIMIT",
   MAX_2_ACTIVE_TRADES_ID_NOT_VERIFIED: "ERROR_MAX_2_ACTIVE_TRADES_ID_NOT_VERIFIED",
@@ -188,7 +192,7 @@ export const TradeErrorCode = {
 /** A trade's public id (idHashed) in a path. */
 export const tradeIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-/** A fiat amount as typed (trading-core §5): digits, an optional dot and fraction. */
+/** A fiat amount as typed (docs/product.md#amount-inputs): digits, an optional dot and fraction. */
 export const fiatAmountInputSchema = z
   .string({ message: "fiat_amount_required" })
   .max(40, { message: "decimal_too_long" })
@@ -260,7 +264,7 @@ export const tradePolicyReadRequestSchema = z.object({
     .refine((url) => /^https?:\/\/[^\s]+$/i.test(url) || /^\/(?!\/)[^\s]*$/.test(url), { message: "url_invalid" }),
 });
 
-/** POST /rest/v1/trade/{id}/report (reasons of trading-core §3). */
+/** POST /rest/v1/trade/{id}/report (reasons of docs/product.md#trade-reports-and-chargebacks). */
 export const tradeReportRequestSchema = z.object({
   reason: z.enum(TRADE_REPORT_REASONS, { message: "reason_invalid" }),
   message: z.string().trim().max(2000, { message: "too_long" }).default(""),
@@ -276,7 +280,7 @@ export type ChargebackReportRequest = z.infer<typeof chargebackReportRequestSche
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "date_invalid" });
 
-/** Filters of the trade history (trading-core §3 export filters and completed-trade filters). */
+/** Filters of the trade history (docs/product.md#trade-history-and-figures). */
 export const tradeHistoryFiltersSchema = z.object({
   filter: z.enum(COMPLETED_TRADE_FILTERS, { message: "filter_invalid" }).default("all"),
   cryptoCurrencyCode: z
@@ -355,7 +359,7 @@ export const tradeDisputeStateSchema = z.object({
   }),
 });
 
-/** The trade of trading-core §3 as its parties (and staff) see it. */
+/** The trade (docs/product.md#trades) as its parties (and staff) see it. */
 export const tradeSchema = z.object({
   id: z.string(),
   chatUrl: z.string(),
@@ -466,7 +470,7 @@ export const activeTradesMetaSchema = z.object({
   counts: z.object({ buy: z.number().int(), sell: z.number().int() }),
   /** Ids of the trades waiting for the viewer. */
   alarmed: z.array(z.string()),
-  /** The web polls this list at most this often (trading-core §9). */
+  /** The web polls this list at most this often (docs/product.md#trade-history-and-figures). */
   pollIntervalMs: z.number().int(),
 });
 

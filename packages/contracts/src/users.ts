@@ -8,7 +8,10 @@ export const countryRefSchema = z.object({
   nameLocalized: z.string(),
 });
 
-/** Current user, account-platform §3: every field, with honest defaults for what is not built yet. */
+/**
+ * Current user (docs/product.md#users-and-the-current-user): every field, with honest defaults for
+ * what is not built yet.
+ */
 export const currentUserSchema = z.object({
   id: z.number().int(),
   externalId: z.string(),
@@ -75,7 +78,7 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** Profile (public), account-platform §3: the fields that exist so far. */
+/** Profile (public) (docs/product.md#public-profile): the fields that exist so far. */
 export const publicProfileSchema = z.object({
   username: z.string(),
   avatarUrl: z.string().nullable(),
@@ -104,7 +107,7 @@ export const BIO_MAX_LINES = 12;
 export const NOTIFY_TRADE_MESSAGES_INTERVAL_MAX = 1_440;
 
 /**
- * POST /rest/v1/users/settings. Bio and interval rules (account-platform §5) are checked by the
+ * POST /rest/v1/users/settings. Bio and interval rules (docs/product.md#settings) are checked by the
  * server, which answers with the spec's message keys per field (bio_max, bio_contact_error,
  * bio_limit, notification_digits_error, notification_error).
  */

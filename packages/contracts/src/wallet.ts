@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageQuerySchema } from "./envelope.ts";
 
 /**
- * The wallet (trading-core §3 wallet balance, §7 wallet calls): balances, receiving addresses,
+ * The wallet (docs/product.md#wallet): balances, receiving addresses,
  * deposits, sends and withdrawals, the bond and the transaction history. Every amount is a
  * decimal string with all of its currency's decimals ("0.00150000"), never a JS number.
  */
@@ -40,7 +40,7 @@ export const amountInputSchema = z
 
 // ---- balances ------------------------------------------------------------------------------
 
-/** Wallet balance of trading-core §3, with what is held elsewhere for the same user. */
+/** Wallet balance (docs/product.md#wallet), with what is held elsewhere for the same user. */
 export const walletBalanceSchema = z.object({
   cryptoCurrencyCode: z.string(),
   /** Spendable now. */

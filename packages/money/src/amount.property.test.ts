@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { AmountParseError, formatAmount, MAX_MINOR, parseAmount } from "./amount.ts";
 
 /**
- * RELIABILITY.md I10 as properties: an amount typed as text is read exactly or refused with a
+ * docs/reliability.md#i10-exact-amounts as properties: an amount typed as text is read exactly or
+ * refused with a
  * reason, never rounded, wrapped or read through a float. 1,000 runs each.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Crypto amounts: integers of a currency's smallest unit (satoshi for BTC, 10^-9 ETH, 10^-6 USDT).
  * On the wire they are decimal strings; nothing here ever goes through a JS number, so an amount
- * is either exact or refused (RELIABILITY.md I10).
+ * is either exact or refused (docs/reliability.md#i10-exact-amounts).
  */
 
 /** The largest amount a BIGINT column holds. */

@@ -1,5 +1,6 @@
 import type { SoukModule } from "../platform/index.ts";
 import { realtimeModule } from "../realtime/index.ts";
+import { apiClientsModule } from "./api-clients/index.ts";
 import { authModule } from "./auth/index.ts";
 import { chatModule } from "./chat/index.ts";
 import { contactsModule } from "./contacts/index.ts";
@@ -9,6 +10,7 @@ import { feedbackModule } from "./feedback/index.ts";
 import { ledgerModule } from "./ledger/index.ts";
 import { myOffersModule } from "./my-offers/index.ts";
 import { offersModule } from "./offers/index.ts";
+import { paxfulApiModule } from "./paxful-api/index.ts";
 import { referenceModule } from "./reference/index.ts";
 import { tradesModule } from "./trades/index.ts";
 import { usersModule } from "./users/index.ts";
@@ -33,6 +35,8 @@ export const modules: SoukModule[] = [
   chatModule,
   feedbackModule,
   exportsModule,
+  apiClientsModule,
+  paxfulApiModule,
 ];
 
 /** Every module's ledger invariant checks: `ledger:verify` (CLI, admin route, tests) runs them all. */

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { CSRF_HEADER, ErrorCode, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from "@souk/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DomainError } from "./errors.ts";
+import { SESSION_COOKIE } from "./session.ts";
 
 export const CSRF_COOKIE = "souk_csrf";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -35,9 +36,25 @@ export function issueCsrfToken(
   return token;
 }
 
+/**
+ * A call that presents a bearer token and no session cookie carries no ambient credential: a
+ * cross-site page cannot make a browser attach an Authorization header, so there is nothing to
+ * forge. Such calls (API clients, docs/decisions/072-api-clients-and-oauth.md) skip the check;
+ * any call with the session cookie is checked, whatever else it carries.
+ */
+function isBearerWithoutCookie(request: FastifyRequest): boolean {
+  const authorization = request.headers.authorization;
+  return (
+    typeof authorization === "string" &&
+    /^Bearer\s+\S/i.test(authorization) &&
+    request.cookies[SESSION_COOKIE] === undefined
+  );
+}
+
 export function assertCsrf(request: FastifyRequest): void {
   if (SAFE_METHODS.has(request.method)) return;
   if (request.routeOptions.config?.csrf === false) return;
+  if (isBearerWithoutCookie(request)) return;
   const marker = request.headers[REQUESTED_WITH_HEADER];
   const header = request.headers[CSRF_HEADER];
   const cookie = request.cookies[CSRF_COOKIE];

@@ -13,9 +13,17 @@ declare module "fastify" {
     sessionToken: string | null;
   }
   interface FastifyContextConfig {
-    /** false exempts a state-changing route from the CSRF check (inbound provider webhooks only). */
+    /**
+     * false exempts a state-changing route from the CSRF check: only for routes that never act on
+     * the session cookie (inbound provider webhooks, the OAuth2 token endpoint, bearer-token APIs).
+     */
     csrf?: boolean;
     /** true makes the route honour Idempotency-Key. */
     idempotent?: boolean;
+    /**
+     * true hands the body and query to the route with their keys as sent, not camelCased: for an
+     * API whose own contract names its fields (the Paxful-compatible API's snake_case).
+     */
+    keepsKeys?: boolean;
   }
 }

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * Where uploaded and generated files live (ARCHITECTURE.md "files": a local directory by default,
+ * Where uploaded and generated files live (a local directory by default,
  * an S3-compatible store in production). Keys are chosen by the server (random ids under a
  * folder such as `chat/`), never by an uploader, and the files sit outside the web root.
  */

@@ -34,6 +34,7 @@ export {
   newStorageKey,
   withStoredFiles,
 } from "./file-storage.ts";
+export { acceptFormBodies, type FormObject, type FormValue, parseFormBody } from "./form-body.ts";
 export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
 export { IDEMPOTENCY_STALE_AFTER_SECONDS } from "./idempotency.ts";
 export { connectedJobQueue, disconnectedJobQueue, type SendJob } from "./jobs.ts";
@@ -55,8 +56,10 @@ export type {
 } from "./module.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
+export { findOrCreateSecret } from "./secrets.ts";
 export {
   createSession,
+  findViewerByUserId,
   type NewSessionInfo,
   revokeSession,
   SESSION_COOKIE,

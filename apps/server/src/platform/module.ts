@@ -131,7 +131,7 @@ export interface LedgerCheckOutcome {
 /** One invariant `ledger:verify` proves; `run` reads inside the verification's read-only snapshot. */
 export interface LedgerInvariantCheck {
   name: string;
-  /** The invariant of RELIABILITY.md it proves (I1, I4, ...). */
+  /** The invariant it proves (I1, I4, ...: docs/reliability.md#ledger-invariants). */
   invariant: string;
   description: string;
   run(db: Db): Promise<LedgerCheckOutcome>;

@@ -40,6 +40,7 @@ export async function installPlatform(app: FastifyInstance, { config, db }: Plat
 
   // Requests may use snake_case or kebab-case keys; handlers and schemas see camelCase.
   app.addHook("preValidation", async (request) => {
+    if (request.routeOptions.config?.keepsKeys) return;
     if (request.body && typeof request.body === "object") request.body = transformKeys(request.body, toCamelKey);
     if (request.query && typeof request.query === "object") {
       const { keyCase: _k, key_case: _kc, ...rest } = request.query as Record<string, unknown>;

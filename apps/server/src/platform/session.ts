@@ -134,24 +134,53 @@ export async function findViewer(db: Db, token: string, options: { reuseForMs?: 
   return viewer;
 }
 
+const VIEWER_COLUMNS = [
+  "u.id as userId",
+  "u.username",
+  "u.roles",
+  "u.is_banned",
+  "u.is_suspended",
+  "u.is_on_hold",
+  "u.is_frozen",
+  "u.is_restricted",
+  "u.is_compromised",
+  "u.blocked_kyc_actions",
+] as const;
+
+type ViewerColumns = {
+  userId: number | string;
+  username: string;
+  roles: string[];
+  is_banned: boolean;
+  is_suspended: boolean;
+  is_on_hold: boolean;
+  is_frozen: boolean;
+  is_restricted: boolean;
+  is_compromised: boolean;
+  blocked_kyc_actions: string[];
+};
+
+function toViewer(row: ViewerColumns, sessionId: number): Viewer {
+  return {
+    userId: Number(row.userId),
+    username: row.username,
+    roles: row.roles as UserRole[],
+    sessionId,
+    isBanned: row.is_banned,
+    isSuspended: row.is_suspended,
+    isOnHold: row.is_on_hold,
+    isFrozen: row.is_frozen,
+    isRestricted: row.is_restricted,
+    isCompromised: row.is_compromised,
+    blockedKycActions: row.blocked_kyc_actions,
+  };
+}
+
 async function lookUpViewer(db: Db, tokenHash: string): Promise<Viewer | null> {
   const row = await tables(db)
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select([
-      "s.id as sessionId",
-      "s.last_seen_at as sessionSeenAt",
-      "u.id as userId",
-      "u.username",
-      "u.roles",
-      "u.is_banned",
-      "u.is_suspended",
-      "u.is_on_hold",
-      "u.is_frozen",
-      "u.is_restricted",
-      "u.is_compromised",
-      "u.blocked_kyc_actions",
-    ])
+    .select(["s.id as sessionId", "s.last_seen_at as sessionSeenAt", ...VIEWER_COLUMNS])
     .where("s.token_hash", "=", tokenHash)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", sql<Date>`now()`)
@@ -161,19 +190,20 @@ async function lookUpViewer(db: Db, tokenHash: string): Promise<Viewer | null> {
   if (Date.now() - row.sessionSeenAt.getTime() > 60_000) {
     void touchSession(db, Number(row.sessionId), Number(row.userId)).catch(() => {});
   }
-  return {
-    userId: Number(row.userId),
-    username: row.username,
-    roles: row.roles as UserRole[],
-    sessionId: Number(row.sessionId),
-    isBanned: row.is_banned,
-    isSuspended: row.is_suspended,
-    isOnHold: row.is_on_hold,
-    isFrozen: row.is_frozen,
-    isRestricted: row.is_restricted,
-    isCompromised: row.is_compromised,
-    blockedKycActions: row.blocked_kyc_actions,
-  };
+  return toViewer(row, Number(row.sessionId));
+}
+
+/**
+ * The viewer of a user who calls without a session (an API client's token stands for them), with
+ * the standing the user has now; null for an unknown user. Its sessionId is 0.
+ */
+export async function findViewerByUserId(db: Db, userId: number): Promise<Viewer | null> {
+  const row = await tables(db)
+    .selectFrom("users as u")
+    .select(VIEWER_COLUMNS)
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
+  return row ? toViewer(row, 0) : null;
 }
 
 async function touchSession(db: Db, sessionId: number, userId: number): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * The real-time channel's door. Modules announce committed changes with `publishEvent` inside
  * their own transaction and name channels with `channelFor`; app.ts mounts the gateway with
- * `registerRealtime`. See DECISIONS.md beside this file.
+ * `registerRealtime`. See docs/decisions/014-realtime-events-after-commit.md to 021.
  */
 import type { AppDeps, SoukModule, SoukRoutes } from "../platform/index.ts";
 import { announcerFor } from "./realtime.announce.ts";
@@ -13,6 +13,7 @@ import { loadSigningKey, pruneOldEvents } from "./realtime.service.ts";
 
 export { channelFor, type ParsedChannel, parseChannel } from "./realtime.channels.ts";
 export { publishEvent, publishEvents, type RealtimeEventInput } from "./realtime.publish.ts";
+export { findNewestEventId, listEventsSince, type RealtimeEventRow } from "./realtime.repo.ts";
 
 /**
  * The built-in channel families (`user.<id>`, `market`) and the retention job. Modules that own

@@ -4,7 +4,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * Channel keys: `<claims>.<signature>`, both base64url, the signature an HMAC-SHA256 of the claims
  * part. The claims bind one channel, the user it was issued to (null for a visitor on a public
  * channel) and an expiry in epoch seconds. A key is a bearer capability for one channel until it
- * expires; who may hold one was decided when it was issued (DECISIONS.md).
+ * expires; who may hold one was decided when it was issued
+ * (docs/decisions/016-realtime-channel-keys.md).
  */
 export interface ChannelKeyClaims {
   channel: string;

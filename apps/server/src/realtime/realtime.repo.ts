@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { type Generated, sql } from "kysely";
 import type pg from "pg";
 import type { Db } from "../db/pool.ts";
@@ -12,11 +11,6 @@ type RealtimeTables = {
     channel: string;
     name: string;
     payload: unknown;
-    created_at: Generated<Date>;
-  };
-  platform_secrets: {
-    name: string;
-    value: string;
     created_at: Generated<Date>;
   };
 };
@@ -142,6 +136,35 @@ export async function selectEventsToCatchUp(
   return result.rows.map(toEventRow);
 }
 
+/**
+ * Committed events of some names after `afterId`, and any created after `createdAfter` (ids are
+ * taken at insert but seen at commit, so a smaller id can appear after a larger one), oldest
+ * first: the feed that consumers outside the gateway (webhook fan-out) read with a cursor.
+ */
+export async function listEventsSince(
+  db: Db,
+  query: { afterId: number; createdAfter: Date; names: readonly string[]; limit: number },
+): Promise<RealtimeEventRow[]> {
+  const rows = await tables(db)
+    .selectFrom("realtime_events")
+    .select(["id", "channel", "name", "payload", "created_at"])
+    .where((eb) => eb.or([eb("id", ">", BigInt(query.afterId)), eb("created_at", ">", query.createdAfter)]))
+    .where("name", "in", [...query.names])
+    .orderBy("id")
+    .limit(query.limit)
+    .execute();
+  return rows.map(toEventRow);
+}
+
+/** The newest event id of all, 0 when there is none. */
+export async function findNewestEventId(db: Db): Promise<number> {
+  const row = await tables(db)
+    .selectFrom("realtime_events")
+    .select((eb) => eb.fn.max("id").as("lastId"))
+    .executeTakeFirst();
+  return row?.lastId === null || row?.lastId === undefined ? 0 : Number(row.lastId);
+}
+
 /** Deletes up to `batchSize` events older than the retention period; returns how many went. */
 export async function deleteEventsOlderThan(db: Db, days: number, batchSize: number): Promise<number> {
   const result = await sql`
@@ -153,22 +176,4 @@ export async function deleteEventsOlderThan(db: Db, days: number, batchSize: num
     )
   `.execute(db);
   return Number(result.numAffectedRows ?? 0n);
-}
-
-/**
- * A secret shared by every server copy: the first copy to ask creates it, the others read it
- * (ON CONFLICT DO NOTHING settles a race between copies starting together).
- */
-export async function findOrCreateSecret(db: Db, name: string): Promise<string> {
-  await tables(db)
-    .insertInto("platform_secrets")
-    .values({ name, value: randomBytes(32).toString("base64url") })
-    .onConflict((conflict) => conflict.column("name").doNothing())
-    .execute();
-  const row = await tables(db)
-    .selectFrom("platform_secrets")
-    .select("value")
-    .where("name", "=", name)
-    .executeTakeFirstOrThrow();
-  return row.value;
 }

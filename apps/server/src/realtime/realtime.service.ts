@@ -1,9 +1,9 @@
 import { type ChannelKey, ErrorCode, REALTIME_ACCESS_DENIED_CODE, REALTIME_KEY_TTL_SECONDS } from "@souk/contracts";
 import type { Db } from "../db/pool.ts";
-import { DomainError, forbidden, unauthenticated, type Viewer } from "../platform/index.ts";
+import { DomainError, findOrCreateSecret, forbidden, unauthenticated, type Viewer } from "../platform/index.ts";
 import type { ChannelAuthorizer } from "./realtime.channels.ts";
 import { deriveSigningKey, signChannelKey } from "./realtime.keys.ts";
-import { deleteEventsOlderThan, findOrCreateSecret } from "./realtime.repo.ts";
+import { deleteEventsOlderThan } from "./realtime.repo.ts";
 
 /** Name of the generated signing secret in platform_secrets when SOUK_SECRET is not set. */
 const SIGNING_SECRET_NAME = "realtime.channel-keys";

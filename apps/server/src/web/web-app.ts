@@ -18,6 +18,9 @@ const PLACEHOLDER = "<!--souk-page-data-->";
 // Paths that belong to the API or the platform: an unknown one is a JSON 404, never the SPA.
 const NON_PAGE_PREFIXES = [
   "/rest/",
+  "/paxful/",
+  "/oauth2/",
+  "/webhook/",
   "/account/re-auth",
   "/realtime",
   "/docs",

@@ -9,7 +9,8 @@ import { hashPassword, IDEMPOTENCY_STALE_AFTER_SECONDS } from "../../src/platfor
 import { CrashRig, eventually, HttpUser, sleep } from "./crash-rig.ts";
 
 /**
- * Fault injection for the ledger (RELIABILITY.md I8, I7, I1-I5). This harness starts its own
+ * Fault injection for the ledger (docs/reliability.md#i8-acknowledged-work-survives-a-crash, with
+ * I7 and I1-I5). This harness starts its own
  * PostgreSQL (fsync on) and the real server as a child process, drives internal sends with
  * Idempotency-Keys between funded users over real HTTP, and meanwhile kills the server with
  * SIGKILL five times and stops PostgreSQL immediately (SIGQUIT to the postmaster) twice. Only

@@ -10,7 +10,9 @@ import { hashPassword, IDEMPOTENCY_STALE_AFTER_SECONDS } from "../../src/platfor
 import { CrashRig, eventually, type HttpAnswer, HttpUser, sleep } from "./crash-rig.ts";
 
 /**
- * Fault injection beyond sends (RELIABILITY.md I5, I8, I12). The real server runs as a child
+ * Fault injection beyond sends (docs/reliability.md#i5-escrow-settles-once,
+ * docs/reliability.md#i8-acknowledged-work-survives-a-crash,
+ * docs/reliability.md#i12-outside-effects-happen-once). The real server runs as a child
  * process on a PostgreSQL of this file's own; trades and withdrawals are driven over real HTTP.
  * - The server kills itself at named failpoints: just before a release or a cancel commits, and
  *   just after it committed (before the answer left); just after a withdrawal broadcast claimed

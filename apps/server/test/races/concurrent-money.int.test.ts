@@ -32,7 +32,8 @@ import {
 } from "./trade-fixtures.ts";
 
 /**
- * Concurrent property test of the money paths (RELIABILITY.md I1-I5, I7): fast-check generates
+ * Concurrent property test of the money paths (docs/reliability.md#ledger-invariants, I1-I5 and
+ * I7): fast-check generates
  * batches of operations on four users' shared balances (internal sends, withdrawals and their
  * broadcast, trade starts, payments, releases and cancels, bids for pinned positions, vendor bond
  * deposits and retrievals) with amounts that are large shares of the balances, so that operations

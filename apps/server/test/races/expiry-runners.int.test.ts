@@ -24,7 +24,8 @@ import {
 } from "./trade-fixtures.ts";
 
 /**
- * RELIABILITY.md I11: timed transitions are safe to run many times and concurrently. Four expiry
+ * docs/reliability.md#i11-timed-transitions-are-safe-to-repeat: timed transitions are safe to run
+ * many times and concurrently. Four expiry
  * runners (one of them the scheduled job's handler itself) run at once with buyers cancelling and
  * paying and sellers releasing: each trade expires at most once, only unpaid trades past their
  * window expire, and a paid trade never does.

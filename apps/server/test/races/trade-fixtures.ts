@@ -48,7 +48,7 @@ export const viewerFor = sessionlessViewer;
 /**
  * A user logged in through the real log-in route. `isIdVerified` and `kycLevel` are set directly
  * (the verification module owns them); the default is an ID-verified user at level 3 so that the
- * §8 start limits do not get in the way of tests about something else.
+ * trade start limits do not get in the way of tests about something else.
  */
 export async function createTrader(
   t: TestApp,

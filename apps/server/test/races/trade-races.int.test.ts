@@ -26,15 +26,15 @@ import {
 } from "./trade-fixtures.ts";
 
 /**
- * RELIABILITY.md I5: escrow resolves at most once, one terminal state per trade. Each race pair
- * runs 50 times from a starting state where either side can win; the racers (one or two steps
- * each, stopping at the first refusal) are released together through a barrier on their own
- * connections (a pool of 40), in alternating order. After each run: every refusal is a 409
- * refusal, the outcome (final status and which steps took effect) is one that some serial order
- * of the steps explains, read from the transition table, the escrow settled exactly once if the
- * trade is finished and not at all otherwise, and one event per change. After all runs of a pair:
- * both "one side wholly first" outcomes occurred, so either side really could win; and the ledger
- * verifies.
+ * docs/reliability.md#i5-escrow-settles-once: escrow resolves at most once, one terminal state
+ * per trade. Each race pair runs 50 times from a starting state where either side can win; the
+ * racers (one or two steps each, stopping at the first refusal) are released together through a
+ * barrier on their own connections (a pool of 40), in alternating order. After each run: every
+ * refusal is a 409 refusal, the outcome (final status and which steps took effect) is one that
+ * some serial order of the steps explains, read from the transition table, the escrow settled
+ * exactly once if the trade is finished and not at all otherwise, and one event per change. After
+ * all runs of a pair: both "one side wholly first" outcomes occurred, so either side really could
+ * win; and the ledger verifies.
  */
 
 const REPETITIONS = 50;
@@ -191,7 +191,7 @@ interface RacePair {
 }
 
 /**
- * RELIABILITY.md's race pairs. A release needs a paid trade and an expiry or a cancel an unpaid
+ * The race pairs of docs/reliability.md#i5-escrow-settles-once. A release needs a paid trade and an expiry or a cancel an unpaid
  * one, so those pairs start unpaid and the release side is the buyer's payment followed by the
  * seller's release (paid in the window while the expiry job runs after it): either the payment or
  * the cancel/expiry lands first.
@@ -238,7 +238,7 @@ const PAIRS: RacePair[] = [
 ];
 
 // Generous limits: the runs are fast alone, but CI machines run many test files at once.
-describe("race pairs of RELIABILITY.md I5, 50 times each", { timeout: 300_000 }, () => {
+describe("race pairs of I5 (escrow settles once), 50 times each", { timeout: 300_000 }, () => {
   for (const pair of PAIRS) {
     it(`${pair.name}: one serial order explains each run, and either side wins in some run`, async () => {
       const seen = new Set<string>();

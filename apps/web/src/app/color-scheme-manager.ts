@@ -2,7 +2,7 @@ import type { MantineColorScheme, MantineColorSchemeManager } from "@mantine/cor
 import { DARK_THEME_COOKIE_DAYS, type SiteTheme } from "@souk/contracts";
 import { readCookie, writeCookie } from "../lib/cookies.ts";
 
-/** The theme preference lives in the `site_theme` cookie for one month (account-platform §3). */
+/** The theme preference lives in the `site_theme` cookie for one month (docs/product.md#settings). */
 export const SITE_THEME_COOKIE = "site_theme";
 
 export function isSiteTheme(value: unknown): value is SiteTheme {

@@ -94,6 +94,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "developers",
+    page: lazyPage(
+      () => import("../features/static-pages/pages/developers-page.tsx"),
+      (m) => m.DevelopersPage,
+    ),
+  },
+  {
     name: "ipBlocked",
     page: lazyPage(
       () => import("../features/static-pages/pages/ip-blocked-page.tsx"),
@@ -101,7 +108,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
 
-  // Marketplace, offers and trades (trading-core §2).
+  // Marketplace, offers and trades (docs/product.md#routes-and-locales).
   {
     name: "marketplaceBuy",
     page: lazyPage(
@@ -305,7 +312,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
 
-  // Account (account-platform §2).
+  // Account (docs/product.md#routes-and-locales).
   {
     name: "userAccount",
     page: lazyPage(
@@ -321,6 +328,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "security" },
   { name: "devices" },
   { name: "webhooks" },
+  {
+    name: "apiKeys",
+    page: lazyPage(
+      () => import("../features/api-keys/pages/api-keys-page.tsx"),
+      (m) => m.ApiKeysPage,
+    ),
+  },
   { name: "partnerProgramSettings" },
   { name: "notifications" },
   { name: "referral" },

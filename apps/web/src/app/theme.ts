@@ -39,7 +39,8 @@ export const theme = createTheme({
   headings: { fontFamily: fontStack, fontWeight: "700" },
   defaultRadius: "md",
   cursorType: "pointer",
-  // The spec's breakpoints (account-platform §9): 568, 768, 992 and 1200 px; 320 is the smallest screen.
+  // The spec's breakpoints (docs/product.md#banners-toasts-and-layout): 568, 768, 992 and 1200 px;
+  // 320 is the smallest screen.
   breakpoints: { xs: "35.5em", sm: "48em", md: "62em", lg: "75em", xl: "88em" },
   components: {
     Button: { defaultProps: { radius: "md" } },

@@ -14,7 +14,7 @@ import type { CommonErrorsStore } from "./common-errors.ts";
 import type { ErrorReport } from "./report-error.ts";
 
 /**
- * The HTTP helper of the web app (trading-core §7-§8, account-platform §7-§8): JSON in and out,
+ * The HTTP helper of the web app (docs/product.md#requests-and-errors): JSON in and out,
  * session cookie, CSRF token and XHR marker on every call, the key-casing flag in the query,
  * typed errors, 401 to the log-in page, reports of 401/500/slow calls, and the ledger-busy retry.
  */

@@ -1,7 +1,8 @@
 import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from "@souk/contracts";
 
 /**
- * Locale in the URL (account-platform §2): the default locale (en) is omitted, every other
+ * Locale in the URL (docs/product.md#routes-and-locales): the default locale (en) is omitted, every
+ * other
  * supported locale is the first path segment: `/login` is English, `/fr/login` is French.
  */
 

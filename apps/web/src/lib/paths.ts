@@ -15,9 +15,10 @@ export const paths = {
   privacyPolicy: "/privacy-policy",
   about: "/about",
   fees: "/fees",
+  developers: "/developers",
   ipBlocked: "/ip-blocked",
 
-  // Marketplace and offers (trading-core §2).
+  // Marketplace and offers (docs/product.md#routes-and-locales).
   marketplaceBuy: "/buy",
   marketplaceSell: "/sell",
   /** `/trading/{buy|sell}-{crypto}/{paymentMethod}`: the first segment is checked by the route. */
@@ -67,7 +68,7 @@ export const paths = {
   blockedUsers: "/dashboard/blocked-users",
   favoriteOffers: "/dashboard/favorite-offers",
 
-  // Account (account-platform §2).
+  // Account (docs/product.md#routes-and-locales).
   userAccount: "/user/:username",
   kycVerification: "/account/verification",
   accountSettings: "/account/settings",
@@ -77,6 +78,7 @@ export const paths = {
   security: "/account/security",
   devices: "/account/devices",
   webhooks: "/account/webhooks",
+  apiKeys: "/account/api-keys",
   partnerProgramSettings: "/account/partner-program",
   notifications: "/notifications",
   referral: "/r/:code",
@@ -107,7 +109,7 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
-/** The route names of the server-provided table (account-platform §2, trading-core §2). */
+/** The route names of the server-provided table (docs/product.md#routes-and-locales). */
 export const specRouteNames = {
   "web.wallet.index": "wallet",
   kycVerification: "kycVerification",

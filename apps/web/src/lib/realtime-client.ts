@@ -11,7 +11,8 @@ import {
 import type { ApiClient } from "./api-client.ts";
 
 /**
- * The real-time channel of the web app (account-platform §4, §9): one WebSocket to /realtime,
+ * The real-time channel of the web app (docs/product.md#real-time-channel): one WebSocket to
+ * /realtime,
  * a key per channel from POST /account/re-auth-push-subscription renewed 300 s before it expires,
  * a new key on access_denied or token_expired, `connection_off` / `connection_on` when the network
  * goes and comes back, and a resubscription after errors that resumes from the last event id so

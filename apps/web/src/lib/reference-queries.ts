@@ -3,7 +3,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "./api.ts";
 
 /**
- * The coins offers are listed in (trading-core §7), for the pages that filter offers by coin
+ * The coins offers are listed in (docs/product.md#reference-data), for the pages that filter offers
+ * by coin
  * (the marketplace, a profile's offers). One query key, so they share one cached list, kept an hour.
  */
 export function cryptoCurrenciesQueryOptions() {

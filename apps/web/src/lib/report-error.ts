@@ -1,5 +1,6 @@
 /**
- * The one door for error reports (account-platform §8: 401, 500 and slow requests are reported).
+ * The one door for error reports (docs/product.md#error-reports: 401, 500 and slow requests are
+ * reported).
  * It logs to the console until an error-reporting service is configured with setErrorReporter.
  */
 export type ErrorReportKind = "http_error" | "slow_request" | "network_error" | "render_error" | "invalid_answer";

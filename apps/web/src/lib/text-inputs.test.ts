@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canonicalSignedDecimal, isDecimalAmountText, isDigitsText, isSignedDecimalText } from "./text-inputs.ts";
 
-describe("amount inputs (trading-core §5)", () => {
+describe("amount inputs (docs/product.md#amount-inputs)", () => {
   it("take digits with one optional dot and fraction, or nothing", () => {
     for (const text of ["", "0", "12", "12.", "12.5", "0.00150000"]) expect(isDecimalAmountText(text)).toBe(true);
     for (const text of [".5", "1.2.3", "1,5", "-1", "1e3", " 1"]) expect(isDecimalAmountText(text)).toBe(false);

@@ -1,7 +1,8 @@
 import { decimalInputSchema, digitsTextSchema, signedDecimalInputSchema } from "@souk/contracts";
 
 /**
- * What an input box lets through while the user types (trading-core §5). The rules are the
+ * What an input box lets through while the user types (docs/product.md#amount-inputs). The rules
+ * are the
  * contracts' schemas, so the box and the server agree on what a number looks like.
  */
 

@@ -10,7 +10,7 @@ export interface FilteredTextInputProps extends Omit<TextInputProps, "value" | "
   currency?: string;
 }
 
-/** A text box that only ever holds text its rule accepts (trading-core §5 amount inputs). */
+/** A text box that only ever holds text its rule accepts (docs/product.md#amount-inputs). */
 export const FilteredTextInput = forwardRef<HTMLInputElement, FilteredTextInputProps>(function FilteredTextInput(
   { value, onChange, accept, currency, ...props },
   ref,

@@ -1,6 +1,6 @@
 -- The application runs as souk_app; the migration runner (the owner) creates every table, and
 -- default privileges give souk_app plain read and write. Tables that must stay append-only revoke
--- UPDATE and DELETE in their own migration (RELIABILITY.md I9).
+-- UPDATE and DELETE in their own migration (docs/reliability.md#i9-entries-are-append-only).
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'souk_app') THEN
@@ -16,7 +16,8 @@ ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT EXECUTE ON FUNCTIONS TO souk_app
 GRANT SELECT ON schema_migrations TO souk_app;
 
 -- Idempotency keys of money-moving requests: the first answer is stored and replayed; the same
--- key with another request body is refused (Stripe's model, RELIABILITY.md I7).
+-- key with another request body is refused (Stripe's model,
+-- docs/reliability.md#i7-one-effect-per-idempotency-key).
 CREATE TABLE idempotency_keys (
   user_id bigint NOT NULL,
   key text NOT NULL,

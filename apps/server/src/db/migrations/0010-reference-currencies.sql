@@ -62,7 +62,8 @@ INSERT INTO fiat_currencies (id, code, name, names, symbol, decimals, is_popular
   (190, 'TZS', 'Tanzanian Shilling', '{"en": "Tanzanian Shilling", "fr": "Shilling tanzanien"}', 'TSh', 2, false, 100),
   (191, 'ILS', 'Israeli New Shekel', '{"en": "Israeli New Shekel", "fr": "Nouveau shekel israélien"}', '₪', 2, false, 100);
 
--- Crypto currencies with the fields of trading-core §3. decimals is the smallest unit the ledger
+-- Crypto currencies with the product's fields (docs/product.md#reference-data). decimals is the
+-- smallest unit the ledger
 -- counts in (BTC 8, ETH 9, USDT 6); max_precision is what a user may type, never more than that.
 CREATE TABLE crypto_currencies (
   id integer PRIMARY KEY,

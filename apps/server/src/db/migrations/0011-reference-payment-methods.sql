@@ -1,4 +1,5 @@
--- Payment method groups and methods (trading-core §3). Ids and slugs are referenced by offers and
+-- Payment method groups and methods (docs/product.md#reference-data). Ids and slugs are referenced
+-- by offers and
 -- appear in URLs: fixed here, never renumbered.
 CREATE TABLE payment_method_groups (
   id integer PRIMARY KEY,
@@ -23,7 +24,7 @@ CREATE TABLE payment_methods (
   names jsonb NOT NULL DEFAULT '{}'::jsonb,
   slug text NOT NULL UNIQUE CHECK (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),
   payment_method_group_id integer NOT NULL REFERENCES payment_method_groups (id),
-  -- Category ids of trading-core §3: GiftCards 1, Cash 2, OnlineWallets 3, DebitCreditCards 4,
+  -- The product's category ids: GiftCards 1, Cash 2, OnlineWallets 3, DebitCreditCards 4,
   -- BankTransfers 5, DigitalCurrencies 6, GoodsAndServices 7, MobileMoney 8, Assets 43.
   category_id integer NOT NULL CHECK (category_id IN (1, 2, 3, 4, 5, 6, 7, 8, 43)),
   is_bin_code_enabled boolean NOT NULL DEFAULT false,

@@ -1,5 +1,6 @@
 -- Countries. Ids are the ISO 3166-1 numeric codes, so they are stable and recognisable; the
--- Worldwide pseudo-country (account-platform §9) is id 9999 with code YY, outside that range. It
+-- Worldwide pseudo-country (docs/product.md#reference-data) is id 9999 with code YY, outside that
+-- range. It
 -- has no alpha-3 code: iso3 IS NULL is what the iso_null filter of GET /rest/v2/countries selects.
 CREATE TABLE countries (
   id integer PRIMARY KEY,

@@ -1,4 +1,5 @@
--- The ledger: double-entry and append-only (RELIABILITY.md I1-I5, I9). Only the ledger module
+-- The ledger: double-entry and append-only (docs/reliability.md#ledger-invariants, I1-I5 and I9).
+-- Only the ledger module
 -- writes these tables; every other module moves money through its door.
 --
 -- Accounts hold a balance in minor units of one crypto currency. The balance is cached on the row

@@ -59,7 +59,7 @@ CREATE INDEX wallet_sends_sender_idx ON wallet_sends (sender_user_id, currency_i
 -- network fee (available -> withdrawal account) and writes this row as 'held' in one
 -- transaction; a job marks it 'broadcasting' (committed before the chain is called), calls the
 -- chain adapter, then settles it: 'completed' (withdrawal account -> world) or 'failed' (the
--- hold is reversed back to available). RELIABILITY.md I12.
+-- hold is reversed back to available). docs/reliability.md#i12-outside-effects-happen-once.
 CREATE TABLE wallet_withdrawals (
   id bigserial PRIMARY KEY,
   user_id bigint NOT NULL REFERENCES users (id),

@@ -1,7 +1,8 @@
 -- The ledger's two hot statements as SQL functions. PL/pgSQL prepares the statements inside a
 -- function once per connection and reuses their plans, which a query sent from the server
 -- (parsed and planned on every call) cannot do: measured, this is the difference between the
--- ledger service running below and above hand-written SQL (scripts/bench, ledger DECISIONS.md).
+-- ledger service running below and above hand-written SQL (scripts/bench,
+-- docs/decisions/038-ledger-hot-statements-in-plpgsql.md).
 -- Both are SECURITY INVOKER: they run with the caller's privileges (souk_app), so the REVOKEs of
 -- 0020 still hold, and they contain no business rule: the service checks the locked balances
 -- between the two calls.

@@ -1,4 +1,5 @@
--- Offers (trading-core §3): a vendor's standing proposal to buy or sell one crypto currency for one
+-- Offers (docs/product.md#offers): a vendor's standing proposal to buy or sell one crypto currency
+-- for one
 -- fiat currency by one payment method, within limits. `type` is the OWNER's side.
 CREATE TABLE offers (
   id bigserial PRIMARY KEY,
@@ -67,7 +68,7 @@ CREATE TABLE offers (
   is_enabled boolean NOT NULL DEFAULT true,
   -- Set when the system switched the offer off (offer_has_cancelled_by_system_penalty).
   penalty_reason text,
-  -- 1 approved, 2 rejected, 3 no appeal, 4 appealed (trading-core §3).
+  -- 1 approved, 2 rejected, 3 no appeal, 4 appealed (docs/product.md#offer-fields).
   moderation_status smallint NOT NULL DEFAULT 1 CHECK (moderation_status IN (1, 2, 3, 4)),
   moderation_message text,
   is_featured_by_moderator boolean NOT NULL DEFAULT false,

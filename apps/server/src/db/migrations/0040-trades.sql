@@ -1,4 +1,5 @@
--- Trades (trading-core §3, §4; RELIABILITY.md "Trade transitions"). The status column is owned by
+-- Trades (docs/product.md#trades; docs/reliability.md#trade-transitions). The status column is
+-- owned by
 -- one transition function in the trades module: every change is a conditional
 -- UPDATE ... WHERE status IN (allowed) in the same transaction as the ledger effect (hold at start,
 -- post or void at the end) and the trade event that records it.

@@ -1,5 +1,6 @@
--- A trade's flow requirements (trading-core §3: "Each flow requirement has a status and an
--- optional flag"; "Attachments are tracked per requirementId"). Requirements are fixed at start
+-- A trade's flow requirements (docs/product.md#trade-flow-and-requirements: each has a status and
+-- may be
+-- optional; attachments are tracked per requirement). Requirements are fixed at start
 -- from the offer; the buyer fulfils them (text or upload), the seller approves or rejects them.
 CREATE TABLE trade_requirements (
   trade_id bigint NOT NULL REFERENCES trades (id),
@@ -14,7 +15,8 @@ CREATE TABLE trade_requirements (
 REVOKE DELETE, TRUNCATE ON trade_requirements FROM souk_app;
 
 -- Files attached to a trade's requirements. Souk stores what was declared (name, type, size);
--- the bytes go through the chat's attachment storage when it is wired (see DECISIONS.md).
+-- the bytes are stored since migration 0049
+-- (docs/decisions/011-jobs-from-requests-files-ledger-checks.md).
 CREATE TABLE trade_attachments (
   id bigserial PRIMARY KEY,
   trade_id bigint NOT NULL REFERENCES trades (id),

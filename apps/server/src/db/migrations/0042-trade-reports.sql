@@ -1,6 +1,6 @@
--- Reports about a trade by one of its parties (trading-core §3 "Reasons for reporting a trade
--- problem"), and chargeback reports (§3 timings and states, §5: refused when the reporter's
--- verification is incorrect). Both are kept for moderators.
+-- Reports about a trade by one of its parties, with the product's reasons, and chargeback reports
+-- with their timings and states, refused when the reporter's verification is incorrect
+-- (docs/product.md#trade-reports-and-chargebacks). Both are kept for moderators.
 CREATE TABLE trade_reports (
   id bigserial PRIMARY KEY,
   trade_id bigint NOT NULL REFERENCES trades (id),

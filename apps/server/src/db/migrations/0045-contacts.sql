@@ -1,4 +1,5 @@
--- Trusted and blocked users (trading-core §3, §7). One row per ordered pair: a user either trusts
+-- Trusted and blocked users (docs/product.md#contacts). One row per ordered pair: a user either
+-- trusts
 -- or blocks another, never both; "untrust" and "unblock" delete the row.
 CREATE TABLE user_relations (
   owner_user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Trade chat (trading-core §2, §4, §8). Messages of the two parties and of moderators; the trade's
+-- Trade chat (docs/product.md#chat). Messages of the two parties and of moderators; the trade's
 -- own events (trade_events) are shown beside them as system messages and are not copied here.
 CREATE TABLE chat_messages (
   id bigserial PRIMARY KEY,
@@ -40,7 +40,7 @@ CREATE INDEX chat_attachments_trade_idx ON chat_attachments (trade_id);
 REVOKE UPDATE, DELETE, TRUNCATE ON chat_attachments FROM souk_app;
 
 -- Direct messages outside trades (the messenger). Who may write to whom follows the recipient's
--- accept_chat_messages setting and blocks (see the chat module's DECISIONS.md).
+-- accept_chat_messages setting and blocks (docs/decisions/027-messenger.md).
 CREATE TABLE direct_messages (
   id bigserial PRIMARY KEY,
   sender_user_id bigint NOT NULL REFERENCES users (id),

@@ -1,4 +1,4 @@
--- Feedback after a finished trade (trading-core §3, §4, §7): each party gives at most one, and the
+-- Feedback after a finished trade (docs/product.md#feedback): each party gives at most one, and the
 -- receiver may reply once. Type is 'sell' when the buyer gives it (about the seller) and 'buy'
 -- when the seller gives it (about the buyer).
 CREATE TABLE trade_feedback (

@@ -1,4 +1,5 @@
--- Trade history exports (trading-core §3, §5). A row is the request and its progress; the file is
+-- Trade history exports (docs/product.md#exports). A row is the request and its progress; the file
+-- is
 -- made by the exports.generate job and kept in the file storage under a key the server chose.
 -- The row doubles as the job's outbox: a pending row is picked up even if no job message was sent.
 CREATE TABLE trade_history_exports (

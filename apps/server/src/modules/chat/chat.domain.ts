@@ -10,7 +10,8 @@ const NOT_YET_OPEN_STATUSES: readonly string[] = ["pending", "not_funded", "fund
 export type ChatAccessFacts = Pick<TradeAccess, "status" | "isParty" | "isStaff" | "completedAt" | "cancelledAt">;
 
 /**
- * Why the viewer may not write now, or null when they may (trading-core §8). The trade's own
+ * Why the viewer may not write now, or null when they may (docs/product.md#chat-block-reasons). The
+ * trade's own
  * state decides first (the trades module's rule: a finished trade keeps its chat for a grace
  * period, then ChatBlockedAfterTradeIsCanceled or ChatNotAvailableAfterTradeCompleted); an
  * unfunded trade is ChatNotAvailableYet; then a block between the parties is ChatBlocked. Staff

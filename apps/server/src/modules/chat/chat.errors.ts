@@ -1,7 +1,7 @@
 import { type ChatAttachmentReason, type ChatBlockReason, ChatErrorCode } from "@souk/contracts";
 import { conflict, DomainError, fileRefused, forbidden, inputError, notFound } from "../../platform/index.ts";
 
-/** Unknown trades and other people's trades look the same (RELIABILITY.md: a stranger gets 404). */
+/** Unknown trades and other people's trades look the same (docs/reliability.md#strangers-get-404). */
 export const tradeNotFound = () => notFound("No such trade.", "ERROR_TRADE_NOT_FOUND");
 export const attachmentNotFound = () => notFound("No such attachment.", "ERROR_ATTACHMENT_NOT_FOUND");
 export const attachmentMissing = () =>

@@ -8,6 +8,14 @@ import type { SoukModule } from "../../platform/index.ts";
 import { registerChatPrivateRoutes } from "./chat.routes.ts";
 import { seedDemoChat } from "./chat.seed.ts";
 
+export {
+  type AttachmentUpload,
+  downloadAttachment,
+  listChat,
+  postAttachments,
+  postMessage,
+} from "./chat.service.ts";
+
 export const chatModule: SoukModule = {
   name: "chat",
   privateRoutes: registerChatPrivateRoutes,

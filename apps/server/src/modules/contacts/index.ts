@@ -8,9 +8,11 @@ import { seedDemoContacts } from "./contacts.seed.ts";
 
 export {
   type AcceptChatMessages,
+  changeRelation,
   countRelations,
   getChatAcceptance,
   getRelation,
+  listContacts,
   type RelationCounts,
   type RelationView,
 } from "./contacts.service.ts";

@@ -1,6 +1,6 @@
 import type { FeedbackRating, FeedbackType } from "@souk/contracts";
 
-/** trading-core §3: feedback type is 'sell' from buyers and 'buy' from sellers. */
+/** Feedback type is 'sell' from buyers and 'buy' from sellers (docs/product.md#feedback). */
 export function feedbackTypeOf(authorRole: "buyer" | "seller"): FeedbackType {
   return authorRole === "buyer" ? "sell" : "buy";
 }

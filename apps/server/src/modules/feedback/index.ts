@@ -7,7 +7,14 @@ import type { SoukModule } from "../../platform/index.ts";
 import { registerFeedbackPrivateRoutes, registerFeedbackPublicRoutes } from "./feedback.routes.ts";
 import { seedDemoFeedback } from "./feedback.seed.ts";
 
-export { type FeedbackList, feedbackCounts, listFeedbackForUser } from "./feedback.service.ts";
+export {
+  type FeedbackList,
+  feedbackCounts,
+  giveFeedback,
+  listFeedbackForUser,
+  listFeedbackForUsername,
+  replyToFeedback,
+} from "./feedback.service.ts";
 
 export const feedbackModule: SoukModule = {
   name: "feedback",

@@ -40,7 +40,7 @@ export const alreadyReversed = () =>
 /** An account that had to be emptied held another amount by the time it was locked. */
 export const balanceChanged = () => conflict("The balance changed while this request ran; try again.");
 
-/** Lock waits or serialization retries ran out. The web retries this code (trading-core §8). */
+/** Lock waits or serialization retries ran out. The web retries this code (docs/product.md#busy-ledger-retry). */
 export const ledgerBusy = () =>
   new DomainError(LedgerErrorCode.LEDGER_BUSY, "busy", "The ledger is busy; the request was not applied. Try again.");
 

@@ -141,9 +141,10 @@ export interface LedgerTxOptions {
 /**
  * Runs money-moving work in one transaction. From the first ledger statement on, every lock wait
  * is bounded (LEDGER_LOCK_TIMEOUT_MS); statements the work runs before its first transfer are
- * not (DECISIONS.md L6). Deadlocks and serialization failures are retried whole
+ * not (docs/decisions/038-ledger-hot-statements-in-plpgsql.md). Deadlocks and serialization
+ * failures are retried whole
  * (nothing was applied); when retries run out, or a lock cannot be had in time, the caller gets
- * ERROR_LEDGER_ASYNC_MODE (503), which the web app retries (trading-core §8).
+ * ERROR_LEDGER_ASYNC_MODE (503), which the web app retries (docs/product.md#busy-ledger-retry).
  */
 export async function withLedgerTx<T>(db: Db, work: (tx: Tx) => Promise<T>, options: LedgerTxOptions = {}): Promise<T> {
   const lockTimeoutMs = options.lockTimeoutMs ?? LEDGER_LOCK_TIMEOUT_MS;
@@ -242,7 +243,8 @@ export async function holdEscrow(tx: Tx, input: HoldEscrowInput): Promise<Transf
 /**
  * Release: escrow -> buyer's available (the amount) and -> a platform fee shard (the fee); the
  * escrow account is closed. Post and void of one trade share one idempotency key, so the
- * database itself allows exactly one of them (RELIABILITY.md I5); any second one is refused
+ * database itself allows exactly one of them (docs/reliability.md#i5-escrow-settles-once); any
+ * second one is refused
  * with ERROR_ESCROW_ALREADY_SETTLED.
  */
 export async function postEscrow(tx: Tx, input: SettleEscrowAmounts & { buyerId: number }): Promise<TransferResult> {

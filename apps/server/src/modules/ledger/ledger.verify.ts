@@ -4,7 +4,8 @@ import type { Db } from "../../db/pool.ts";
 import type { LedgerInvariantCheck } from "../../platform/index.ts";
 
 /**
- * The invariant checks of RELIABILITY.md I1-I5 as SQL over the whole ledger, run in one
+ * The invariant checks I1-I5 (docs/reliability.md#ledger-invariants) as SQL over the whole ledger,
+ * run in one
  * read-only REPEATABLE READ transaction so that every check sees the same instant even while
  * transfers keep committing. `npm run souk -- ledger:verify`, GET /rest/v1/admin/ledger/verify,
  * the crash test and the property tests all call verifyLedger.

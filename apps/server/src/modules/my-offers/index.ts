@@ -5,6 +5,8 @@ import { completeBidsJob } from "./jobs/complete-bids.job.ts";
 import { endedBidFeesSource, endedBidsSource, fundedBidsHoldTheirAmountCheck } from "./my-offers.checks.ts";
 import { registerMyOffersRoutes } from "./my-offers.routes.ts";
 
+export { setOfferStatus, toggleAllOffers } from "./my-offers.service.ts";
+
 export const myOffersModule: SoukModule = {
   name: "my-offers",
   privateRoutes: registerMyOffersRoutes,

@@ -61,10 +61,10 @@ function flowTypesOf(query: Pick<MyOffersQuery, "flowTypes" | "tabType">): reado
   return undefined;
 }
 
-/** GET /rest/v1/my-offers/list: the vendor's offers with the state of §3 "My offers state". */
+/** GET /rest/v1/my-offers/list: the vendor's offers (docs/product.md#my-offers-bids-and-promotion). */
 /**
  * The vendor's escrow fee per payment method of their offers when a fee discount applies to them
- * (§3 userPerks): the standard fee lowered by their discount, as trades charge it.
+ * (userPerks): the standard fee lowered by their discount, as trades charge it.
  */
 async function perksOf(
   db: Db,
@@ -230,7 +230,7 @@ export function updateManualEscrowFee(db: Db, viewer: Viewer, hash: string, fee:
 /**
  * PUT /rest/v1/my-offers/{hash}/status. Switching on needs the activate-offer action and is refused
  * while the system holds the offer (penalty, moderation). A buy offer switched on without a bond
- * stays disabled: isActive flips, isEnabled does not (spec §4).
+ * stays disabled: isActive flips, isEnabled does not (docs/product.md#my-offers-bids-and-promotion).
  */
 export async function setOfferStatus(
   db: Db,

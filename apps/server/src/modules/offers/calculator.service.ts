@@ -42,7 +42,7 @@ export async function listConverterCurrencies(db: Db) {
           btc: btcUsd === undefined ? null : coinPrice(btcUsd, perUsd, fiat.decimals),
           usdt: usdtUsd === undefined ? null : coinPrice(usdtUsd, perUsd, fiat.decimals),
         },
-        // trading-core §9: the converter starts from a fiat amount of 1.
+        // The converter starts from a fiat amount of 1 (docs/product.md#converter).
         defaultAmount: "1",
         order: fiat.sortOrder,
       },

@@ -7,16 +7,21 @@ import { seedDemoOffers } from "./offers.seed.ts";
 
 export { BOND_REQUIRED_TYPES, needsBond, readBondStatus, syncOfferBondState } from "./bond.service.ts";
 export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
-export { describeOffers, type OfferSummary } from "./listing.service.ts";
+export { describeOffers, listOffers, type OfferSummary } from "./listing.service.ts";
 export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
 export {
+  createOffer,
+  deleteOffer,
   editOwnOffer,
   type Features,
+  getOfferView,
   isOfferHash,
+  listTags,
   type OfferRequirements,
   resolveVisibleOfferId,
   type TakerFacts,
   unmetRequirementsOf,
+  updateOffer,
 } from "./offers.service.ts";
 export {
   countOwnOffers,

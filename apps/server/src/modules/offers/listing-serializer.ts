@@ -1,6 +1,7 @@
 /**
  * The listing answers many times a second with up to 50 items of about 60 fields. Encoding them
- * through the zod response schema cost 4-5 times JSON.stringify (DECISIONS.md), so this route writes
+ * through the zod response schema cost 4-5 times JSON.stringify
+ * (docs/decisions/065-listing-query-performance.md), so this route writes
  * its answer with JSON.stringify. The zod schema stays on the route for the OpenAPI document, and
  * the API tests parse every listing answer with it, so the shape is still held to the contract.
  * A page served from the listing cache is the same array each time: its text is kept with it.

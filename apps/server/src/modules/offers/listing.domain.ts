@@ -93,7 +93,7 @@ function isFeatured(until: Date | null, now: Date): boolean {
   return until !== null && until.getTime() > now.getTime();
 }
 
-/** Offer listing item of trading-core §3; null if the offer cannot be priced today. */
+/** Offer listing item (docs/product.md#listing-filters); null if the offer cannot be priced today. */
 export function toListingItem(row: ListingRow, context: ShapeContext): OfferListingItem | null {
   const prices = pricesOf(row, context);
   const crypto = context.catalog.cryptoById.get(row.crypto_currency_id);

@@ -150,7 +150,7 @@ export function offerCapOf(row: OfferRow): Offer["offerCap"] {
   };
 }
 
-/** Offer of trading-core §3; null when it cannot be priced (no market rate). */
+/** Offer (docs/product.md#offer-fields); null when it cannot be priced (no market rate). */
 export function toOffer(record: OfferRecord, context: ShapeContext): Offer | null {
   const { catalog, market, now } = context;
   const prices = pricesOf(record, context);

@@ -316,7 +316,7 @@ export async function resolveVisibleOfferId(db: Db, viewer: Viewer | null, idHas
 
 type ViewQuery = z.infer<typeof offerViewQuerySchema>;
 
-/** GET /rest/v1/offers/{idHashed}: the offer and the view-offer state of trading-core §3. */
+/** GET /rest/v1/offers/{idHashed}: the offer and the view-offer state (docs/product.md#offer-page). */
 export async function getOfferView(
   db: Db,
   viewer: Viewer | null,

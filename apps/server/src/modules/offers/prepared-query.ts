@@ -5,7 +5,8 @@ import type { Db } from "../../db/pool.ts";
 /**
  * Runs a query as a named prepared statement with a reusable (generic) plan, so PostgreSQL plans
  * it once per connection. The marketplace query takes 2-3 ms to plan and well under 1 ms to run:
- * planning it on every request would cost more than answering it (measured; see DECISIONS.md).
+ * planning it on every request would cost more than answering it (measured; see
+ * docs/decisions/065-listing-query-performance.md).
  *
  * - Kysely has no API for statement names, but it hands the compiled query's `sql` to pg's
  *   `client.query` untouched, and pg accepts a {name, text} config there. The name is a hash of

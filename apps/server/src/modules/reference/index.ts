@@ -24,6 +24,8 @@ export {
   getPaymentMethodBySlug,
   listCryptoCurrencies,
   listFiatCurrencies,
+  listPaymentMethodGroups,
+  listPaymentMethods,
 } from "./reference.service.ts";
 
 export const referenceModule: SoukModule = {

@@ -146,7 +146,7 @@ export function toCryptoCurrency(row: CryptoCurrencyRow): CryptoCurrency {
   };
 }
 
-/** Currency (core) of trading-core §3, with its USD price. */
+/** Currency (core) (docs/product.md#reference-data), with its USD price. */
 export function toCryptoCurrencyView(crypto: CryptoCurrency, usdRate: string | null): CryptoCurrencyView {
   return {
     id: crypto.id,

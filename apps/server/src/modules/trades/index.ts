@@ -14,6 +14,7 @@ import { seedDemoTrades } from "./trades.seed.ts";
 export { appealDispute, listDisputeReasons, openDispute, resolveDispute } from "./disputes.service.ts";
 export {
   chatBlockReasonOf,
+  findTradePartyIds,
   getTradeAccess,
   haveTradedTogether,
   listTradeEvents,
@@ -21,7 +22,8 @@ export {
   type TradeEventRecord,
 } from "./trades.access.ts";
 export { isActiveStatus, isFinishedStatus, isSuccessfulStatus, TRANSITIONS } from "./trades.domain.ts";
-export { listTradeHistory } from "./trades.queries.ts";
+export { submitRequirement } from "./trades.flow.ts";
+export { listActiveTrades, listTradeHistory } from "./trades.queries.ts";
 export {
   cancelTrade,
   expireDueTrades,

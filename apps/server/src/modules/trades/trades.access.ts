@@ -95,6 +95,19 @@ export async function getTradeAccess(
   };
 }
 
+/**
+ * The parties of a trade, for notices sent to them after the fact (webhooks); null for an unknown
+ * id. Callers must not show a trade to anyone on this alone: it checks no viewer.
+ */
+export async function findTradePartyIds(
+  db: Db | Tx,
+  idHashed: string,
+): Promise<{ buyerId: number; sellerId: number } | null> {
+  if (!isTradeHash(idHashed)) return null;
+  const row = await repo.findTradeByIdHashed(db, idHashed);
+  return row ? { buyerId: Number(row.buyer_id), sellerId: Number(row.seller_id) } : null;
+}
+
 export interface TradeEventRecord {
   seq: number;
   /** A status (active_funded, paid, released, cancelled_*, dispute_*) or a flow event name. */
@@ -132,7 +145,8 @@ export async function haveTradedTogether(db: Db | Tx, userA: number, userB: numb
 }
 
 /**
- * Which chat block reason (trading-core §8) a trade's status implies for a party, or null when
+ * Which chat block reason (docs/product.md#chat-block-reasons) a trade's status implies for a
+ * party, or null when
  * they may chat: open trades chat; a finished one keeps its chat for
  * TRADE_RULES.chatGraceHoursAfterFinish, then it is closed with the reason of how it ended.
  * Staff are never blocked. ChatBlocked (a block between the two) is the contacts module's fact.

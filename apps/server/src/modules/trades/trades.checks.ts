@@ -3,7 +3,10 @@ import type { LedgerInvariantCheck, SettledFeeSource, SettledReferenceSource } f
 import { TRANSITIONS } from "./trades.domain.ts";
 import * as repo from "./trades.repo.ts";
 
-/** For ledger:verify's "no settled trade holds escrow" (RELIABILITY.md I4): the settled trades. */
+/**
+ * For ledger:verify's "no settled trade holds escrow"
+ * (docs/reliability.md#i4-escrow-holds-exactly-its-amount): the settled trades.
+ */
 export const settledTradesSource: SettledReferenceSource = {
   referenceType: "trade",
   listSettledIds: (db) => repo.listSettledTradeIds(db),

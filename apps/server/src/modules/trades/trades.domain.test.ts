@@ -31,7 +31,7 @@ function facts(overrides: Partial<TradeFacts> = {}): TradeFacts {
 }
 
 describe("the transition table", () => {
-  it("is RELIABILITY.md's table, row for row", () => {
+  it("is docs/reliability.md's table, row for row", () => {
     const rows = TRANSITIONS.map((rule) => `${rule.from.join("|")} -> ${rule.to} by ${rule.role}: ${rule.ledger}`);
     expect(rows).toEqual([
       "active_funded -> paid by buyer: none",

@@ -15,7 +15,7 @@ import {
 import { compareDecimal, type Decimal, parseDecimal } from "@souk/money";
 
 /**
- * The trade's pure rules: the transition table of RELIABILITY.md ("Trade transitions"), who may
+ * The trade's pure rules: the transition table (docs/reliability.md#trade-transitions), who may
  * do what, the flow's requirements and when a dispute or an appeal is available. No I/O here; the
  * service turns a plan into one conditional UPDATE in the ledger's transaction.
  */
@@ -78,7 +78,8 @@ export interface TransitionRule {
 }
 
 /**
- * RELIABILITY.md's table, row for row (the start, "(new) -> active_funded", is startTrade's).
+ * docs/reliability.md#trade-transitions, row for row (the start, "(new) -> active_funded", is
+ * startTrade's).
  * Any (command, role) pair not listed is refused with no effect (I6).
  */
 export const TRANSITIONS: readonly TransitionRule[] = [
@@ -92,7 +93,8 @@ export const TRANSITIONS: readonly TransitionRule[] = [
   },
   { command: "cancel", role: "buyer", from: ["active_funded"], to: "cancelled_buyer", ledger: "void", guards: [] },
   // "cancelled_seller (where policy allows)": Souk allows it once the payment window passed unpaid,
-  // the same moment the expiry job would cancel (DECISIONS.md "Seller cancel").
+  // the same moment the expiry job would cancel
+  // (docs/decisions/051-seller-cancel-after-the-window.md).
   {
     command: "cancel",
     role: "seller",

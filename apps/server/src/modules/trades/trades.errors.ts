@@ -39,7 +39,10 @@ export const requirementsNotMet = (requirements: string[]) =>
 export const userBlocked = () =>
   forbidden("You cannot trade with this user.", TradeErrorCode.USER_BLOCKED, { reason: "default" });
 
-/** §8 trade start errors: the spec's word in details.reason, the limit that applies beside it. */
+/**
+ * Trade start errors (docs/product.md#starting-a-trade): the spec's word in details.reason, the
+ * limit that applies beside it.
+ */
 export const maxPerTradeLimit = (limitUsd: string) =>
   forbidden("This amount is over the limit per trade of your verification level.", TradeErrorCode.MAX_PER_TRADE_LIMIT, {
     reason: "max_per_trade_limit",

@@ -236,7 +236,7 @@ export async function recordPolicyRead(
   return { url };
 }
 
-/** Flows with an automated path that a person can take over (trading-core §3 flow types). */
+/** Flows with an automated path that a person can take over (docs/product.md#offer-fields, flow types). */
 const FALLBACK_FLOWS = new Set(["gcc-auto", "bt-auto", "lite", "offramp"]);
 
 /**

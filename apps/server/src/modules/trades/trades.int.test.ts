@@ -27,7 +27,8 @@ import { ledgerChecks } from "../registry.ts";
 import { expireDueTrades } from "./index.ts";
 
 /**
- * The trade API: every transition of RELIABILITY.md's table through HTTP, and every refusal
+ * The trade API: every transition of docs/reliability.md#trade-transitions through HTTP, and every
+ * refusal
  * (wrong actor 403, stranger 404, wrong state 409, no session 401, bad input 422), each checked
  * to leave the ledger as it was.
  */
@@ -291,7 +292,7 @@ describe("POST /rest/v1/trade", () => {
     expect(off.body.errors.details.reason).toBe("offer_inactive");
   });
 
-  it("refuses the §8 trade start errors: per-trade limit, daily volume, active trades without ID", async () => {
+  it("refuses the trade start errors: per-trade limit, daily volume, active trades without ID", async () => {
     const levelZero = await createTrader(t, { kycLevel: 0 });
     const perTrade = await expectRefused(
       () => levelZero.client.post("/rest/v1/trade", { offerId, fiatAmount: "1000.01" }, key()),
@@ -356,7 +357,7 @@ describe("GET /rest/v1/trade/{id}", () => {
   });
 });
 
-describe("the transitions of RELIABILITY.md", () => {
+describe("the transitions of docs/reliability.md", () => {
   it("active_funded -> paid by the buyer; the seller and strangers are refused", async () => {
     const trade = await start(buyer);
     await expectRefused(

@@ -28,16 +28,18 @@ import {
 } from "./index.ts";
 
 /**
- * Model-based test of random trade lifecycles (RELIABILITY.md I4, I6): fast-check generates
- * sequences of starts on sell and buy offers, payments, releases, cancels, disputes, awards,
- * expiry runs, clock advances and vendor bond deposits and retrievals, by random actors (buyer,
- * seller, moderator, stranger) across four traders and their offers. A plain model predicts each
- * outcome: which commands are legal comes from the transition table (TRANSITIONS: from-status,
- * actor, target status and ledger effect), its guards are judged by the model's own clock. After
- * EVERY step the test checks each user's available, escrow and bond balances against the model,
- * what the platform's fee accounts hold, each trade's status and escrow, which buy offers the
- * system has switched off (three expired trades in a day where the offer's owner did not pay),
- * and that ledger:verify finds no drift.
+ * Model-based test of random trade lifecycles
+ * (docs/reliability.md#i4-escrow-holds-exactly-its-amount,
+ * docs/reliability.md#i6-only-legal-transitions): fast-check generates sequences of starts on
+ * sell and buy offers, payments, releases, cancels, disputes, awards, expiry runs, clock advances
+ * and vendor bond deposits and retrievals, by random actors (buyer, seller, moderator, stranger)
+ * across four traders and their offers. A plain model predicts each outcome: which commands are
+ * legal comes from the transition table (TRANSITIONS: from-status, actor, target status and
+ * ledger effect), its guards are judged by the model's own clock. After EVERY step the test
+ * checks each user's available, escrow and bond balances against the model, what the platform's
+ * fee accounts hold, each trade's status and escrow, which buy offers the system has switched off
+ * (three expired trades in a day where the offer's owner did not pay), and that ledger:verify
+ * finds no drift.
  */
 
 // The long run of the reliability targets raises the number of runs (SOUK_MODEL_RUNS=1000).

@@ -43,7 +43,7 @@ function parseDay(text: string, field: string): Date {
   return date;
 }
 
-/** The repository filter of the history filters (trading-core §3 export and completed-trade filters). */
+/** The repository filter of the history filters (docs/product.md#trade-history-and-figures). */
 export function toListFilter(userId: number, filters: Partial<TradeHistoryFilters>): repo.TradeListFilter {
   const byFilter = FILTER_STATUSES[filters.filter ?? "all"];
   const statuses = filters.status

@@ -42,9 +42,10 @@ export interface ChargebackReport {
 
 /**
  * POST /rest/v1/user-reports/chargeback: the seller of a trade that delivered the crypto reports
- * that the buyer took the fiat back. trading-core §5: when the reporter's verification is
+ * that the buyer took the fiat back. docs/product.md#trade-reports-and-chargebacks: when the
+ * reporter's verification is
  * incorrect the report is not taken and they are told to contact support. Souk reads "incorrect"
- * as "the reporter's identity is not verified" (DECISIONS.md "Chargeback reports").
+ * as "the reporter's identity is not verified" (docs/decisions/056-chargeback-reports.md).
  */
 export async function reportChargeback(
   db: Db,

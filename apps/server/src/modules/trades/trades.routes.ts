@@ -69,7 +69,8 @@ const tradeResponse = { 200: envelopeSchema(tradeSchema) };
 const params = tradeIdParamsSchema;
 
 /**
- * The trade calls of trading-core §7 and Souk's additions in the same style. Handlers parse, call
+ * The trade calls of the product (docs/product.md#trades) and Souk's additions in the same style.
+ * Handlers parse, call
  * one service function and shape the answer; who may do what is decided in the service.
  */
 export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): Promise<void> {
@@ -86,7 +87,7 @@ export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps
         summary: "Take an offer: start a trade (the seller's amount and fee go into escrow)",
         description:
           "Send an Idempotency-Key header: a retry with the same key starts one trade. Refusals: 404 offer, 409 " +
-          "ERROR_OFFER_UNAVAILABLE / ERROR_INSUFFICIENT_BALANCE, 403 §8 start errors (details.reason), 422 amount.",
+          "ERROR_OFFER_UNAVAILABLE / ERROR_INSUFFICIENT_BALANCE, 403 trade start errors (details.reason), 422 amount.",
         body: tradeStartRequestSchema,
         response: tradeResponse,
       },

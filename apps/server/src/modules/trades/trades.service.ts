@@ -221,7 +221,8 @@ export async function startTrade(
         ownerId: offer.ownerId,
       });
       if (!taker) throw errors.offerNotFound();
-      // Restrictions and blocked KYC actions of the taker (spec §6: start-trade-buy / -sell).
+      // Restrictions and blocked KYC actions of the taker
+      // (docs/product.md#restrictions-and-blocked-kyc-actions: start-trade-buy / -sell).
       const kycAction = parties.takerIsBuyer ? "start-trade-buy" : "start-trade-sell";
       if (viewer.blockedKycActions.includes(kycAction)) {
         throw forbidden("Verify your identity to do this.", ErrorCode.KYC_ACTION_BLOCKED, { action: kycAction });
@@ -267,7 +268,7 @@ export async function startTrade(
           ...(limitKind ? { limitKind } : {}),
         });
       }
-      // §8 trade start errors: limits of the taker's verification level, in USD.
+      // Trade start errors (docs/product.md#starting-a-trade): limits of the taker's verification level, in USD.
       const fiatUsd = toUsd(fiat, market.fiatPerUsd[offer.fiatCurrencyCode]);
       const limits = kycLimitsOf(Number(taker.kyc_level));
       if (limits.perTrade && compareDecimal(fiatUsd, limits.perTrade) > 0) {
@@ -593,7 +594,7 @@ export async function expireTrade(db: Db, tradeId: bigint, now?: Date): Promise<
  * Cancels (cancelled_system, escrow voided to the seller) every active_funded trade whose payment
  * window has passed at `now` (the database's clock when absent). Safe to run many times and on
  * several workers at once: each trade's conditional UPDATE lets exactly one of them expire it,
- * and a paid trade is never touched (RELIABILITY.md I11).
+ * and a paid trade is never touched (docs/reliability.md#i11-timed-transitions-are-safe-to-repeat).
  */
 export async function expireDueTrades(db: Db, now?: Date): Promise<{ expired: number; checked: number }> {
   const batch = 200;

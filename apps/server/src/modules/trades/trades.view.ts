@@ -95,7 +95,7 @@ export function sideOf(row: Pick<TradeRow, "buyer_id">, userId: number): TradeSi
   return Number(row.buyer_id) === userId ? "bought" : "sold";
 }
 
-/** The trade of trading-core §3 for one viewer. */
+/** The trade (docs/product.md#trades) for one viewer. */
 export function toTradeView(row: TradeRow, context: ViewContext): Trade {
   const { viewerRole, now } = context;
   const facts = factsOf(row, context.requirements);

@@ -59,7 +59,8 @@ function epochSeconds(date: Date | null): number | null {
 }
 
 /**
- * The current-user answer of account-platform §3. Fields whose features are not built yet carry
+ * The current-user answer (docs/product.md#users-and-the-current-user). Fields whose features are
+ * not built yet carry
  * honest defaults (false, zero, empty) rather than invented values.
  */
 export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): CurrentUser {
@@ -118,7 +119,6 @@ export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): Curren
     isRestricted: row.is_restricted,
     isCompromised: row.is_compromised,
     isDemoAccount: roles.includes("demo"),
-    isApiKeyConnected: false,
     isMerchant: roles.includes("merchant"),
     isCorporate: roles.includes("corporate"),
     isStaff: roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role)),
@@ -131,7 +131,7 @@ export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): Curren
   };
 }
 
-/** Profile (public) of account-platform §3, with the fields that exist so far. */
+/** Profile (public) (docs/product.md#public-profile), with the fields that exist so far. */
 export function toPublicProfile(row: UserRow, countryName: string | null): PublicProfile {
   const roles = knownRoles(row.roles);
   return {

@@ -190,10 +190,12 @@ export interface UserActivityFlags {
   hasActiveSellOffers: boolean;
   hasActiveTrades: boolean;
   hasOffers: boolean;
+  /** A live (not revoked) API client of the api-clients module. */
+  isApiKeyConnected: boolean;
 }
 
 /**
- * The account's activity flags in one statement. Offers and trades belong to their own modules,
+ * The account's activity flags in one statement. Offers, trades and API clients belong to their own modules,
  * which depend on this one; reading their tables here (by owner index) keeps the account answer
  * one round trip without an import cycle. "Active" offers are those the owner has switched on and
  * not deleted; active trades are those still open (funded, paid or in dispute).
@@ -209,13 +211,17 @@ export async function findActivityFlags(db: Db, userId: number): Promise<UserAct
       EXISTS (SELECT 1 FROM trades WHERE buyer_id = ${id} AND status IN ('active_funded', 'paid', 'dispute_open'))
         OR EXISTS (SELECT 1 FROM trades WHERE seller_id = ${id} AND status IN ('active_funded', 'paid', 'dispute_open'))
         AS "hasActiveTrades",
-      EXISTS (SELECT 1 FROM offers WHERE user_id = ${id} AND deleted_at IS NULL) AS "hasOffers"`.execute(db);
+      EXISTS (SELECT 1 FROM offers WHERE user_id = ${id} AND deleted_at IS NULL) AS "hasOffers",
+      EXISTS (SELECT 1 FROM api_clients WHERE user_id = ${id} AND revoked_at IS NULL) AS "isApiKeyConnected"`.execute(
+    db,
+  );
   return (
     result.rows[0] ?? {
       hasActiveBuyOffers: false,
       hasActiveSellOffers: false,
       hasActiveTrades: false,
       hasOffers: false,
+      isApiKeyConnected: false,
     }
   );
 }

@@ -20,7 +20,7 @@ export {
 } from "./wallet.chain.ts";
 export { BOND_AMOUNTS, MIN_WITHDRAWALS, NETWORK_FEES } from "./wallet.domain.ts";
 export { assertSecondFactor, type SecondFactorAction } from "./wallet.second-factor.ts";
-export { getBalances, type Sender, sendCrypto } from "./wallet.service.ts";
+export { getBalances, getDepositAddress, type Sender, sendCrypto } from "./wallet.service.ts";
 export { broadcastPendingWithdrawals } from "./withdrawals.service.ts";
 
 export const walletModule: SoukModule = {

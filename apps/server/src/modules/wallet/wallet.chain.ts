@@ -4,7 +4,8 @@ import { isAddressFormatValid, normalizeAddress } from "./wallet.domain.ts";
 import { recordDevBroadcast } from "./wallet.repo.ts";
 
 /**
- * Custody of coins on their chains, behind one interface (ARCHITECTURE.md "Adapters"). The
+ * Custody of coins on their chains, behind one interface, so a real chain replaces the dev one
+ * without touching callers. The
  * default is the dev chain, which needs no outside service; a Bitcoin node or an Esplora server
  * would be another implementation of the same interface.
  */

@@ -67,7 +67,8 @@ export function dailyLimitMinor(code: string, decimals: number, kycLevel: number
 // ---- amounts as typed ----------------------------------------------------------------------
 
 /**
- * Reads an amount a user typed, exactly or not at all (RELIABILITY.md I10): "1e21", "01", "-1",
+ * Reads an amount a user typed, exactly or not at all (docs/reliability.md#i10-exact-amounts):
+ * "1e21", "01", "-1",
  * more decimals than the currency has, more than a BIGINT, and zero are refused on the field,
  * never rounded.
  */
@@ -123,7 +124,8 @@ export interface FiatTotal {
 
 /**
  * The sum of each balance's fiat value, exact until one final rounding (half up) to the fiat's
- * decimals and at least two (trading-core §3). A currency without a rate is left out and named;
+ * decimals and at least two (docs/product.md#wallet). A currency without a rate is left out and
+ * named;
  * a fiat currency without a rate falls back to USD.
  */
 export function totalInFiat(

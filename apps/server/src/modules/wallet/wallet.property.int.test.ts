@@ -13,8 +13,10 @@ import { sendCrypto } from "./wallet.service.ts";
 import { broadcastPendingWithdrawals } from "./withdrawals.service.ts";
 
 /**
- * Model-based property tests of the money paths against the real database (RELIABILITY.md I1,
- * I2, I3, I4). Each run is a random sequence of deposits, internal sends, escrow holds, posts and
+ * Model-based property tests of the money paths against the real database
+ * (docs/reliability.md#ledger-invariants:
+ * I1, I2, I3, I4). Each run is a random sequence of deposits, internal sends, escrow holds, posts
+ * and
  * voids, and withdrawals (completed or refused by the chain), applied both to a tiny in-memory
  * model and through the real services. After every run: each operation's outcome matched the
  * model, the run's balances equal the model's, the run's transfers sum to zero, each touched
@@ -23,7 +25,7 @@ import { broadcastPendingWithdrawals } from "./withdrawals.service.ts";
  *
  * Runs are short (up to 8 operations over 3 fresh users) so that 1,000 runs per property fit in a
  * CI minute; long sequences add little that many short ones from random states do not, and the
- * long run of RELIABILITY.md raises numRuns rather than the length.
+ * long run (docs/reliability.md#how-the-proofs-run) raises numRuns rather than the length.
  */
 
 const BTC = { code: "BTC", id: 1, decimals: 8 };

@@ -23,7 +23,7 @@ import { listUserDeposits } from "./deposits.service.ts";
 import { listTransactions } from "./history.service.ts";
 import { getBalances, getDepositAddress, getSendInfo, sendCrypto } from "./wallet.service.ts";
 
-/** KYC action that blocks the wallet (trading-core §6). */
+/** KYC action that blocks the wallet (docs/product.md#restrictions-and-blocked-kyc-actions). */
 const USE_WALLET = "use-wallet";
 
 export function registerWalletPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {

@@ -9,7 +9,8 @@ import { type BroadcastOutcome, type ChainAdapter, chainAdapterFor } from "./wal
 import * as repo from "./wallet.repo.ts";
 
 /**
- * The withdrawal outbox (RELIABILITY.md I12). A send to an outside address held the money and
+ * The withdrawal outbox (docs/reliability.md#i12-outside-effects-happen-once). A send to an outside
+ * address held the money and
  * wrote a 'held' row in one transaction. Here a worker:
  *
  * 1. claims rows (held, or broadcasting for too long) with FOR UPDATE SKIP LOCKED and commits

@@ -7,7 +7,7 @@ import { useLocalizedPaths } from "../../lib/use-locale.ts";
 import { BanIcon, FlaskIcon, LockIcon, MailIcon, SnowflakeIcon } from "../../ui/icons.tsx";
 import classes from "./banners.module.css";
 
-/** The status banners of account-platform §2, named as the spec names their mount points. */
+/** The status banners (docs/product.md#banners-toasts-and-layout), named as the spec names their mount points. */
 export type BannerId =
   | "bannedBanner"
   | "frozenBanner"

@@ -28,6 +28,7 @@ const columns: readonly FooterColumn[] = [
     links: [
       { name: "about", labelKey: "footer.about" },
       { name: "fees", labelKey: "footer.fees" },
+      { name: "developers", labelKey: "footer.developers" },
       { name: "partnerProgram", labelKey: "footer.partnerProgram" },
     ],
   },

@@ -3,7 +3,15 @@ import type { CurrentUser } from "@souk/contracts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPaths } from "../../lib/use-locale.ts";
-import { DashboardIcon, LogOutIcon, ShieldCheckIcon, SlidersIcon, UserIcon, WalletIcon } from "../../ui/icons.tsx";
+import {
+  DashboardIcon,
+  LogOutIcon,
+  ServerIcon,
+  ShieldCheckIcon,
+  SlidersIcon,
+  UserIcon,
+  WalletIcon,
+} from "../../ui/icons.tsx";
 import { UserMenuButton } from "./user-menu-button.tsx";
 
 export interface UserMenuProps {
@@ -53,6 +61,9 @@ export function UserMenu({ user, onLogOut, isLoggingOut, defaultOpened = false }
         </Menu.Item>
         <Menu.Item component={Link} to={to("accountSettings")} leftSection={<SlidersIcon size={16} />}>
           {t("nav.accountSettings")}
+        </Menu.Item>
+        <Menu.Item component={Link} to={to("apiKeys")} leftSection={<ServerIcon size={16} />}>
+          {t("nav.apiKeys")}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

@@ -9,12 +9,12 @@ import {
   tryParseDecimal,
 } from "@souk/money";
 
-/** Converter constants of trading-core §9: fiat with 2 decimals, BTC with 8, 1 unit of fiat at first. */
+/** Converter constants (docs/product.md#converter): fiat with 2 decimals, BTC with 8, 1 unit of fiat at first. */
 export const CONVERTER_FIAT_DECIMALS = 2;
 export const CONVERTER_BTC_DECIMALS = 8;
 export const INITIAL_FIAT_AMOUNT = "1";
 
-/** Digits with an optional single dot and fraction (trading-core §5), at most `decimals` after it. */
+/** Digits with an optional single dot and fraction (docs/product.md#amount-inputs), at most `decimals` after it. */
 export function isAmountInput(text: string, decimals: number): boolean {
   return new RegExp(`^[0-9]{0,15}(\\.[0-9]{0,${decimals}})?$`).test(text);
 }

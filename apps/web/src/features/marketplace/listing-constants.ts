@@ -19,5 +19,5 @@ export const TABS: Exhaustive<OfferTab, typeof tabs> = tabs;
 export const P2P_FLOWS = ["default", "lite"] as const satisfies readonly OfferFlowType[];
 export const SHOP_FLOWS = ["gcc-auto", "bt-auto", "offramp"] as const satisfies readonly OfferFlowType[];
 
-/** contracts' LISTING_DEFAULT_LIMIT (the spec's default page size, §9). */
+/** contracts' LISTING_DEFAULT_LIMIT (the default page size, docs/product.md#constants). */
 export const LISTING_PAGE_SIZE = 10;

@@ -19,7 +19,7 @@ function filters(change: Partial<ListingFilters> = {}): ListingFilters {
   return { ...defaultFilters, ...change };
 }
 
-describe("the tab query (trading-core §2)", () => {
+describe("the tab query (docs/product.md#listing-filters)", () => {
   it("falls back to P2P when missing or unknown", () => {
     expect(readTab(null)).toBe("p2p");
     expect(readTab("bazaar")).toBe("p2p");

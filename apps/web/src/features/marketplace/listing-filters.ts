@@ -2,7 +2,8 @@ import type { OfferFlowType, OfferSortType, OfferTab, OfferType } from "@souk/co
 import { P2P_FLOWS, SHOP_FLOWS, SORT_TYPES, TABS } from "./listing-constants.ts";
 
 /**
- * The marketplace's filters and their place in the address (trading-core §2). The address is the
+ * The marketplace's filters and their place in the address (docs/product.md#listing-filters). The
+ * address is the
  * one source of truth: filters are read from it and every change writes a new one, so a listing
  * can be shared and the back button walks through the filters the visitor tried.
  *
@@ -145,7 +146,7 @@ function readText(value: string | null, pattern: RegExp): string | null {
   return pattern.test(text) ? text : null;
 }
 
-/** Tab rule of trading-core §2: an unknown or missing value is P2P. */
+/** Tab rule (docs/product.md#listing-filters): an unknown or missing value is P2P. */
 export function readTab(value: string | null): OfferTab {
   const lower = value?.toLowerCase();
   return (TABS as readonly string[]).includes(lower ?? "") ? (lower as OfferTab) : "p2p";
@@ -173,7 +174,7 @@ export function flowTypesOfTab(tab: OfferTab): readonly OfferFlowType[] {
   return tab === "shop" ? SHOP_FLOWS : P2P_FLOWS;
 }
 
-/** Reads the query's filters (trading-core §2 keys); unreadable values are ignored. */
+/** Reads the query's filters (docs/product.md#listing-filters); unreadable values are ignored. */
 export function readQueryFilters(search: URLSearchParams): Omit<ListingFilters, "side"> {
   const tab = readTab(search.get("tab"));
   const flowType = search.get("flowType");
@@ -251,7 +252,8 @@ export type FilterChange = Partial<Omit<ListingFilters, "page">> & { page?: numb
 
 /**
  * Applies a change: any filter change goes back to page 1; choosing a tab resets the offer filter
- * type (trading-core §2: choosing SHOP resets it; P2P's flow types do not exist in SHOP either);
+ * type (docs/product.md#listing-filters: choosing SHOP resets it; P2P's flow types do not exist in
+ * SHOP either);
  * choosing a payment method clears the group and the other way round.
  */
 export function applyFilterChange(filters: ListingFilters, change: FilterChange): ListingFilters {

@@ -37,7 +37,10 @@ function firstString(value: unknown): string | null {
   return null;
 }
 
-/** Reads a failed POST /rest/v1/trade (trading-core §8 trade start errors and the amount checks). */
+/**
+ * Reads a failed POST /rest/v1/trade (the trade start errors and the amount checks of
+ * docs/product.md#starting-a-trade).
+ */
 export function startTradeProblem(error: unknown): StartTradeProblem {
   if (!isApiError(error)) return { key: "start.errors.default" };
   const details = error.details ?? {};

@@ -32,7 +32,7 @@ export interface TradeAmountRules {
   cryptoDecimals: number;
 }
 
-/** Digits with an optional single dot and fraction (trading-core §5). */
+/** Digits with an optional single dot and fraction (docs/product.md#amount-inputs). */
 const DECIMAL_INPUT = /^[0-9]*(\.[0-9]*)?$/;
 
 export function isDecimalInput(text: string): boolean {

@@ -1,5 +1,6 @@
 /**
- * The view-offer state's modals (trading-core §4): all closed by default. Only one is open at a
+ * The view-offer state's modals (docs/product.md#offer-page): all closed by default. Only one is
+ * open at a
  * time; opening another closes the first.
  */
 export const VIEW_OFFER_MODALS = [
@@ -29,7 +30,7 @@ export function viewOfferModalsReducer(_state: ViewOfferModals, action: ViewOffe
   return { ...initialViewOfferModals, [action.modal]: true };
 }
 
-/** Offer report (trading-core §4): sending, then reported or failure with an error. */
+/** Offer report (docs/product.md#offers): sending, then reported or failure with an error. */
 export type OfferReportState =
   | { status: "idle" }
   | { status: "sending" }

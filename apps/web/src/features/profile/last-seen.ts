@@ -1,5 +1,5 @@
 /**
- * Last-seen text and colour of account-platform §4 with the thresholds of §9 (60 s, 30 min, 3 h,
+ * Last-seen text and colour (docs/product.md#last-seen) with the thresholds (60 s, 30 min, 3 h,
  * 24 h, 7 days, 12 weeks). One choice differs from the letter of the spec: past 12 weeks the spec
  * shows "Online" again, which would tell visitors a long-gone user is here; Souk says "Seen more
  * than 12 weeks ago" instead.

@@ -11,7 +11,8 @@ const LOOKAHEAD_SECONDS = 75;
  * seconds of its deadline rather than within a minute. The start of a trade queues its exact job
  * too (after its commit); this sweep is the safety net for a send that was lost or a process that
  * runs no jobs. Both are idempotent and safe on several workers at once (the transition's
- * conditional UPDATE lets one of them win; RELIABILITY.md I11).
+ * conditional UPDATE lets one of them win;
+ * docs/reliability.md#i11-timed-transitions-are-safe-to-repeat).
  */
 export const expireTradesJob: JobDefinition = {
   name: "trades.expire",

@@ -11,7 +11,7 @@ export interface ConverterCurrencies {
   asOf: string | null;
 }
 
-/** GET /rest/v1/calculator/currency: every converter currency with its rates (trading-core §3). */
+/** GET /rest/v1/calculator/currency: every converter currency with its rates (docs/product.md#converter). */
 export function converterCurrenciesQueryOptions() {
   return queryOptions({
     queryKey: ["calculator", "currencies"],

@@ -43,7 +43,7 @@ const PriceChart = lazy(() =>
 );
 
 const ranges: readonly ChartRange[] = ["day", "week", "month", "year"];
-/** Converter chart default range (trading-core §9). */
+/** Converter chart default range (docs/product.md#converter). */
 const DEFAULT_RANGE: ChartRange = "month";
 
 function scaleOf(value: string): number {
@@ -207,7 +207,7 @@ function ChartCard({ currency }: { currency: ConverterCurrency }) {
   );
 }
 
-/** Converter and calculator `/calculator/btc-to-{currencyCode}` (trading-core §2, §9). */
+/** Converter and calculator `/calculator/btc-to-{currencyCode}` (docs/product.md#converter). */
 export function ConverterPage() {
   const { t, i18n } = useConverterTexts();
   const locale = i18n.language === "fr" ? "fr" : "en";

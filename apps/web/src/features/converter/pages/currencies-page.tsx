@@ -4,7 +4,7 @@ import { converterCurrenciesQueryOptions } from "../api/converter-api.ts";
 import { CurrenciesTable } from "../components/currencies-table.tsx";
 import { useConverterTexts } from "../converter-texts.ts";
 
-/** The currencies table on its own page (trading-core §2 "Currencies table"). */
+/** The currencies table on its own page (docs/product.md#converter). */
 export function CurrenciesPage() {
   const { t } = useConverterTexts();
   const currencies = useQuery(converterCurrenciesQueryOptions());

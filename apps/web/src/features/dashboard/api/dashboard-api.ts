@@ -15,7 +15,10 @@ const activeResponse = envelopeSchema(z.array(tradeSummarySchema), activeTradesM
 const recentResponse = envelopeSchema(z.array(recentTradeSchema), pageMetaSchema);
 const statisticsResponse = envelopeSchema(tradeStatisticsSchema);
 
-/** Active trades, polled at most once per 60 s (trading-core §4, §9): never faster than the server asks. */
+/**
+ * Active trades, polled at most once per 60 s (docs/product.md#trade-history-and-figures): never
+ * faster than the server asks.
+ */
 export function activeTradesQueryOptions() {
   return queryOptions({
     queryKey: ["dashboard", "active-trades"],

@@ -48,7 +48,7 @@ export interface FavoriteToggle {
   isFavorite: boolean;
 }
 
-/** POST adds, DELETE removes (trading-core §7); the answer says the new state. */
+/** POST adds, DELETE removes (docs/product.md#favourites); the answer says the new state. */
 export async function toggleFavorite({ idHashed, isFavorite }: FavoriteToggle): Promise<boolean> {
   const { favoriteToggleResponseSchema } = await import("./schemas.ts");
   const path = `/rest/v1/favorites/offers/${encodeURIComponent(idHashed)}`;

@@ -36,7 +36,8 @@ export interface FavoriteToggleProps {
 }
 
 /**
- * The favourite star of an offer (trading-core §4): the state flips when the server confirms,
+ * The favourite star of an offer (docs/product.md#favourites): the state flips when the server
+ * confirms,
  * never before; a failure leaves it as it was and says so.
  */
 export function FavoriteToggle({ idHashed, isFavorite, onToggled, size = "lg" }: FavoriteToggleProps) {

@@ -60,7 +60,7 @@ export interface FavoritesSectionProps {
 }
 
 /**
- * Favourite offers, a dashboard section (trading-core §3 paged lists): buy and sell tabs with their
+ * Favourite offers, a dashboard section (docs/product.md#favourites): buy and sell tabs with their
  * counts, a sort order and pages of ten, all kept in the address.
  */
 export function FavoritesSection({ renderOffers }: FavoritesSectionProps) {

@@ -18,7 +18,7 @@ import {
 } from "../../../ui/icons.tsx";
 import classes from "./home-page.module.css";
 
-/** The currencies of the spec with their decimals (trading-core §3). */
+/** The currencies of the spec with their decimals (docs/product.md#reference-data). */
 const assets = [
   { code: "BTC", name: "Bitcoin", decimals: 8, symbol: "B", color: "#f7931a" },
   { code: "ETH", name: "Ether", decimals: 9, symbol: "Ξ", color: "#627eea" },

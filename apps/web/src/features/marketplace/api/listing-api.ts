@@ -17,7 +17,8 @@ export interface ListingPage {
 }
 
 /**
- * GET /rest/v1/offers query for a set of resolved filters (trading-core §7). `type` is the
+ * GET /rest/v1/offers query for a set of resolved filters (docs/product.md#listing-filters). `type`
+ * is the
  * visitor's side; flags are sent only when set; the page becomes an offset of the default size.
  */
 export function listingQuery(filters: ListingFilters): Record<string, QueryValue> {

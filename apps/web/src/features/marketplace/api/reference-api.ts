@@ -3,7 +3,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 
 /**
- * Reference data the filters need (trading-core §7). It changes rarely: kept for an hour, and
+ * Reference data the filters need (docs/product.md#reference-data). It changes rarely: kept for an
+ * hour, and
  * shared by every page through the same query keys.
  */
 const referenceStaleTime = 60 * 60 * 1000;

@@ -84,7 +84,7 @@ export function MarketplaceView({ screen, renderFavorite }: MarketplaceViewProps
   const selection = route ? readPathSelection(route) : null;
   const queryFilters = useMemo(() => readQueryFilters(searchParams), [searchParams]);
 
-  // trading-core §2: a valid tab is written back lowercased; an unknown one falls back to P2P.
+  // docs/product.md#listing-filters: a valid tab is written back lowercased; an unknown one falls back to P2P.
   useEffect(() => {
     const normalized = normalizeTabQuery(searchParams);
     if (normalized) setSearchParams(normalized, { replace: true });

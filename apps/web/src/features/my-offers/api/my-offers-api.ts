@@ -20,7 +20,10 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiClient } from "../../../lib/api.ts";
 
-/** The calls of my offers (trading-core §7), each answer parsed with its contracts schema. */
+/**
+ * The calls of my offers (docs/product.md#my-offers-bids-and-promotion), each answer parsed with
+ * its contracts schema.
+ */
 
 export type MyOffersAnswer = z.output<typeof myOffersResponseSchema>;
 export type OfferSide = "buy" | "sell";

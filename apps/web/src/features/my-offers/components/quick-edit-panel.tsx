@@ -27,7 +27,7 @@ export interface QuickEditPanelProps {
   onClose: () => void;
 }
 
-/** Inline quick edits of one offer (trading-core §3 offer edit payloads), each with its errors. */
+/** Inline quick edits of one offer (docs/product.md#my-offers-bids-and-promotion), each with its errors. */
 export function QuickEditPanel({ offer, type, controller, onClose }: QuickEditPanelProps) {
   return (
     <div className={classes.quickEdit} data-testid={`quick-edit-panel-${offer.idHashed}`}>

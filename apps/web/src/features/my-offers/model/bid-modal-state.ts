@@ -3,7 +3,7 @@ import { decimal, divideDecimal, formatDecimal, normalizeDecimal, parseDecimal }
 import type { z } from "zod";
 
 /**
- * The bid modal of trading-core §3-§4: a vendor bids for a pinned position of the offer's market
+ * The bid modal (docs/product.md#bids): a vendor bids for a pinned position of the offer's market
  * over a period. Opening returns to select-period and clears error, bid data and input; choosing a
  * period copies its amount into the input; changing input or currency clears the error; cancel
  * clears the bid info, the manual escrow fee and the pinned position.

@@ -3,7 +3,8 @@ import type { InfiniteData } from "@tanstack/react-query";
 import type { MyOffersAnswer } from "../api/my-offers-api.ts";
 
 /**
- * The my-offers state of trading-core §3-§4 as pure functions over the cached pages: toggles
+ * The my-offers state (docs/product.md#my-offers-bids-and-promotion) as pure functions over the
+ * cached pages: toggles
  * are applied before the server answers and undone when it refuses, load-more appends pages, and
  * errors are kept per offer hash in four groups.
  */

@@ -1,7 +1,8 @@
 import type { MyOffer } from "@souk/contracts";
 
 /**
- * The promote modal of trading-core §3-§4. The option modal lets the vendor choose how to promote
+ * The promote modal (docs/product.md#promotion). The option modal lets the vendor choose how to
+ * promote
  * (a highlight from the monthly allowance, or a bid for a pinned position); the promote modal then
  * runs its steps: fill data (what a highlight does, what is left this month, and why it cannot be
  * used now if it cannot) and finish. The spec's cancel step withdraws something already bought;

@@ -13,7 +13,7 @@ export interface OfferPageQuery {
 
 export const offerViewQueryKeyRoot = ["offers", "view"] as const;
 
-/** GET /rest/v1/offers/{idHashed}: the offer and the view-offer state (trading-core §3). */
+/** GET /rest/v1/offers/{idHashed}: the offer and the view-offer state (docs/product.md#offer-page). */
 export function offerViewQueryOptions(id: string, query: OfferPageQuery) {
   return queryOptions({
     queryKey: [...offerViewQueryKeyRoot, id, query],

@@ -30,7 +30,7 @@ export interface ReportOfferModalProps {
   onClose: () => void;
 }
 
-/** Offer report (trading-core §4): reasons, then sending, then reported or a failure that says why. */
+/** Offer report (docs/product.md#offers): reasons, then sending, then reported or a failure that says why. */
 export function ReportOfferModal({ offerId, opened, onClose }: ReportOfferModalProps) {
   const { t } = useOfferViewTexts();
   const report = useOfferReport(offerId);

@@ -32,7 +32,7 @@ import { marketPrice } from "../trade-amount.ts";
 import { initialViewOfferModals, viewOfferModalsReducer } from "../view-offer-state.ts";
 import classes from "./offer-view-screen.module.css";
 
-/** The offer page's query (trading-core §2); the server answers which parts it accepted. */
+/** The offer page's query (docs/product.md#offer-page); the server answers which parts it accepted. */
 function readOfferQuery(search: URLSearchParams): OfferPageQuery {
   return {
     fiatMin: search.get("fiat-min"),

@@ -5,7 +5,7 @@ import { apiClient } from "../../../lib/api.ts";
 export const profileQueryKeyRoot = ["users", "profile"] as const;
 export const userOffersQueryKeyRoot = ["offers", "user"] as const;
 
-/** GET /rest/v1/users/{username}: the public profile (account-platform §3). */
+/** GET /rest/v1/users/{username}: the public profile (docs/product.md#public-profile). */
 export function profileQueryOptions(username: string) {
   return queryOptions({
     queryKey: [...profileQueryKeyRoot, username],

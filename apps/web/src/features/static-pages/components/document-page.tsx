@@ -1,4 +1,4 @@
-import { Container, Text, Title } from "@mantine/core";
+import { Code, Container, Text, Title } from "@mantine/core";
 import type { Locale } from "@souk/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,8 @@ export interface DocumentSection {
   paragraphs: readonly string[];
   /** Optional rows shown as a two-column table under the paragraphs. */
   rows?: readonly { label: string; value: string }[];
+  /** Optional code listings (commands, programs) shown after the paragraphs, each with a caption. */
+  code?: readonly { caption: string; text: string }[];
 }
 
 export interface DocumentContent {
@@ -73,6 +75,14 @@ export function DocumentPage({ content, updatedOn, aside, testId }: DocumentPage
                 <Text key={paragraph} className={classes.paragraph}>
                   {paragraph}
                 </Text>
+              ))}
+              {section.code?.map((listing) => (
+                <figure key={listing.caption} className={classes.code}>
+                  <Text component="figcaption" size="sm" c="dimmed" mb={4}>
+                    {listing.caption}
+                  </Text>
+                  <Code block>{listing.text}</Code>
+                </figure>
               ))}
               {section.rows ? (
                 <dl className={classes.rows}>

@@ -19,7 +19,7 @@ const REQUIREMENT_UPLOAD_REASONS = [
 ];
 
 /**
- * The refusal words of an upload (trading-core §8 attachment reasons and the requirement's own) in
+ * The refusal words of an upload (docs/product.md#attachments and the requirement's own) in
  * `errors.details`: the chat answers `details.files`; the requirement upload `details.files`,
  * `details.requirementId` or `details.requirements`. Each lists words.
  */

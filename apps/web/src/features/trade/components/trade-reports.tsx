@@ -21,7 +21,10 @@ const MESSAGE_MAX_LENGTH = 2000;
 type ChargebackTiming = ChargebackReportRequest["timing"];
 type ChargebackReport = { id: number; state: "Pending" | "Dismissed" | "Confirmed" };
 
-/** trading-core §5: with incorrect verification the user is sent to support and nothing is sent. */
+/**
+ * docs/product.md#trade-reports-and-chargebacks: with incorrect verification the user is sent to
+ * support and nothing is sent.
+ */
 function ContactSupport() {
   const { t } = useTradeTexts();
   const { to } = useLocalizedPaths();

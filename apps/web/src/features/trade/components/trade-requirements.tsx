@@ -37,7 +37,8 @@ function formatSize(bytes: number, locale: Locale): string {
 }
 
 /**
- * A refusal found before sending, with the word the server would answer (trading-core §8): the
+ * A refusal found before sending, with the word the server would answer
+ * (docs/product.md#attachments): the
  * same limits as POST /upload, so a file the server would refuse is not sent at all. The server
  * still checks every file by its content.
  */

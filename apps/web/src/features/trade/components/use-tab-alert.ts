@@ -13,7 +13,7 @@ const ALERT_ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='7' fill='%23fa5252'/%3E%3C/svg%3E";
 
 /**
- * Tab title alternation (trading-core §4, account-platform §4): on a new trade event the title and
+ * Tab title alternation (docs/product.md#tab-title-alerts): on a new trade event the title and
  * icon alternate every 3000 ms, stopping on focus, on another tab's signal (BroadcastChannel), or
  * after 3 cycles while the tab is visible. Returns the function that starts it.
  */

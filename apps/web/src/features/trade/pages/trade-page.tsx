@@ -64,7 +64,7 @@ function TradeScreen({ id }: { id: string }) {
   );
 }
 
-/** /trade/{id}: the trade both parties follow live (trading-core §2, §4). */
+/** /trade/{id}: the trade both parties follow live (docs/product.md#trades). */
 export function TradePage() {
   const { id = "" } = useParams();
   return <TradeScreen key={id} id={id} />;

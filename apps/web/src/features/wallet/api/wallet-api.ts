@@ -22,7 +22,7 @@ import { z } from "zod";
 import { apiClient } from "../../../lib/api.ts";
 
 /**
- * The wallet's calls (trading-core §7; the server's wallet module): query options for reads,
+ * The wallet's calls (docs/product.md#wallet; the server's wallet module): query options for reads,
  * mutations for the calls that move money. Every answer is parsed with its contracts schema.
  */
 

@@ -2,7 +2,7 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { WalletLanding } from "../components/wallet-landing.tsx";
 import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
 
-/** The wallet landing page (account-platform §2 "wallet-landing"): what the wallet offers. */
+/** The wallet landing page ("wallet-landing", docs/product.md#wallet): what the wallet offers. */
 export function WalletLandingPage() {
   const { t } = useWalletTexts();
   const { to } = useLocalizedPaths();

@@ -18,7 +18,7 @@ import { ArrowDownLeftIcon, ArrowUpRightIcon } from "../components/wallet-icons.
 import { WalletLanding } from "../components/wallet-landing.tsx";
 import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
 
-/** The KYC action that blocks the wallet (trading-core §6). */
+/** The KYC action that blocks the wallet (docs/product.md#restrictions-and-blocked-kyc-actions). */
 const USE_WALLET = "use-wallet";
 
 type PanelTab = "send" | "receive";
@@ -160,7 +160,7 @@ function WalletDashboard({ user }: { user: CurrentUser }) {
 }
 
 /**
- * The wallet (trading-core §2, §3). A visitor sees what the wallet offers, with log-in and
+ * The wallet (docs/product.md#wallet). A visitor sees what the wallet offers, with log-in and
  * sign-up that come back here, rather than being sent away to a bare log-in form.
  */
 export function WalletPage() {

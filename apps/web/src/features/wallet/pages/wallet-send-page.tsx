@@ -14,7 +14,8 @@ import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
 const USE_WALLET = "use-wallet";
 
 /**
- * Wallet send "with query" (trading-core §2): /send?cryptoCurrencyCode=BTC&username=bob&amount=0.01
+ * Wallet send "with query" (docs/product.md#wallet):
+ * /send?cryptoCurrencyCode=BTC&username=bob&amount=0.01
  * (or address=...) opens the send form filled in; nothing leaves before the confirmation step.
  */
 export function WalletSendPage() {
