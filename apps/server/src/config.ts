@@ -12,63 +12,71 @@ const onByDefault = z
   .transform((value) => value !== "false" && value !== "0");
 
 /** Every setting the server reads from its environment, parsed once here and nowhere else. */
-const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  SOUK_ENV: z.enum(["local", "staging", "production", "testing", "automation", "demo"]).default("local"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: z.string().url().optional(),
-  DATABASE_URL: z.string().optional(),
-  DATABASE_READ_URL: z.string().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  SOUK_DATA_DIR: z.string().default(".data"),
-  SOUK_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  SOUK_ROLE: z.enum(["api", "worker", "all"]).default("all"),
-  /**
-   * Demo data (accounts with a published password): `auto` loads it into an empty embedded
-   * database outside production; `always` also into DATABASE_URL or production; `never` not at all.
-   */
-  SOUK_SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
-  SOUK_WEB_DIST: z.string().optional(),
-  SOUK_SECRET: z.string().min(16).optional(),
-  SOUK_TEST_BUILD: booleanFlag,
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(24 * 14),
-  /**
-   * How long this process may reuse a session it has looked up (0: look it up on every request).
-   * A logout on this process takes effect at once; one on another copy, or a ban, within this time.
-   */
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
-  COOKIE_SECURE: booleanFlag,
-  /** Hops of trusted reverse proxies in front of Souk; 0 trusts no X-Forwarded-For header. */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(10_000),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  /**
-   * /metrics on the main port answers only a request carrying `Authorization: Bearer <token>`;
-   * without a token it is not served there at all (404).
-   */
-  METRICS_TOKEN: z.string().min(16).optional(),
-  /** A separate listener for /metrics (no token asked), on METRICS_HOST; unset: none. */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  METRICS_HOST: z.string().default("127.0.0.1"),
-  /** The OpenAPI pages at /docs (served with a strict content security policy); false turns them off. */
-  SOUK_API_DOCS: onByDefault,
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Souk <no-reply@souk.local>"),
-  RATES_FILE: z.string().optional(),
-  SOUK_FEATURE_FLAGS: z.string().optional(),
-  /** Requests per minute each API client may make to /paxful/v1 (per server copy). */
-  PAXFUL_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
-  /** Lets webhook URLs reach private, loopback and link-local addresses (development and tests only). */
-  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
-});
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    SOUK_ENV: z.enum(["local", "staging", "production", "testing", "automation", "demo"]).default("local"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    PUBLIC_URL: z.string().url().optional(),
+    DATABASE_URL: z.string().optional(),
+    DATABASE_READ_URL: z.string().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    SOUK_DATA_DIR: z.string().default(".data"),
+    SOUK_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    SOUK_ROLE: z.enum(["api", "worker", "all"]).default("all"),
+    /**
+     * Demo data (accounts with a published password): `auto` loads it into an empty embedded
+     * database outside production; `always` also into DATABASE_URL or production; `never` not at all.
+     */
+    SOUK_SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+    SOUK_WEB_DIST: z.string().optional(),
+    SOUK_SECRET: z.string().min(16).optional(),
+    SOUK_TEST_BUILD: booleanFlag,
+    /** Failpoints to arm, comma-separated (platform/failpoints.ts); only a test build arms them. */
+    SOUK_FAILPOINTS: z.string().default(""),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 14),
+    /**
+     * How long this process may reuse a session it has looked up (0: look it up on every request).
+     * A logout on this process takes effect at once; one on another copy, or a ban, within this time.
+     */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+    COOKIE_SECURE: booleanFlag,
+    /** Hops of trusted reverse proxies in front of Souk; 0 trusts no X-Forwarded-For header. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(10_000),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    /**
+     * /metrics on the main port answers only a request carrying `Authorization: Bearer <token>`;
+     * without a token it is not served there at all (404).
+     */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** A separate listener for /metrics (no token asked), on METRICS_HOST; unset: none. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().default("127.0.0.1"),
+    /** The OpenAPI pages at /docs (served with a strict content security policy); false turns them off. */
+    SOUK_API_DOCS: onByDefault,
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("Souk <no-reply@souk.local>"),
+    RATES_FILE: z.string().optional(),
+    SOUK_FEATURE_FLAGS: z.string().optional(),
+    /** Requests per minute each API client may make to /paxful/v1 (per server copy). */
+    PAXFUL_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+    /** Lets webhook URLs reach private, loopback and link-local addresses (development and tests only). */
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  })
+  .refine((config) => config.NODE_ENV !== "production" || config.SOUK_FAILPOINTS === "", {
+    // A failpoint kills the process on purpose: a production server refuses to start with one named.
+    path: ["SOUK_FAILPOINTS"],
+    message: "failpoints exist for test builds only; unset SOUK_FAILPOINTS in production",
+  });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string; rootDir: string };
 

@@ -6,7 +6,7 @@ import type { Db } from "./db/pool.ts";
 import { demoAccountsWarning, listDemoAccounts } from "./db/seed/demo.ts";
 import { jobQueueOf, startJobs } from "./jobs/runtime.ts";
 import { DEMO_PASSWORD } from "./modules/users/index.ts";
-import { listenForMetrics, type MetricsListener } from "./platform/index.ts";
+import { armFailpoints, listenForMetrics, type MetricsListener } from "./platform/index.ts";
 import { openRuntime } from "./runtime.ts";
 
 function roleFromArgs(argv: string[]): string | undefined {
@@ -19,6 +19,10 @@ async function main(): Promise<void> {
   const role = roleFromArgs(process.argv.slice(2));
   const config = loadConfig(role ? { ...process.env, SOUK_ROLE: role } : process.env);
   const print = (line: string) => console.log(`[souk] ${line}`);
+  if (config.SOUK_TEST_BUILD && config.SOUK_FAILPOINTS !== "") {
+    armFailpoints(config.SOUK_FAILPOINTS.split(","));
+    print(`test build: failpoints armed: ${config.SOUK_FAILPOINTS}`);
+  }
   const runtime = await openRuntime(config, { print, seedWhenEmpty: true });
   // Every role runs pg-boss (an api copy only sends), and before the app: request handlers queue
   // jobs through it (AppDeps.jobs).

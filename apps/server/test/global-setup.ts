@@ -8,6 +8,7 @@ import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { openDatabase } from "../src/db/pool.ts";
 import { refreshRatesFromFile } from "../src/modules/reference/index.ts";
+import { keepFailureExitCode } from "./exit-code.ts";
 import { freePort } from "./server-copies.ts";
 
 export const TEMPLATE_DATABASE = "souk_template";
@@ -24,6 +25,7 @@ declare module "vitest" {
  * milliseconds and gives every file a clean, fully migrated database.
  */
 export default async function setup(project: TestProject) {
+  keepFailureExitCode();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "souk-test-"));
   const cluster = await startEmbeddedPostgres({ dataDir, port: await freePort(), isDisposable: true });
   const admin = new pg.Client({ connectionString: cluster.adminUrl });

@@ -94,6 +94,15 @@ export class TestClient {
     return this.cookies.get(name);
   }
 
+  /** The same browser (cookies, CSRF token, user) talking to another app, such as a second server copy. */
+  on(app: FastifyInstance): TestClient {
+    const copy = new TestClient(app);
+    for (const [name, value] of this.cookies) copy.setCookie(name, value);
+    copy.csrfToken = this.csrfToken;
+    copy.user = this.user;
+    return copy;
+  }
+
   async ensureCsrf(): Promise<string> {
     if (!this.csrfToken) await this.request("GET", "/rest/v1/csrf");
     return this.csrfToken ?? "";
@@ -124,6 +133,11 @@ export interface TestApp {
   client(): TestClient;
   /** A new user with a session, as if logged in (the log-in route has its own tests). */
   signUp(options?: { username?: string; roles?: UserRole[]; countryIso?: string }): Promise<TestClient>;
+  /**
+   * Another server copy on the same database, as a second process behind a load balancer would
+   * be: its own connection pool and so its own session cache, the same configuration.
+   */
+  startCopy(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -142,6 +156,11 @@ export interface TestAppOptions {
    * values in view fails on its first run instead of its sixth.
    */
   forceGenericPlans?: boolean;
+  /**
+   * "production" keeps the configured session reuse (SESSION_CACHE_MS, 2 s by default) instead of
+   * the tests' 0, for tests of what that reuse allows.
+   */
+  sessionCache?: "none" | "production";
 }
 
 /**
@@ -160,9 +179,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const database = openDatabase(databaseUrl, { poolSize: 10 });
   const owner = openDatabase(databaseUrl, { poolSize: 2, role: null });
   const ownDataDir = overrides.dataDir ? null : await mkdtemp(path.join(os.tmpdir(), "souk-files-"));
+  const sessionCacheEnv = options.sessionCache === "production" ? {} : { SESSION_CACHE_MS: "0" };
   const config = {
-    // Tests change users' standing in SQL and expect the next request to see it: no session reuse.
-    ...loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", SESSION_CACHE_MS: "0" }),
+    // Tests change users' standing in SQL and expect the next request to see it: no session reuse,
+    // unless the test is about that reuse.
+    ...loadConfig({ ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", ...sessionCacheEnv }),
     DATABASE_URL: databaseUrl,
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
@@ -200,6 +221,17 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
       client.setCookie(SESSION_COOKIE, session.token);
       client.user = { id: user.id, username, email, password: TEST_PASSWORD };
       return client;
+    },
+    async startCopy() {
+      const copyDatabase = openDatabase(databaseUrl, { poolSize: 5 });
+      const copy = await buildApp({ config, db: copyDatabase.db, logger: false, serveWeb: false });
+      return {
+        app: copy,
+        async close() {
+          await copy.close();
+          await copyDatabase.close();
+        },
+      };
     },
     async close() {
       await app.close();

@@ -14,7 +14,7 @@ import { DomainError, inputError } from "./errors.ts";
 const ASYNC_COMMIT = sql`set_config('synchronous_commit', 'off', true) AS async_commit`;
 
 /** After this long an unfinished record is taken to belong to a crashed request and may be retried. */
-export const STALE_AFTER_SECONDS = 60;
+export const IDEMPOTENCY_STALE_AFTER_SECONDS = 60;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 type IdempotencyTables = {
@@ -110,12 +110,12 @@ export async function claimIdempotencyKey(db: Db, request: FastifyRequest, reply
     .where("user_id", "=", viewer.userId)
     .where("key", "=", key)
     .where("state", "=", "in_progress")
-    .where("updated_at", "<", sql<Date>`now() - make_interval(secs => ${STALE_AFTER_SECONDS})`)
+    .where("updated_at", "<", sql<Date>`now() - make_interval(secs => ${IDEMPOTENCY_STALE_AFTER_SECONDS})`)
     .returning("key")
     .executeTakeFirst();
   if (!takenOver) {
     // A request that crashed holds its key until the record goes stale: say when a retry can run.
-    const retryAfter = Math.max(1, Math.ceil(STALE_AFTER_SECONDS - Number(existing.age_seconds)));
+    const retryAfter = Math.max(1, Math.ceil(IDEMPOTENCY_STALE_AFTER_SECONDS - Number(existing.age_seconds)));
     throw new DomainError(
       ErrorCode.IDEMPOTENCY_IN_PROGRESS,
       "conflict",

@@ -20,6 +20,7 @@ export {
   rateLimited,
   unauthenticated,
 } from "./errors.ts";
+export { armFailpoints, failpoint } from "./failpoints.ts";
 export { parseFeatureFlags } from "./features.ts";
 export {
   type AttachmentLimits,
@@ -41,6 +42,7 @@ export {
 } from "./file-storage.ts";
 export { acceptFormBodies, type FormObject, type FormValue, parseFormBody } from "./form-body.ts";
 export { assertMayTransact, hasRole, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
+export { IDEMPOTENCY_STALE_AFTER_SECONDS } from "./idempotency.ts";
 export {
   assertAcceptableInput,
   DEFAULT_INPUT_BOUNDS,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/harness.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 
 /** An app that reuses a looked-up session for a minute (production reuses it for 2 s). */
 let t: TestApp;
@@ -34,5 +34,87 @@ describe("session reuse (SESSION_CACHE_MS)", () => {
     await sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${user.user!.id}`.execute(t.ownerDb);
     // Not looked up before the revocation, so nothing was kept: refused straight away.
     expect((await user.get("/rest/v1/users/current_user")).status).toBe(401);
+  });
+});
+
+/**
+ * The production setting: a ban or a logout made anywhere takes effect on every copy within
+ * SESSION_CACHE_MS. The clock (Date only; timers and I/O run as usual) is moved by hand, so these
+ * tests wait for nothing and do not depend on the machine's speed.
+ */
+describe("sessions under the production reuse, on one copy and across two", () => {
+  let prod: TestApp;
+  let copyB: Awaited<ReturnType<TestApp["startCopy"]>>;
+  beforeAll(async () => {
+    prod = await createTestApp({}, { sessionCache: "production" });
+    copyB = await prod.startCopy();
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await copyB.close();
+    await prod.close();
+  });
+
+  const status = async (client: TestClient) => (await client.get("/rest/v1/users/current_user")).status;
+
+  /** A user whose session both copies have looked up (and so reuse from now on). */
+  async function userKnownToBothCopies(): Promise<{ onA: TestClient; onB: TestClient }> {
+    const onA = await prod.signUp();
+    const onB = onA.on(copyB.app);
+    expect(await status(onA)).toBe(200);
+    expect(await status(onB)).toBe(200);
+    return { onA, onB };
+  }
+
+  it("runs with the production reuse of 2 s", () => {
+    expect(prod.config.SESSION_CACHE_MS).toBe(2_000);
+  });
+
+  it("refuses a banned user on both copies once SESSION_CACHE_MS has passed since the ban", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const { onA, onB } = await userKnownToBothCopies();
+      await sql`UPDATE users SET is_banned = true WHERE id = ${onA.user!.id}`.execute(prod.ownerDb);
+      vi.setSystemTime(Date.now() + prod.config.SESSION_CACHE_MS);
+      for (const client of [onA, onB]) {
+        const after = await client.get("/rest/v1/users/current_user");
+        expect(after.status).toBe(403);
+        expect(after.body.errors.code).toBe("ERROR_ACCOUNT_BANNED");
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("logs out at once on the copy that logged out, and on the other within SESSION_CACHE_MS", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const { onA, onB } = await userKnownToBothCopies();
+      const logout = await onB.post("/rest/v1/auth/logout");
+      expect(logout.status).toBe(200);
+      // Copy B forgot the session when it logged it out; copy A sees it once its reuse ran out.
+      expect(await status(onB)).toBe(401);
+      vi.setSystemTime(Date.now() + prod.config.SESSION_CACHE_MS);
+      expect(await status(onA)).toBe(401);
+      expect(await status(onB)).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows what the reuse allows: within SESSION_CACHE_MS the other copy may still answer", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const { onA, onB } = await userKnownToBothCopies();
+      expect((await onA.post("/rest/v1/auth/logout")).status).toBe(200);
+      expect(await status(onA)).toBe(401);
+      // The bound is tight: a moment before it ends, copy B still reuses what it looked up.
+      vi.setSystemTime(Date.now() + prod.config.SESSION_CACHE_MS - 50);
+      expect(await status(onB)).toBe(200);
+      vi.setSystemTime(Date.now() + 50);
+      expect(await status(onB)).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

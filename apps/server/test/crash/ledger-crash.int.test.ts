@@ -1,23 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT_DIR } from "../../src/config.ts";
-import { withDatabaseName } from "../../src/db/connect.ts";
-import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../src/db/embedded.ts";
-import { migrate } from "../../src/db/migrate.ts";
-import { type DatabaseHandles, openDatabase } from "../../src/db/pool.ts";
 import { getOwnerBalances, verifyLedger } from "../../src/modules/ledger/index.ts";
 import { ledgerChecks } from "../../src/modules/registry.ts";
 import { createUser } from "../../src/modules/users/index.ts";
 import { recordDeposit } from "../../src/modules/wallet/index.ts";
-import { hashPassword } from "../../src/platform/index.ts";
-import { freePort } from "../server-copies.ts";
+import { hashPassword, IDEMPOTENCY_STALE_AFTER_SECONDS } from "../../src/platform/index.ts";
+import { CrashRig, eventually, HttpUser, sleep } from "./crash-rig.ts";
 
 /**
  * Fault injection for the ledger (docs/reliability.md#i8-acknowledged-work-survives-a-crash, with
@@ -36,8 +25,8 @@ const FUNDING_MINOR = 100_000_000n; // 1 BTC each
 const PASSWORD = "Crash-test-password-1!";
 const LOAD_MS = 2_500;
 const FAULTS = ["server", "server", "postgres", "server", "server", "postgres", "server"] as const;
-/** The platform frees an unfinished Idempotency-Key claim for a retry after this long. */
-const IDEMPOTENCY_STALE_MS = 61_000;
+/** The platform frees an unfinished Idempotency-Key claim for a retry after this long (plus a second). */
+const IDEMPOTENCY_STALE_MS = IDEMPOTENCY_STALE_AFTER_SECONDS * 1_000 + 1_000;
 
 type Outcome = "pending" | "ok" | "failed" | "unknown";
 
@@ -51,171 +40,9 @@ interface SendOp {
   transferId: string | null;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (
-      await Promise.resolve()
-        .then(check)
-        .catch(() => false)
-    )
-      return;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Retries a check that may meet a connection broken by the last fault. */
-async function eventually<T>(work: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await work();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(200);
-    }
-  }
-}
-
-/** A browser-like client over real HTTP: cookies, the CSRF token and the XHR marker. */
-class HttpUser {
-  private cookies = new Map<string, string>();
-  private csrfToken = "";
-  constructor(
-    readonly id: number,
-    readonly username: string,
-    private readonly baseUrl: () => string,
-  ) {}
-
-  async call(method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await fetch(`${this.baseUrl()}${route}`, {
-      method,
-      headers: {
-        ...headers,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(method === "GET" ? {} : { "x-csrf-token": this.csrfToken, "x-requested-with": "XMLHttpRequest" }),
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const name = pair.slice(0, pair.indexOf("="));
-      const value = pair.slice(pair.indexOf("=") + 1);
-      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const json = (await response.json().catch(() => null)) as { data?: Record<string, unknown> } | null;
-    if (typeof json?.data?.csrfToken === "string") this.csrfToken = json.data.csrfToken;
-    return { status: response.status, json };
-  }
-
-  async logIn(): Promise<void> {
-    await this.call("GET", "/rest/v1/csrf");
-    const response = await this.call("POST", "/rest/v1/auth/login", { login: this.username, password: PASSWORD });
-    if (response.status !== 200) throw new Error(`log-in of ${this.username} failed: ${response.status}`);
-  }
-}
-
-let dataDir = "";
-let pgPort = 0;
-let httpPort = 0;
-let cluster: EmbeddedDatabase | null = null;
-let ownerUrl = "";
-let database: DatabaseHandles | null = null;
-let server: ChildProcess | null = null;
-const serverLog: string[] = [];
-/** Server exits the harness did not cause (reported, not failed: the harness restarts it). */
-const unexpectedExits: string[] = [];
+const rig = new CrashRig();
 const users: HttpUser[] = [];
-
-function db() {
-  if (!database) throw new Error("no database handle");
-  return database.db;
-}
-
-async function startPostgres(): Promise<void> {
-  cluster = await startEmbeddedPostgres({ dataDir, port: pgPort });
-}
-
-/** SIGQUIT to the postmaster (and only it): PostgreSQL's immediate shutdown, no checkpoint. */
-async function crashPostgres(): Promise<void> {
-  const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
-  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  expect(Number.isInteger(pid) && pid > 0).toBe(true);
-  // The dead cluster's handle is dropped; a new start recovers from the write-ahead log.
-  cluster = null;
-  process.kill(pid, "SIGQUIT");
-  await waitFor("the postmaster to exit", () => !isAlive(pid), 30_000);
-}
-
-async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: ROOT_DIR,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: "development",
-      DATABASE_URL: ownerUrl,
-      PORT: String(httpPort),
-      HOST: "127.0.0.1",
-      SOUK_SEED_DEMO: "never",
-      SOUK_ROLE: "all",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const keep = (chunk: Buffer) => {
-    serverLog.push(chunk.toString("utf8"));
-    if (serverLog.length > 200) serverLog.shift();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  child.once("exit", (code, signal) => {
-    if (signal !== "SIGKILL") unexpectedExits.push(`code ${code} signal ${signal}: ${serverLog.join("").slice(-600)}`);
-  });
-  server = child;
-  await waitFor(
-    "the server to be ready",
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited: ${serverLog.join("").slice(-2_000)}`);
-      const response = await fetch(`http://127.0.0.1:${httpPort}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      return response.status === 200;
-    },
-    90_000,
-  );
-}
-
-/** SIGKILL to the server child (only that PID): no shutdown hook, no flush. */
-async function killServer(): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-  server = null;
-}
-
-async function ensureServer(): Promise<void> {
-  if (!server || server.exitCode !== null) await startServer();
-  await waitFor("the server to reach the database", async () => {
-    const response = await fetch(`http://127.0.0.1:${httpPort}/readyz`, { signal: AbortSignal.timeout(2_000) });
-    return response.status === 200;
-  });
-}
+const db = () => rig.db;
 
 // ---- load ----------------------------------------------------------------------------------
 
@@ -322,18 +149,8 @@ async function assertAcknowledgedPresent(when: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "souk-crash-"));
-  pgPort = await freePort();
-  httpPort = await freePort();
-  await startPostgres();
-  const admin = new pg.Client({ connectionString: cluster!.adminUrl });
-  await admin.connect();
-  await admin.query("CREATE DATABASE souk");
-  await admin.end();
-  ownerUrl = withDatabaseName(cluster!.adminUrl, "souk");
-  await migrate(ownerUrl);
-  database = openDatabase(ownerUrl, { poolSize: 5 });
-  const owner = openDatabase(ownerUrl, { poolSize: 1, role: null });
+  await rig.open("crash");
+  const owner = rig.ownerHandle();
   const passwordHash = await hashPassword(PASSWORD);
   for (let i = 0; i < USERS; i += 1) {
     const username = `crash${i}_${randomUUID().slice(0, 6)}`;
@@ -349,22 +166,18 @@ beforeAll(async () => {
       cryptoCurrencyCode: "BTC",
       source: "cli",
     });
-    users.push(new HttpUser(created.id, username, () => `http://127.0.0.1:${httpPort}`));
+    users.push(new HttpUser(created.id, username, PASSWORD, () => rig.baseUrl));
   }
   // Verified accounts: the daily send limit of level 3 is far above what this load sends.
   await sql`UPDATE users SET kyc_level = 3`.execute(owner.db);
   await owner.close();
-  await startServer();
+  await rig.startServer();
   for (const user of users) await user.logIn();
 }, 180_000);
 
 afterAll(async () => {
   isLoading = false;
-  await killServer().catch(() => {});
-  await database?.close().catch(() => {});
-  // A cluster that is already gone never reports its exit: do not wait for it forever.
-  await Promise.race([cluster?.stop().catch(() => {}), sleep(10_000)]);
-  if (dataDir && existsSync(dataDir)) await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 }, 60_000);
 
 describe("the ledger under crashes", () => {
@@ -380,17 +193,17 @@ describe("the ledger under crashes", () => {
         await sleep(LOAD_MS);
         if (fault === "server") {
           serverGoesDown();
-          await killServer();
-          await startServer();
+          await rig.killServer();
+          await rig.startServer();
           markServerUp();
           faults = { ...faults, server: faults.server + 1 };
         } else {
-          await crashPostgres();
+          await rig.crashPostgres();
           await sleep(500);
-          await startPostgres();
+          await rig.startPostgres();
           faults = { ...faults, postgres: faults.postgres + 1 };
         }
-        await ensureServer();
+        await rig.ensureServer();
         markServerUp();
         const when = `after ${fault} fault ${faults.server + faults.postgres}`;
         await assertInvariants(when);
@@ -450,8 +263,8 @@ describe("the ledger under crashes", () => {
         `${unknown.length} without an answer retried by key (${unknown.filter((op) => op.outcome === "ok").length} then acknowledged, ${applied.rows[0]?.count} of them ` +
         `already applied before the fault and answered from the ledger's key), ` +
         `${ops.filter((op) => op.outcome === "failed").length} refused or not delivered, ` +
-        `${unexpectedExits.length} server exit(s) not caused by the harness`,
+        `${rig.unexpectedExits.length} server exit(s) not caused by the harness`,
     );
-    for (const exit of unexpectedExits) console.info(`unexpected server exit: ${exit}`);
+    for (const exit of rig.unexpectedExits) console.info(`unexpected server exit: ${exit}`);
   });
 });

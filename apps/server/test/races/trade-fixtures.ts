@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import type { Db } from "../../src/db/pool.ts";
 import {
   accounts,
+  getFeeTotals,
   getOwnerBalances,
   resolveLedgerCurrency,
   transfer,
@@ -111,6 +112,12 @@ export async function balancesOf(db: Db, userId: number, code: string): Promise<
     if (row.kind === "escrow") out.escrow = row.balanceMinor;
   }
   return out;
+}
+
+/** What the platform's fee accounts hold in one currency, in minor units. */
+export async function feesHeld(db: Db, code: string): Promise<bigint> {
+  const currency = await resolveLedgerCurrency(db, code);
+  return (await getFeeTotals(db)).find((row) => row.currencyId === currency.id)?.totalMinor ?? 0n;
 }
 
 export interface OfferOverrides {

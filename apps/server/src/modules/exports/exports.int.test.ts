@@ -19,8 +19,15 @@ let dataDir: string;
 let released: string;
 let cancelled: string;
 
-const today = new Date().toISOString().slice(0, 10);
-const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+/**
+ * Yesterday and today (UTC) as the moment of the call sees them, not as the file's loading did: a
+ * run that crosses midnight still asks for a range that holds the trades made before it.
+ */
+function dateRange(): { startDate: string; endDate: string } {
+  const now = Date.now();
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  return { startDate: day(now - 86_400_000), endDate: day(now) };
+}
 
 function jobContext(overrides: Partial<JobContext["config"]> = {}): JobContext {
   return { config: { ...t.config, ...overrides }, db: t.db, log: pino({ level: "silent" }), send: async () => {} };
@@ -44,7 +51,7 @@ afterAll(async () => {
 });
 
 async function requestExport(user: TestUser, body: Record<string, unknown>) {
-  return user.client.post("/rest/v1/trade-history/exports", { startDate: yesterday, endDate: today, ...body });
+  return user.client.post("/rest/v1/trade-history/exports", { ...dateRange(), ...body });
 }
 
 async function statusOf(user: TestUser, id: string) {
@@ -53,7 +60,8 @@ async function statusOf(user: TestUser, id: string) {
 
 describe("making export files", () => {
   it("queues a CSV export as pending, and the job makes it with the viewer's trades", async () => {
-    const created = await requestExport(cast.buyer, { format: "csv" });
+    const range = dateRange();
+    const created = await requestExport(cast.buyer, { format: "csv", ...range });
     expect(created.status, created.text).toBe(202);
     const queued = exportResponseSchema.parse(created.body).data;
     expect(queued).toMatchObject({ status: "pending", progress: 0, format: "csv", downloadUrl: null, rowCount: null });
@@ -62,8 +70,7 @@ describe("making export files", () => {
       offerType: null,
       paymentMethodId: null,
       status: null,
-      startDate: yesterday,
-      endDate: today,
+      ...range,
     });
 
     await runJob(queued.id);
@@ -75,7 +82,7 @@ describe("making export files", () => {
     expect(download.status).toBe(200);
     expect(download.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(download.headers["content-disposition"]).toBe(
-      `attachment; filename="trade-history-${yesterday}-to-${today}.csv"`,
+      `attachment; filename="trade-history-${range.startDate}-to-${range.endDate}.csv"`,
     );
     const lines = download.text
       .replace(/^\uFEFF/, "")
@@ -280,8 +287,7 @@ describe("the owner's exports", () => {
     expect((await cast.buyer.client.get("/rest/v1/trade-history/exports/not-a-uuid")).status).toBe(422);
     const anonymous = await t.client().post("/rest/v1/trade-history/exports", {
       format: "csv",
-      startDate: yesterday,
-      endDate: today,
+      ...dateRange(),
     });
     expect(anonymous.status).toBe(401);
   });

@@ -57,8 +57,10 @@ export {
   type CheckOutcome,
   formatVerifyReport,
   type LedgerInvariantCheck,
+  type SettledFeeSource,
   type SettledReferenceSource,
   settledReferencesHoldNoEscrow,
+  settledReferencesPaidTheirFees,
   verifyLedger,
 } from "./ledger.verify.ts";
 

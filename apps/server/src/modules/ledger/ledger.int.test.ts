@@ -5,7 +5,7 @@ import { type Db, openDatabase, withTx } from "../../db/pool.ts";
 import { DomainError } from "../../platform/index.ts";
 import { ledgerChecks } from "../registry.ts";
 import { ledgerVerifyCommand } from "./ledger.commands.ts";
-import { accounts } from "./ledger.domain.ts";
+import { accounts, feeShardFor } from "./ledger.domain.ts";
 import { availableKey, balanceOf, escrowKey, fund, insertUsers, newTradeId } from "./ledger.fixtures.ts";
 import {
   getTransfer,
@@ -539,6 +539,106 @@ describe("ledger:verify", () => {
       expect(await ledgerVerifyCommand.run([], context)).toBe(1);
       expect(lines.join("\n")).toContain(`account ${availableKey(a!, BTC)} holds 11 but its entries sum to 10`);
       expect(lines.join("\n")).toMatch(/FAIL I1 +currency_balances_sum_to_zero/);
+    } finally {
+      await scratch.close();
+    }
+  });
+});
+
+describe("the fee invariant of ledger:verify", () => {
+  const ETH = 2;
+  const feeProblems = async (db: Db) =>
+    (await verifyLedger(db)).checks.find((check) => check.name === "fee_accounts_hold_posted_fees")?.problems;
+
+  it("holds when released escrow pays its fee to a fee shard, whatever the voids and holds around it", async () => {
+    const scratch = await createTestApp();
+    try {
+      const [seller, buyer] = await insertUsers(scratch.db, 2);
+      await fund(scratch.db, seller!, ETH, 10_000n);
+      for (const [index, effect] of ["post", "void", "post", "hold"].entries()) {
+        const amounts = {
+          tradeId: newTradeId(),
+          currencyCode: "ETH",
+          amountMinor: 1_000n,
+          feeMinor: 10n + BigInt(index),
+        };
+        await withLedgerTx(scratch.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+        if (effect === "post") await withLedgerTx(scratch.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! }));
+        if (effect === "void")
+          await withLedgerTx(scratch.db, (tx) => voidEscrow(tx, { ...amounts, sellerId: seller! }));
+      }
+      expect(await feeProblems(scratch.db)).toEqual([]);
+      const feesOf = async () =>
+        (
+          await sql<{ total: string }>`
+            SELECT sum(balance)::text AS total FROM ledger_accounts WHERE kind = 'fees' AND currency_id = ${ETH}`.execute(
+            scratch.db,
+          )
+        ).rows[0]?.total;
+      expect(await feesOf()).toBe("22");
+      // A refund is a correction of the post: the fee goes back out of its shard, and counts as such.
+      const post = await sql<{ id: bigint; reference_id: string }>`
+        SELECT id, reference_id FROM ledger_transfers WHERE kind = 'escrow_post' AND currency_id = ${ETH}
+        ORDER BY id LIMIT 1`.execute(scratch.db);
+      const posted = post.rows[0]!;
+      await withLedgerTx(scratch.db, (tx) =>
+        transfer(tx, {
+          idempotencyKey: `refund:${posted.id}`,
+          kind: "reversal",
+          currencyId: ETH,
+          reversesTransferId: posted.id,
+          legs: [
+            {
+              from: accounts.fees(feeShardFor(posted.reference_id)),
+              to: accounts.available(seller!),
+              amountMinor: 10n,
+              code: "fee",
+            },
+          ],
+        }),
+      );
+      expect(await feesOf()).toBe("12");
+      expect(await feeProblems(scratch.db)).toEqual([]);
+    } finally {
+      await scratch.close();
+    }
+  });
+
+  it("finds a posted fee that went elsewhere than a fee account, and a fee account paid any other way", async () => {
+    const scratch = await createTestApp();
+    try {
+      const [seller, buyer] = await insertUsers(scratch.db, 2);
+      await fund(scratch.db, seller!, BTC, 1_000n);
+      const tradeId = newTradeId();
+      const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
+      await withLedgerTx(scratch.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+      // A post whose fee leg pays the world account: balanced, settled once, and still wrong.
+      await withLedgerTx(scratch.db, (tx) =>
+        transfer(tx, {
+          idempotencyKey: `trade:${tradeId}:settle`,
+          kind: "escrow_post",
+          currencyId: BTC,
+          reference: { type: "trade", id: tradeId },
+          legs: [
+            { from: accounts.escrow(tradeId), to: accounts.available(buyer!), amountMinor: 500n, code: "principal" },
+            { from: accounts.escrow(tradeId), to: accounts.world(), amountMinor: 5n, code: "fee" },
+          ],
+          settledAccounts: [accounts.escrow(tradeId)],
+        }),
+      );
+      // Money reaching a fee account without a post.
+      await withLedgerTx(scratch.db, (tx) =>
+        transfer(tx, {
+          idempotencyKey: `t:${newTradeId()}`,
+          kind: "deposit",
+          currencyId: USDT,
+          legs: [{ from: accounts.world(), to: accounts.fees(3), amountMinor: 7n }],
+        }),
+      );
+      expect(await feeProblems(scratch.db)).toEqual([
+        "currency 1: the fee accounts hold 0, but posted fees minus refunds are 5 (posted 5, refunded 0)",
+        "currency 3: the fee accounts hold 7, but posted fees minus refunds are 0 (posted 0, refunded 0)",
+      ]);
     } finally {
       await scratch.close();
     }

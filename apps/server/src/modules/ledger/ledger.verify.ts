@@ -50,6 +50,53 @@ export function settledReferencesHoldNoEscrow(source: SettledReferenceSource): L
   };
 }
 
+/** A source of settled references (trades, bids) and the fee each one's settlement owes the platform. */
+export interface SettledFeeSource {
+  referenceType: string;
+  /** Every settled reference: its id, how a report names it, and its fee (zero when it was voided). */
+  listSettledFees(db: Db): Promise<{ id: string; label: string; feeMinor: bigint }[]>;
+}
+
+/**
+ * The fee invariant per reference: what the fee accounts received for each settled trade or bid
+ * (net of any refund) is exactly the fee its settlement owes, and nothing for one that was voided.
+ * A fee sent elsewhere, a fee charged twice or on a cancel, or a fee of the wrong amount shows here
+ * with the reference it belongs to; the built-in fee check proves the same per currency.
+ */
+export function settledReferencesPaidTheirFees(source: SettledFeeSource): LedgerInvariantCheck {
+  return {
+    name: `settled_${source.referenceType}s_paid_their_fees`,
+    invariant: "I4",
+    description: `the fee accounts hold each settled ${source.referenceType}'s fee, and nothing for a voided one`,
+    async run(db) {
+      const settled = await source.listSettledFees(db);
+      const result = await sql<{ id: string; expected: string; paid: string }>`
+        WITH expected AS (
+          SELECT s.id, s.fee FROM unnest(${settled.map((row) => row.id)}::text[], ${settled.map((row) => row.feeMinor)}::bigint[]) AS s(id, fee)
+        ), paid AS (
+          SELECT t.reference_id AS id, sum(e.amount) AS paid
+          FROM ledger_transfers t
+          JOIN ledger_entries e ON e.transfer_id = t.id
+          JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'fees'
+          WHERE t.reference_type = ${source.referenceType} AND t.reference_id IN (SELECT id FROM expected)
+          GROUP BY t.reference_id
+        )
+        SELECT x.id, x.fee::text AS expected, coalesce(p.paid, 0)::text AS paid
+        FROM expected x LEFT JOIN paid p ON p.id = x.id
+        WHERE coalesce(p.paid, 0) <> x.fee
+        LIMIT ${MAX_PROBLEMS}`.execute(db);
+      const labels = new Map(settled.map((row) => [row.id, row.label]));
+      return {
+        checkedCount: settled.length,
+        problems: result.rows.map(
+          (row) =>
+            `${source.referenceType} ${labels.get(row.id) ?? row.id} paid ${row.paid} to the fee accounts, its fee is ${row.expected}`,
+        ),
+      };
+    },
+  };
+}
+
 async function count(db: Db, query: RawBuilder<{ count: bigint }>): Promise<number> {
   const result = await query.execute(db);
   return Number(result.rows[0]?.count ?? 0n);
@@ -176,6 +223,46 @@ const builtInChecks: LedgerInvariantCheck[] = [
       return {
         checkedCount,
         problems: result.rows.map((row) => `open escrow ${row.key} holds ${row.balance} but was held ${row.held}`),
+      };
+    },
+  },
+  {
+    name: "fee_accounts_hold_posted_fees",
+    invariant: "I1",
+    description:
+      "per currency, the fee accounts hold the fees that escrow posts paid out (trades and bids), minus refunds",
+    async run(db) {
+      // Posted: the fee-coded amounts escrow accounts paid out when a trade was released or a bid
+      // collected. Refunded: what corrections of those posts took back out of the fee accounts. A
+      // fee that went anywhere but a fee account, or money that reached a fee account any other
+      // way, is drift.
+      const result = await sql<{ currency_id: number; held: string; posted: string; refunded: string }>`
+        WITH held AS (
+          SELECT currency_id, sum(balance) AS total FROM ledger_accounts WHERE kind = 'fees' GROUP BY currency_id
+        ), moved AS (
+          SELECT e.currency_id,
+            coalesce(-sum(e.amount) FILTER (WHERE t.kind = 'escrow_post'), 0) AS posted,
+            coalesce(-sum(e.amount) FILTER (WHERE t.kind = 'reversal'), 0) AS refunded
+          FROM ledger_entries e
+          JOIN ledger_transfers t ON t.id = e.transfer_id
+          JOIN ledger_accounts a ON a.id = e.account_id
+          LEFT JOIN ledger_transfers reversed ON reversed.id = t.reverses_transfer_id
+          WHERE (t.kind = 'escrow_post' AND a.kind = 'escrow' AND e.code = 'fee')
+            OR (t.kind = 'reversal' AND reversed.kind = 'escrow_post' AND a.kind = 'fees')
+          GROUP BY e.currency_id
+        )
+        SELECT coalesce(h.currency_id, m.currency_id) AS currency_id, coalesce(h.total, 0)::text AS held,
+          coalesce(m.posted, 0)::text AS posted, coalesce(m.refunded, 0)::text AS refunded
+        FROM held h FULL JOIN moved m ON m.currency_id = h.currency_id
+        ORDER BY 1`.execute(db);
+      return {
+        checkedCount: result.rows.length,
+        problems: result.rows
+          .filter((row) => BigInt(row.held) !== BigInt(row.posted) - BigInt(row.refunded))
+          .map(
+            (row) =>
+              `currency ${row.currency_id}: the fee accounts hold ${row.held}, but posted fees minus refunds are ${BigInt(row.posted) - BigInt(row.refunded)} (posted ${row.posted}, refunded ${row.refunded})`,
+          ),
       };
     },
   },

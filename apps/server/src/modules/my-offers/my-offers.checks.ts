@@ -1,6 +1,11 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/pool.ts";
-import { BID_REFERENCE_TYPE, type LedgerInvariantCheck, type SettledReferenceSource } from "../ledger/index.ts";
+import {
+  BID_REFERENCE_TYPE,
+  type LedgerInvariantCheck,
+  type SettledFeeSource,
+  type SettledReferenceSource,
+} from "../ledger/index.ts";
 
 const MAX_PROBLEMS = 20;
 
@@ -11,6 +16,20 @@ export const endedBidsSource: SettledReferenceSource = {
     const result = await sql<{ id: string }>`
       SELECT id::text AS id FROM offer_bids WHERE status IN ('OUTBID', 'CANCELLED', 'COMPLETED')`.execute(db);
     return result.rows.map((row) => row.id);
+  },
+};
+
+/**
+ * For ledger:verify's fee invariant: a COMPLETED bid (only a FUNDED one completes) paid its whole
+ * amount to the platform; an OUTBID or CANCELLED one paid nothing.
+ */
+export const endedBidFeesSource: SettledFeeSource = {
+  referenceType: BID_REFERENCE_TYPE,
+  async listSettledFees(db: Db) {
+    const result = await sql<{ id: string; fee: bigint }>`
+      SELECT id::text AS id, CASE WHEN status = 'COMPLETED' THEN amount_minor ELSE 0 END AS fee
+      FROM offer_bids WHERE status IN ('OUTBID', 'CANCELLED', 'COMPLETED')`.execute(db);
+    return result.rows.map((row) => ({ id: row.id, label: row.id, feeMinor: row.fee }));
   },
 };
 

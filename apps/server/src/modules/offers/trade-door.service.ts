@@ -1,6 +1,6 @@
 import { type DutyHour, OFFER_PENALTY_MESSAGE, type OfferFlowType, type OfferRangeType } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
-import { getCatalog, getMarket } from "./catalog.service.ts";
+import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 import { pricesOf } from "./listing.domain.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
 import { dutyHoursOf, escrowFeeBpsOf, offerCapOf } from "./offer-shape.domain.ts";
@@ -75,20 +75,22 @@ export interface OfferForTrade {
 
 /**
  * The offer for a trade start, by public id; null when no such offer exists (or it was deleted).
- * Inside the trade's transaction pass `forUpdate` so the cap and state cannot change meanwhile.
+ * Inside the trade's transaction pass `forUpdate` so the cap and state cannot change meanwhile,
+ * and pass the reference data and rates read before the transaction (`reference`): loading them
+ * inside it would take a second connection from the pool while the transaction holds one, and
+ * with every connection held by a transaction waiting for a second, the pool would wait forever.
  */
 export async function getOfferForTrade(
   db: Db | Tx,
   idHashed: string,
-  options: { forUpdate?: boolean; at?: Date; cacheDb?: Db } = {},
+  options: { forUpdate?: boolean; at?: Date; reference?: { catalog: Catalog; market: Market } } = {},
 ): Promise<OfferForTrade | null> {
   if (!/^[0-9A-Za-z]{11}$/.test(idHashed)) return null;
   const record = await repo.findOfferRecord(db, idHashed, { forUpdate: options.forUpdate ?? false });
   if (!record) return null;
-  // Reference data and rates come from the cache of the shared handle (cacheDb) when one is given;
-  // a transaction handle has no cache of its own.
-  const cacheDb = options.cacheDb ?? (db as Db);
-  const [catalog, market] = await Promise.all([getCatalog(cacheDb), getMarket(cacheDb)]);
+  const [catalog, market] = options.reference
+    ? [options.reference.catalog, options.reference.market]
+    : await Promise.all([getCatalog(db as Db), getMarket(db as Db)]);
   const crypto = catalog.cryptoById.get(record.crypto_currency_id);
   const fiat = catalog.fiatById.get(record.fiat_currency_id);
   const method = catalog.methodById.get(record.payment_method_id);

@@ -3,11 +3,11 @@
  * modules (chat, feedback, contacts' lists, exports) read trades only through these functions.
  */
 import type { SoukModule } from "../../platform/index.ts";
-import { settledReferencesHoldNoEscrow } from "../ledger/index.ts";
+import { settledReferencesHoldNoEscrow, settledReferencesPaidTheirFees } from "../ledger/index.ts";
 import { expireTradeJob, expireTradesJob } from "./jobs/expire-trades.job.ts";
 import { refreshAllTraderStatsJob, refreshTraderStatsJob } from "./jobs/refresh-trader-stats.job.ts";
 import { tradeChannel } from "./trades.channel.ts";
-import { openTradesHoldEscrowCheck, settledTradesSource } from "./trades.checks.ts";
+import { openTradesHoldEscrowCheck, settledTradeFeesSource, settledTradesSource } from "./trades.checks.ts";
 import { registerTradesPrivateRoutes, registerTradesPublicRoutes } from "./trades.routes.ts";
 import { seedDemoTrades } from "./trades.seed.ts";
 
@@ -42,7 +42,12 @@ export const tradesModule: SoukModule = {
   privateRoutes: registerTradesPrivateRoutes,
   jobs: [expireTradesJob, expireTradeJob, refreshTraderStatsJob, refreshAllTraderStatsJob],
   channels: [tradeChannel],
-  // ledger:verify proves that settled trades hold no escrow and open trades hold exactly theirs (I4).
-  ledgerChecks: [settledReferencesHoldNoEscrow(settledTradesSource), openTradesHoldEscrowCheck],
+  // ledger:verify proves that settled trades hold no escrow and open trades hold exactly theirs (I4),
+  // and that each settled trade paid the platform its fee, or nothing when voided.
+  ledgerChecks: [
+    settledReferencesHoldNoEscrow(settledTradesSource),
+    openTradesHoldEscrowCheck,
+    settledReferencesPaidTheirFees(settledTradeFeesSource),
+  ],
   seedDemo: seedDemoTrades,
 };

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import type { LedgerInvariantCheck, SettledReferenceSource } from "../ledger/index.ts";
+import type { LedgerInvariantCheck, SettledFeeSource, SettledReferenceSource } from "../ledger/index.ts";
+import { TRANSITIONS } from "./trades.domain.ts";
 import * as repo from "./trades.repo.ts";
 
 /**
@@ -9,6 +10,21 @@ import * as repo from "./trades.repo.ts";
 export const settledTradesSource: SettledReferenceSource = {
   referenceType: "trade",
   listSettledIds: (db) => repo.listSettledTradeIds(db),
+};
+
+// Read from the transition table, so that a new way to settle a trade is checked as it is defined.
+const POSTED_STATUSES = [...new Set(TRANSITIONS.filter((rule) => rule.ledger === "post").map((rule) => rule.to))];
+const SETTLED_STATUSES = [
+  ...new Set(TRANSITIONS.filter((rule) => rule.ledger === "post" || rule.ledger === "void").map((rule) => rule.to)),
+];
+
+/** For ledger:verify's fee invariant: each settled trade owes its fee when it was posted, nothing when voided. */
+export const settledTradeFeesSource: SettledFeeSource = {
+  referenceType: "trade",
+  async listSettledFees(db) {
+    const rows = await repo.listSettledTradeFees(db, SETTLED_STATUSES, POSTED_STATUSES);
+    return rows.map((row) => ({ id: row.id, label: row.id_hashed, feeMinor: row.fee }));
+  },
 };
 
 /**

@@ -10,10 +10,20 @@ import {
   createTradesTestApp,
   depositBond,
   expectLedgerHolds,
+  feesHeld,
   fund,
   type OfferOverrides,
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
+import {
+  accounts,
+  resolveLedgerCurrency,
+  reverseTransfer,
+  transfer,
+  verifyLedger,
+  withLedgerTx,
+} from "../ledger/index.ts";
+import { ledgerChecks } from "../registry.ts";
 import { expireDueTrades } from "./index.ts";
 
 /**
@@ -392,10 +402,18 @@ describe("the transitions of docs/reliability.md", () => {
     await expectRefused(() => stranger.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key()), 404);
     await expectRefused(() => moderator.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key()), 403);
     const buyerBefore = await balancesOf(t.db, buyer.id, "USDT");
+    const sellerBefore = await balancesOf(t.db, seller.id, "USDT");
+    const feesBefore = await feesHeld(t.db, "USDT");
     const released = await seller.client.post(`/rest/v1/trade/${trade.id}/release`, { code: "123456" }, key());
     expect(released.status, released.text).toBe(200);
     expect(released.body.data).toMatchObject({ status: "released", tradeCompleted: true, isFinished: true });
     expect((await balancesOf(t.db, buyer.id, "USDT")).available - buyerBefore.available).toBe(200_000_000n);
+    // The seller's 1 % fee (2 USDT) goes to the platform's fee accounts, not back to anyone.
+    expect(trade.feeAmount).toBe("2.000000");
+    expect((await feesHeld(t.db, "USDT")) - feesBefore).toBe(2_000_000n);
+    const sellerAfter = await balancesOf(t.db, seller.id, "USDT");
+    expect(sellerAfter.available).toBe(sellerBefore.available);
+    expect(sellerBefore.escrow - sellerAfter.escrow).toBe(202_000_000n);
     await expectRefused(() => seller.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key()), 409);
     await expectRefused(() => buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`), 409);
     // Both wallets' histories name the trade by the id its page has, never by a serial number.
@@ -420,8 +438,27 @@ describe("the transitions of docs/reliability.md", () => {
     expect(await ledgerSnapshot()).toBe(before);
   });
 
+  it("answers a cancel retried with its Idempotency-Key as done, voiding once, and refuses it without the key", async () => {
+    const trade = await start(buyer, "20");
+    const headers = { "idempotency-key": randomUUID() };
+    const first = await buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`, {}, { headers });
+    const replay = await buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`, {}, { headers });
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.body).toEqual(first.body);
+    // The platform's stored answer is gone (as after a crash between commit and answer).
+    await sql`DELETE FROM idempotency_keys WHERE key = ${headers["idempotency-key"]}`.execute(t.ownerDb);
+    const before = await ledgerSnapshot();
+    const retry = await buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`, {}, { headers });
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.status).toBe("cancelled_buyer");
+    expect(await ledgerSnapshot()).toBe(before);
+    await expectRefused(() => buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`), 409, "ERROR_TRADE_WRONG_STATE");
+  });
+
   it("active_funded -> cancelled_buyer by the buyer voids the escrow back to the seller", async () => {
     const before = await balancesOf(t.db, seller.id, "USDT");
+    const feesBefore = await feesHeld(t.db, "USDT");
     const trade = await start(buyer, "300");
     await expectRefused(() => stranger.client.post(`/rest/v1/trade/${trade.id}/cancel`), 404);
     const cancelled = await buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`);
@@ -429,6 +466,7 @@ describe("the transitions of docs/reliability.md", () => {
     expect(cancelled.body.data).toMatchObject({ status: "cancelled_buyer", tradeCompleted: false, isFinished: true });
     expect(cancelled.body.data.cancelledAt).not.toBeNull();
     expect(await balancesOf(t.db, seller.id, "USDT")).toEqual(before);
+    expect(await feesHeld(t.db, "USDT")).toBe(feesBefore);
   });
 
   it("refuses the buyer's cancel once paid", async () => {
@@ -550,6 +588,7 @@ describe("disputes", () => {
       422,
     );
     const before = await balancesOf(t.db, buyer.id, "USDT");
+    const feesBefore = await feesHeld(t.db, "USDT");
     const won = await moderator.client.post(`/rest/v1/trade/${trade.id}/dispute/resolve`, award);
     expect(won.status, won.text).toBe(200);
     expect(won.body.data).toMatchObject({
@@ -557,6 +596,8 @@ describe("disputes", () => {
       dispute: { outcome: "buyer", note: award.note },
     });
     expect((await balancesOf(t.db, buyer.id, "USDT")).available - before.available).toBe(120_000_000n);
+    // Awarded to the buyer, the trade is posted like a release: its fee (1.2 USDT) goes to the platform.
+    expect((await feesHeld(t.db, "USDT")) - feesBefore).toBe(1_200_000n);
     await expectRefused(
       () => moderator.client.post(`/rest/v1/trade/${trade.id}/dispute/resolve`, { outcome: "seller", note: "again" }),
       409,
@@ -566,6 +607,7 @@ describe("disputes", () => {
 
   it("dispute_open -> dispute_won_seller voids to the seller; the loser may appeal once", async () => {
     const before = await balancesOf(t.db, seller.id, "USDT");
+    const feesBefore = await feesHeld(t.db, "USDT");
     const trade = await start(buyer, "130");
     await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`);
     await buyer.client.post(`/rest/v1/trade/${trade.id}/dispute`, reason);
@@ -574,7 +616,9 @@ describe("disputes", () => {
       note: "No payment reached the seller.",
     });
     expect(won.body.data.status).toBe("dispute_won_seller");
+    // Voided: amount and fee back to the seller, nothing to the platform.
     expect(await balancesOf(t.db, seller.id, "USDT")).toEqual(before);
+    expect(await feesHeld(t.db, "USDT")).toBe(feesBefore);
     const asBuyer = await buyer.client.get(`/rest/v1/trade/${trade.id}`);
     expect(asBuyer.body.data.dispute.appeal.status).toBe("available");
     expect(asBuyer.body.data.actions.canAppeal).toBe(true);
@@ -680,5 +724,55 @@ describe("every (actor, command) pair", () => {
         }
       }
     }
+  });
+});
+
+describe("ledger:verify's fee invariant for trades", () => {
+  it("names a settled trade whose fee in the fee accounts is not its own", async () => {
+    const released = await start(buyer, "50");
+    await buyer.client.post(`/rest/v1/trade/${released.id}/paid`);
+    expect((await seller.client.post(`/rest/v1/trade/${released.id}/release`, {}, key())).status).toBe(200);
+    const cancelled = await start(buyer, "60");
+    expect((await buyer.client.post(`/rest/v1/trade/${cancelled.id}/cancel`)).status).toBe(200);
+    const feeCheck = async () =>
+      (await verifyLedger(t.ownerDb, ledgerChecks)).checks.find(
+        (check) => check.name === "settled_trades_paid_their_fees",
+      );
+    expect((await feeCheck())?.problems).toEqual([]);
+    // Had the release charged a fee other than the trade's, the check would name the trade: shown
+    // by changing what the trade says it owes.
+    const shift = async (delta: bigint) =>
+      sql`UPDATE trades SET fee_minor = fee_minor + ${delta} WHERE id_hashed = ${released.id}`.execute(t.ownerDb);
+    await shift(1n);
+    try {
+      expect((await feeCheck())?.problems).toEqual([
+        `trade ${released.id} paid 500000 to the fee accounts, its fee is 500001`,
+      ]);
+    } finally {
+      await shift(-1n);
+    }
+    // Had the cancel paid the platform anything, likewise: a fee booked against the cancelled
+    // trade, then corrected.
+    const row = await sql<{ id: string }>`SELECT id::text AS id FROM trades WHERE id_hashed = ${cancelled.id}`.execute(
+      t.ownerDb,
+    );
+    const currency = await resolveLedgerCurrency(t.db, "USDT");
+    const booked = await withLedgerTx(t.db, (tx) =>
+      transfer(tx, {
+        idempotencyKey: `test-fee:${randomUUID()}`,
+        kind: "deposit",
+        currencyId: currency.id,
+        reference: { type: "trade", id: row.rows[0]?.id ?? "" },
+        legs: [{ from: accounts.world(), to: accounts.fees(0), amountMinor: 3n, code: "fee" }],
+      }),
+    );
+    try {
+      expect((await feeCheck())?.problems).toEqual([`trade ${cancelled.id} paid 3 to the fee accounts, its fee is 0`]);
+    } finally {
+      await withLedgerTx(t.db, (tx) =>
+        reverseTransfer(tx, { transferId: booked.transferId, idempotencyKey: `test-fee:${randomUUID()}` }),
+      );
+    }
+    expect((await feeCheck())?.problems).toEqual([]);
   });
 });

@@ -965,3 +965,19 @@ export async function listSettledTradeIds(db: Db | Tx): Promise<string[]> {
     .execute();
   return rows.map((row) => row.id);
 }
+
+/**
+ * Trades in the given settled statuses with the fee their settlement owed the platform: the
+ * trade's fee when its status is one that posts the escrow, zero when it was voided.
+ */
+export async function listSettledTradeFees(
+  db: Db | Tx,
+  settledStatuses: readonly TradeStatus[],
+  postedStatuses: readonly TradeStatus[],
+): Promise<{ id: string; id_hashed: string; fee: bigint }[]> {
+  const result = await sql<{ id: string; id_hashed: string; fee: bigint }>`
+    SELECT id::text AS id, id_hashed,
+      CASE WHEN status = ANY(${postedStatuses}::text[]) THEN fee_minor ELSE 0 END AS fee
+    FROM trades WHERE status = ANY(${settledStatuses}::text[])`.execute(db);
+  return result.rows;
+}

@@ -216,14 +216,19 @@ export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps
   app.post(
     "/rest/v1/trade/:id/cancel",
     {
+      config: { idempotent: true },
       schema: {
         tags: ["trades"],
         summary: "Cancel: the buyer before paying; the seller once the payment window passed unpaid",
+        description: "Send an Idempotency-Key header: a retry after an unknown outcome is answered as done.",
         params,
         response: tradeResponse,
       },
     },
-    async (request) => envelope(await cancelTrade(deps.db, viewerOf(request), request.params.id, options)),
+    async (request) =>
+      envelope(
+        await cancelTrade(deps.db, viewerOf(request), request.params.id, options, request.idempotency?.key ?? null),
+      ),
   );
 
   app.post(

@@ -21,7 +21,15 @@ import {
   roundDecimal,
 } from "@souk/money";
 import type { Db, Tx } from "../../db/pool.ts";
-import { DomainError, forbidden, inputError, isStaff, type JobQueue, type Viewer } from "../../platform/index.ts";
+import {
+  DomainError,
+  failpoint,
+  forbidden,
+  inputError,
+  isStaff,
+  type JobQueue,
+  type Viewer,
+} from "../../platform/index.ts";
 import { channelFor, publishEvents } from "../../realtime/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import {
@@ -203,7 +211,7 @@ export async function startTrade(
   let row: repo.TradeRow;
   try {
     row = await withLedgerTx(db, async (tx) => {
-      const offer = await getOfferForTrade(tx, input.offerId, { cacheDb: db });
+      const offer = await getOfferForTrade(tx, input.offerId, { reference: { catalog, market } });
       if (!offer) throw errors.offerNotFound();
       if (offer.ownerId === viewer.userId) throw errors.cannotTradeWithYourself();
       const parties = partiesOf(offer, viewer.userId);
@@ -489,6 +497,7 @@ export async function applyRule(
       payload,
       idempotencyKey: input.idempotencyKey ?? null,
     });
+    failpoint(`trade.${rule.command}.before_commit`);
     return updated;
   });
 }
@@ -539,6 +548,7 @@ export async function runCommand(
   if (!rule) throw errors.notAllowedForRole();
   await precheck?.(row, role);
   const updated = await applyRule(db, row.id, rule, { role, userId: viewer.userId }, input, options.now);
+  if (updated) failpoint(`trade.${command}.after_commit`);
   if (updated) return viewTrade(db, updated, viewer, role, options.features);
   const current = (await repo.findTradeById(db, row.id)) ?? row;
   if (input.idempotencyKey && current.status === rule.to) {
@@ -554,8 +564,14 @@ export async function runCommand(
 export const markPaid = (db: Db, viewer: Viewer, idHashed: string, options: TradeOptions) =>
   runCommand(db, viewer, idHashed, "paid", {}, options);
 
-export const cancelTrade = (db: Db, viewer: Viewer, idHashed: string, options: TradeOptions) =>
-  runCommand(db, viewer, idHashed, "cancel", {}, options);
+/** A cancel voids the escrow, so like a release it carries the request's Idempotency-Key. */
+export const cancelTrade = (
+  db: Db,
+  viewer: Viewer,
+  idHashed: string,
+  options: TradeOptions,
+  idempotencyKey: string | null = null,
+) => runCommand(db, viewer, idHashed, "cancel", { idempotencyKey }, options);
 
 export async function releaseTrade(
   db: Db,

@@ -1,6 +1,7 @@
 import type { BroadcastReport, WalletWithdrawal } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import { type Db, withTx } from "../../db/pool.ts";
+import { failpoint } from "../../platform/index.ts";
 import { withLedgerTx } from "../ledger/index.ts";
 import type { CryptoCurrency } from "../reference/index.ts";
 import { currenciesById } from "./deposits.service.ts";
@@ -48,6 +49,7 @@ export async function broadcastPendingWithdrawals(db: Db, options: BroadcastOpti
   );
   const report: BroadcastReport = { claimed: claimed.length, completed: 0, failed: 0, retryLater: 0 };
   if (claimed.length === 0) return report;
+  failpoint("withdrawal.broadcast.after_claim");
   const currencies = await currenciesById(db);
   for (const withdrawal of claimed) {
     const currency = currencies.get(withdrawal.currency_id);
@@ -68,6 +70,7 @@ export async function broadcastPendingWithdrawals(db: Db, options: BroadcastOpti
       report.retryLater += 1;
       continue;
     }
+    failpoint("withdrawal.broadcast.after_send");
     if (outcome.status === "pending") {
       // On its way (or waiting for the hot wallet): the adapter settles it; a later run looks again.
       report.retryLater += 1;

@@ -1,0 +1,59 @@
+/**
+ * What `npm run mutate` mutates, module by module, and the tests that are run against each
+ * mutant. The tests are the module's fast, focused files: the long property, model, race and
+ * crash suites would multiply the run time by the number of mutants for little more killing
+ * power (their job is concurrency and crashes, which mutants of a single line rarely reach).
+ */
+export interface MutationModule {
+  name: string;
+  description: string;
+  /** Source files Stryker mutates (globs from the repository root). */
+  mutate: string[];
+  /** Test files run against the mutants. */
+  tests: string[];
+  /** The TypeScript project the checker compiles each mutant in (mutants that do not compile are dropped). */
+  tsconfig: string;
+}
+
+const server = (file: string) => `apps/server/src/modules/${file}`;
+
+export const MUTATION_MODULES: MutationModule[] = [
+  {
+    name: "money",
+    description: "packages/money: exact amounts, decimals and conversions",
+    mutate: ["packages/money/src/*.ts", "!packages/money/src/*.test.ts", "!packages/money/src/index.ts"],
+    tests: ["packages/money/src/*.test.ts"],
+    tsconfig: "packages/money/tsconfig.json",
+  },
+  {
+    name: "ledger",
+    description: "the ledger's rules and its service (transfers, escrow, bid holds)",
+    mutate: [
+      server("ledger/ledger.domain.ts"),
+      server("ledger/ledger.service.ts"),
+      server("ledger/bid-holds.service.ts"),
+    ],
+    tests: [server("ledger/ledger.domain.test.ts"), server("ledger/ledger.int.test.ts")],
+    tsconfig: "apps/server/tsconfig.json",
+  },
+  {
+    name: "trades",
+    description: "the trade transition table and rules, and the trade service",
+    mutate: [server("trades/trades.domain.ts"), server("trades/trades.service.ts")],
+    tests: [server("trades/trades.domain.test.ts"), server("trades/trades.int.test.ts")],
+    tsconfig: "apps/server/tsconfig.json",
+  },
+  {
+    name: "wallet",
+    description: "the wallet's rules and services: sends, withdrawals, deposits, the bond",
+    mutate: [
+      server("wallet/wallet.domain.ts"),
+      server("wallet/wallet.service.ts"),
+      server("wallet/withdrawals.service.ts"),
+      server("wallet/deposits.service.ts"),
+      server("wallet/bond.service.ts"),
+    ],
+    tests: [server("wallet/wallet.domain.test.ts"), server("wallet/wallet.int.test.ts")],
+    tsconfig: "apps/server/tsconfig.json",
+  },
+];

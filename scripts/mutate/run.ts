@@ -1,0 +1,103 @@
+/**
+ * `npm run mutate -- [module ...] [--concurrency N]`: mutation testing of the money code with
+ * StrykerJS. For each named module (all when none is named) Stryker changes the module's source
+ * one small mutation at a time (a `<` for a `<=`, a dropped condition, an emptied string) and
+ * runs the tests that cover it; a mutant no test notices "survives" and points at behaviour the
+ * tests do not pin down. Prints the mutation score per file and per module and every surviving
+ * mutant. Like `npm run bench` it is slow (minutes to an hour per module on two cores) and is
+ * not part of CI. Reports land in .test-data/mutation/<module>.json; the results are kept, so a
+ * second run retests only the mutants whose code or covering tests changed (`--force`: all).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Stryker } from "@stryker-mutator/core";
+import { MUTATION_MODULES, type MutationModule } from "./modules.ts";
+import { formatModuleReport, type MutantResult, scoreOf } from "./report.ts";
+
+type StrykerOptions = NonNullable<ConstructorParameters<typeof Stryker>[0]>;
+type LogLevel = NonNullable<StrykerOptions["logLevel"]>;
+
+const root = path.resolve(import.meta.dirname, "../..");
+const reportDir = path.join(root, ".test-data", "mutation");
+
+function optionsFor(module: MutationModule, concurrency: number, force: boolean): StrykerOptions {
+  return {
+    testRunner: "vitest",
+    vitest: { configFile: "scripts/mutate/vitest.config.ts", related: false },
+    checkers: ["typescript"],
+    tsconfigFile: module.tsconfig,
+    typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+    mutate: module.mutate,
+    testFiles: module.tests,
+    coverageAnalysis: "perTest",
+    concurrency,
+    // API tests wait on locks and timers; a mutant that makes them hang is a timeout (killed).
+    timeoutMS: 30_000,
+    timeoutFactor: 2,
+    dryRunTimeoutMinutes: 20,
+    // Results are kept per module: a later run retests only mutants whose code or tests changed.
+    incremental: true,
+    incrementalFile: path.join(reportDir, `${module.name}.incremental.json`),
+    force,
+    reporters: ["progress", "json"],
+    jsonReporter: { fileName: path.join(reportDir, `${module.name}.json`) },
+    tempDirName: ".test-data/stryker-tmp",
+    cleanTempDir: true,
+    ignorePatterns: ["apps/web", "docs", ".data", ".test-data", "**/dist", "test-results", "playwright-report"],
+    logLevel: "warn" as LogLevel,
+    fileLogLevel: "off" as LogLevel,
+  };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const names: string[] = [];
+  let concurrency = 1;
+  let force = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? "";
+    if (arg === "--help" || arg === "-h") {
+      console.log("usage: npm run mutate -- [module ...] [--concurrency N] [--force]");
+      console.log("  --force  retest every mutant instead of only those whose code or tests changed");
+      for (const module of MUTATION_MODULES) console.log(`  ${module.name.padEnd(8)} ${module.description}`);
+      return 0;
+    }
+    if (arg === "--concurrency") concurrency = Number(argv[++i]);
+    else if (arg === "--force") force = true;
+    else names.push(arg);
+  }
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    console.log("--concurrency needs a positive whole number");
+    return 2;
+  }
+  const unknown = names.filter((name) => !MUTATION_MODULES.some((module) => module.name === name));
+  if (unknown.length > 0) {
+    console.log(`unknown module: ${unknown.join(", ")} (known: ${MUTATION_MODULES.map((m) => m.name).join(", ")})`);
+    return 2;
+  }
+  const selected = names.length === 0 ? MUTATION_MODULES : MUTATION_MODULES.filter((m) => names.includes(m.name));
+  mkdirSync(reportDir, { recursive: true });
+  const summary: string[] = [];
+  for (const module of selected) {
+    const startedAt = Date.now();
+    console.log(`\n== mutate ${module.name}: ${module.mutate.length} files, tests: ${module.tests.join(", ")}`);
+    const results: MutantResult[] = await new Stryker(optionsFor(module, concurrency, force)).runMutationTest();
+    const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
+    const lines = formatModuleReport(module.name, results, root);
+    for (const line of lines) console.log(line);
+    writeFileSync(path.join(reportDir, `${module.name}.txt`), `${lines.join("\n")}\n`);
+    const score = scoreOf(results);
+    summary.push(
+      `${module.name.padEnd(8)} ${score.percent.padStart(6)} % killed (${score.killed} of ${score.counted}, ${score.survived} survived, ${score.noCoverage} not covered) in ${minutes} min`,
+    );
+  }
+  console.log("\nmutation scores");
+  for (const line of summary) console.log(`  ${line}`);
+  return 0;
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
