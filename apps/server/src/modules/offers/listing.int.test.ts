@@ -521,7 +521,9 @@ describe("an offer's label", () => {
       .data.find((item) => item.hash === hash.labelled);
     expect(listed?.paymentMethodLabel).toBe("");
     const asOther = (await bob.get(`/rest/v1/offers/${hash.labelled}`)).body.data.offer;
-    expect([asOther.label, asOther.originalData.label]).toEqual(["", ""]);
+    // The stored draft repeats the label (and the payment instructions): others get none of it.
+    expect([asOther.label, asOther.originalData]).toEqual(["", null]);
+    expect(JSON.stringify(asOther)).not.toContain("Savings account");
     const asAnonymous = (await t.client().get(`/rest/v1/offers/${hash.labelled}`)).body.data.offer;
     expect(asAnonymous.label).toBe("");
     const asOwner = (await owner.get(`/rest/v1/offers/${hash.labelled}`)).body.data.offer;
