@@ -7,6 +7,7 @@ import { ledgerChecks } from "../../src/modules/registry.ts";
 import { createUser } from "../../src/modules/users/index.ts";
 import { broadcastPendingWithdrawals, recordDeposit, sendCrypto } from "../../src/modules/wallet/index.ts";
 import { hashPassword, IDEMPOTENCY_STALE_AFTER_SECONDS } from "../../src/platform/index.ts";
+import { cashSellOfferBody } from "../offer-bodies.ts";
 import { CrashRig, eventually, type HttpAnswer, HttpUser, sleep } from "./crash-rig.ts";
 
 /**
@@ -74,17 +75,7 @@ beforeAll(async () => {
   await rig.startServer();
   for (const user of [...sellers, ...buyers, admin]) await user.logIn();
   for (const seller of sellers) {
-    const response = await seller.call("POST", "/rest/v1/offers", {
-      type: "sell",
-      cryptoCurrencyCode: "USDT",
-      fiatCurrencyCode: "USD",
-      paymentMethodSlug: "cash-in-person",
-      priceType: "fixed",
-      fixedPrice: "1",
-      margin: "0",
-      fiatLimitMin: "10",
-      fiatLimitMax: "5000",
-    });
+    const response = await seller.call("POST", "/rest/v1/offers", cashSellOfferBody());
     expect(response.status, JSON.stringify(response.json)).toBe(200);
     offers.set(seller, String(response.json?.data?.idHashed));
   }

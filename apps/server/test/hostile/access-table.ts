@@ -1,3 +1,4 @@
+import { cashSellOfferBody } from "../offer-bodies.ts";
 import { ACTORS, type Actor, PLANTED_REDIRECT_URI, type PlantedIds, type PlantedObject } from "./world.ts";
 
 /**
@@ -80,17 +81,7 @@ let registrations = 0;
 /** A webhook id nobody has: no webhook is planted (see the webhook lines below). */
 const UNKNOWN_WEBHOOK = "00000000-0000-4000-8000-000000000000";
 
-const OFFER_BODY = {
-  type: "sell",
-  cryptoCurrencyCode: "USDT",
-  fiatCurrencyCode: "USD",
-  paymentMethodSlug: "cash-in-person",
-  priceType: "fixed",
-  fixedPrice: "1",
-  margin: "0",
-  fiatLimitMin: "10",
-  fiatLimitMax: "500",
-};
+const OFFER_BODY = cashSellOfferBody("500");
 
 export const EXPECTED_ACCESS: Record<string, Expectation> = {
   // Reference data and the marketplace: public.

@@ -17,6 +17,7 @@ import { ledgerChecks } from "../../src/modules/registry.ts";
 import { createUser } from "../../src/modules/users/index.ts";
 import { hashPassword, sessionlessViewer, type Viewer } from "../../src/platform/index.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient, uniqueName } from "../harness.ts";
+import { cashSellOfferBody } from "../offer-bodies.ts";
 
 /**
  * Helpers of the trade tests (modules/trades and test/races). They use modules only through
@@ -133,23 +134,9 @@ export interface OfferOverrides {
   [key: string]: unknown;
 }
 
-/**
- * An offer through the real API. The default is a USDT sell offer at a fixed price of 1 USD, so
- * fiat amounts are crypto amounts (600 USD buys exactly 600 USDT) and tests read simply.
- */
+/** An offer through the real API: by default the cash USDT sell offer at 1 USD (offer-bodies.ts). */
 export async function createOffer(owner: TestUser, overrides: OfferOverrides = {}): Promise<string> {
-  const response = await owner.client.post("/rest/v1/offers", {
-    type: "sell",
-    cryptoCurrencyCode: "USDT",
-    fiatCurrencyCode: "USD",
-    paymentMethodSlug: "cash-in-person",
-    priceType: "fixed",
-    fixedPrice: "1",
-    margin: "0",
-    fiatLimitMin: "10",
-    fiatLimitMax: "5000",
-    ...overrides,
-  });
+  const response = await owner.client.post("/rest/v1/offers", { ...cashSellOfferBody(), ...overrides });
   if (response.status !== 200) throw new Error(`offer creation failed: ${response.status} ${response.text}`);
   return response.body.data.idHashed as string;
 }
