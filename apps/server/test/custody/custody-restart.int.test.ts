@@ -149,6 +149,12 @@ describe("custody across server crashes", () => {
     const usdtAddress = await addressOf(alice, "USDT");
 
     await startServer();
+    // A fresh database's follower starts at the head it first reads: deposits sent before its
+    // first run would lie behind the cursor (docs/decisions/090-evm-custody.md#consequences).
+    await waitFor(
+      "the follower's first run",
+      async () => (await count(sql`SELECT count(*) AS count FROM wallet_evm_cursors`)) > 0,
+    );
     await (await node.funded.sendTransaction({ to: ethAddress, value: parseEther("2") })).wait();
     await (await usdt.getFunction("transfer")(usdtAddress, parseUnits("500", 6))).wait();
     // Scanning: the follower has seen a deposit, crediting has not happened.
