@@ -19,9 +19,9 @@ describe("a job record lost to the database", () => {
     expect(isJobRecordLostToDatabase(failure("the database system is shutting down", "57P03", PG_BOSS_FRAMES))).toBe(
       true,
     );
-    expect(isJobRecordLostToDatabase(failure("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED", PG_BOSS_FRAMES))).toBe(
-      true,
-    );
+    expect(
+      isJobRecordLostToDatabase(failure("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED", PG_BOSS_FRAMES)),
+    ).toBe(true);
     expect(isJobRecordLostToDatabase(failure("Connection terminated unexpectedly", undefined, PG_BOSS_FRAMES))).toBe(
       true,
     );
