@@ -5,6 +5,7 @@ import { detachEmbeddedExitHook } from "./db/embedded.ts";
 import type { Db } from "./db/pool.ts";
 import { demoAccountsWarning, listDemoAccounts } from "./db/seed/demo.ts";
 import { jobQueueOf, startJobs } from "./jobs/runtime.ts";
+import { isJobRecordLostToDatabase } from "./jobs/settlement-loss.ts";
 import { DEMO_PASSWORD } from "./modules/users/index.ts";
 import { armFailpoints, listenForMetrics, type MetricsListener } from "./platform/index.ts";
 import { openRuntime } from "./runtime.ts";
@@ -27,6 +28,12 @@ async function main(): Promise<void> {
   // Every role runs pg-boss (an api copy only sends), and before the app: request handlers queue
   // jobs through it (AppDeps.jobs).
   const jobsLog = pino({ level: config.LOG_LEVEL });
+  process.on("unhandledRejection", (reason) => {
+    if (!isJobRecordLostToDatabase(reason)) throw reason;
+    // The job stays active and runs again once it expires (jobs/settlement-loss.ts).
+    const error = reason as Error & { code?: string };
+    jobsLog.warn({ error: { message: error.message, code: error.code } }, "jobs: a job's end was not recorded");
+  });
   const boss = await startJobs({
     ownerUrl: runtime.location.ownerUrl,
     config,
