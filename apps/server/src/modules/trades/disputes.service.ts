@@ -11,15 +11,11 @@ import { type Db, withTx } from "../../db/pool.ts";
 import { inputError, type Viewer } from "../../platform/index.ts";
 import { appealStatusOf } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
+import { recordEvent } from "./trades.events.ts";
+import { findTradeFor, viewTrade } from "./trades.lookup.ts";
+import type { Features, TradeOptions } from "./trades.options.ts";
 import * as repo from "./trades.repo.ts";
-import {
-  type Features,
-  findTradeFor,
-  recordEvent,
-  runCommand,
-  type TradeOptions,
-  viewTrade,
-} from "./trades.service.ts";
+import { runCommand } from "./trades.service.ts";
 import { cryptoAmountOf, tradeUrl } from "./trades.view.ts";
 
 /**

@@ -23,18 +23,11 @@ export {
 } from "./trades.access.ts";
 export { isActiveStatus, isFinishedStatus, isSuccessfulStatus, TRANSITIONS } from "./trades.domain.ts";
 export { submitRequirement } from "./trades.flow.ts";
+export { getTrade } from "./trades.lookup.ts";
+export type { Features } from "./trades.options.ts";
 export { listActiveTrades, listTradeHistory } from "./trades.queries.ts";
 export { listSeededTrades } from "./trades.seed.ts";
-export {
-  cancelTrade,
-  expireDueTrades,
-  expireTrade,
-  type Features,
-  getTrade,
-  markPaid,
-  releaseTrade,
-  startTrade,
-} from "./trades.service.ts";
+export { cancelTrade, expireDueTrades, expireTrade, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
 
 export const tradesModule: SoukModule = {
   name: "trades",

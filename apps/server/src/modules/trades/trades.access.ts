@@ -1,9 +1,9 @@
 import { type ChatBlockReason, TRADE_RULES, type TradeActorRole, type TradeStatus } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
 import { isStaff, type Viewer } from "../../platform/index.ts";
+import { isTradeHash } from "./trade-hash.ts";
 import { isCancelledStatus, isFinishedStatus } from "./trades.domain.ts";
 import * as repo from "./trades.repo.ts";
-import { isTradeHash } from "./trades.service.ts";
 import { cryptoAmountOf, feeAmountOf } from "./trades.view.ts";
 
 /**

@@ -1,7 +1,8 @@
 import { TRADE_CHANNEL_PREFIX } from "@souk/contracts";
 import type { ChannelDefinition } from "../../platform/index.ts";
+import { isTradeHash } from "./trade-hash.ts";
+import { roleOf } from "./trades.lookup.ts";
 import * as repo from "./trades.repo.ts";
-import { isTradeHash, roleOf } from "./trades.service.ts";
 
 /** `trade.<idHashed>`: the trade's two parties and staff (moderators follow disputes); nobody else. */
 export const tradeChannel: ChannelDefinition = {

@@ -20,8 +20,10 @@ import {
 } from "../../platform/index.ts";
 import { flowStepOf, isActiveStatus } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
+import { recordEvent } from "./trades.events.ts";
+import { findTradeFor, viewTrade } from "./trades.lookup.ts";
+import type { Features } from "./trades.options.ts";
 import * as repo from "./trades.repo.ts";
-import { type Features, findTradeFor, recordEvent, viewTrade } from "./trades.service.ts";
 import { factsOf, type ViewerRole } from "./trades.view.ts";
 
 /**

@@ -16,9 +16,9 @@ import { formatAmount } from "@souk/money";
 import type { z } from "zod";
 import type { Db } from "../../db/pool.ts";
 import { inputError } from "../../platform/index.ts";
+import { isTradeHash } from "./trade-hash.ts";
 import * as errors from "./trades.errors.ts";
 import * as repo from "./trades.repo.ts";
-import { isTradeHash } from "./trades.service.ts";
 import { cryptoAmountOf, toTradeSummary, tradeUrl } from "./trades.view.ts";
 
 /** Lists and figures of trades: active trades, history, recent trades, statistics, the receipt. */

@@ -3,8 +3,9 @@ import { type Db, withTx } from "../../db/pool.ts";
 import type { Viewer } from "../../platform/index.ts";
 import { isSuccessfulStatus } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
+import { recordEvent } from "./trades.events.ts";
+import { findTradeFor } from "./trades.lookup.ts";
 import * as repo from "./trades.repo.ts";
-import { findTradeFor, recordEvent } from "./trades.service.ts";
 
 /** Reports about trades: a party's problem report, and the seller's chargeback report. */
 

@@ -55,6 +55,7 @@ import {
   submitRequirement,
   uploadRequirements,
 } from "./trades.flow.ts";
+import { getTrade } from "./trades.lookup.ts";
 import {
   getTradeHistory,
   getTradeReceipt,
@@ -63,7 +64,7 @@ import {
   listRecentTrades,
 } from "./trades.queries.ts";
 import { reportChargeback, reportTrade } from "./trades.reports.ts";
-import { cancelTrade, getTrade, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
+import { cancelTrade, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
 
 const tradeResponse = { 200: envelopeSchema(tradeSchema) };
 const params = tradeIdParamsSchema;

@@ -6,7 +6,8 @@ import { listOwnOffers } from "../offers/index.ts";
 import { openDispute } from "./disputes.service.ts";
 import { getTradeAccess, type TradeAccess } from "./trades.access.ts";
 import { submitRequirement, uploadRequirements } from "./trades.flow.ts";
-import { cancelTrade, type Features, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
+import type { Features } from "./trades.options.ts";
+import { cancelTrade, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
 
 /**
  * Demo trades between demo users, made through the real service functions (so the ledger holds,

@@ -1,10 +1,7 @@
-import { randomBytes } from "node:crypto";
 import {
   ErrorCode,
-  type FeatureFlag,
   LedgerErrorCode,
   TRADE_RULES,
-  TRADE_UPDATED_EVENT,
   type Trade,
   type TradeActorRole,
   type TradeStartRequest,
@@ -30,7 +27,6 @@ import {
   type JobQueue,
   type Viewer,
 } from "../../platform/index.ts";
-import { channelFor, publishEvents } from "../../realtime/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import {
   computeEscrowFee,
@@ -52,6 +48,7 @@ import {
 } from "../offers/index.ts";
 import { adjustTradeCounters } from "../users/index.ts";
 import { exactExpiryJob } from "./jobs/exact-expiry.ts";
+import { newTradeHash } from "./trade-hash.ts";
 import {
   checkFiatAmount,
   disputeAvailableAt,
@@ -66,111 +63,14 @@ import {
   type TransitionRule,
 } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
+import { recordEvent } from "./trades.events.ts";
+import { findTradeFor, getTrade, viewTrade } from "./trades.lookup.ts";
+import type { TradeOptions } from "./trades.options.ts";
 import * as repo from "./trades.repo.ts";
-import { factsOf, toTradeView, type ViewerRole } from "./trades.view.ts";
-
-export type Features = Record<FeatureFlag, boolean>;
-
-export interface TradeOptions {
-  features: Features;
-  /** The clock the command's conditions compare with; the database's now() when absent (tests pass one). */
-  now?: Date;
-}
+import { factsOf, type ViewerRole } from "./trades.view.ts";
 
 /** After this many expiries in a day of trades where a buy offer's owner did not pay, the offer is switched off. */
 export const OWNER_EXPIRY_PENALTY_THRESHOLD = 3;
-
-const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-/** 11 random base-62 characters, like offer ids: unguessable, so ids cannot be enumerated. */
-export function newTradeHash(): string {
-  const bytes = randomBytes(16);
-  let out = "";
-  for (let i = 0; i < 11; i += 1) out += ID_ALPHABET[(bytes[i] ?? 0) % 62];
-  return out;
-}
-
-export function isTradeHash(value: string): boolean {
-  return /^[0-9A-Za-z]{11}$/.test(value);
-}
-
-// ---- who is looking ------------------------------------------------------------------------
-
-/** The viewer's role on a trade: a party's side, staff looking on, or null (a stranger). */
-export function roleOf(row: Pick<repo.TradeRow, "buyer_id" | "seller_id">, viewer: Viewer | null): ViewerRole | null {
-  if (!viewer) return null;
-  if (Number(row.buyer_id) === viewer.userId) return "buyer";
-  if (Number(row.seller_id) === viewer.userId) return "seller";
-  return isStaff(viewer) ? "moderator" : null;
-}
-
-/** The trade an id names when this viewer may see it; 404 for unknown ids and strangers alike. */
-export async function findTradeFor(
-  db: Db | Tx,
-  viewer: Viewer,
-  idHashed: string,
-): Promise<{ row: repo.TradeRow; role: ViewerRole }> {
-  const row = isTradeHash(idHashed) ? await repo.findTradeByIdHashed(db, idHashed) : undefined;
-  const role = row ? roleOf(row, viewer) : null;
-  if (!row || !role) throw errors.tradeNotFound();
-  if (viewer.blockedKycActions.includes("view-trade")) {
-    throw forbidden("Verify your identity to do this.", ErrorCode.KYC_ACTION_BLOCKED, { action: "view-trade" });
-  }
-  return { row, role };
-}
-
-/** The view of a trade for a viewer, with its parties, requirements and currency details. */
-export async function viewTrade(
-  db: Db,
-  row: repo.TradeRow,
-  viewer: Viewer,
-  role: ViewerRole,
-  features: Features,
-): Promise<Trade> {
-  const [facts, catalog, market] = await Promise.all([repo.findViewFacts(db, row), getCatalog(db), getMarket(db)]);
-  const fiat = catalog.fiatById.get(row.fiat_currency_id);
-  return toTradeView(row, {
-    viewerId: viewer.userId,
-    viewerRole: role,
-    ...facts,
-    fiat: fiat ? { name: fiat.name, order: fiat.sortOrder } : null,
-    usdRate: market.fiatPerUsd[row.fiat_currency_code] ?? null,
-    isAppealFeatureOn: features.disputeAppeal,
-    now: new Date(),
-  });
-}
-
-/** GET /rest/v1/trade/{id}. */
-export async function getTrade(db: Db, viewer: Viewer, idHashed: string, features: Features): Promise<Trade> {
-  const { row, role } = await findTradeFor(db, viewer, idHashed);
-  return viewTrade(db, row, viewer, role, features);
-}
-
-// ---- announcing ----------------------------------------------------------------------------
-
-/** The trade event and the real-time hints, in the transaction of the change they describe. */
-export async function recordEvent(
-  tx: Tx,
-  row: repo.TradeRow,
-  event: {
-    name: string;
-    actorRole: TradeActorRole;
-    actorUserId: number | null;
-    payload: Record<string, unknown>;
-    idempotencyKey?: string | null;
-  },
-): Promise<void> {
-  await repo.insertEvent(tx, { tradeId: row.id, seq: row.event_seq, ...event });
-  const payload = { tradeId: row.id_hashed, status: row.status };
-  await publishEvents(tx, [
-    { channel: channelFor.trade(row.id_hashed), name: TRADE_UPDATED_EVENT, payload },
-    ...[row.buyer_id, row.seller_id].map((userId) => ({
-      channel: channelFor.user(String(userId)),
-      name: TRADE_UPDATED_EVENT,
-      payload,
-    })),
-  ]);
-}
 
 // ---- start ---------------------------------------------------------------------------------
 

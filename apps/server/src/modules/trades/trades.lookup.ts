@@ -1,0 +1,61 @@
+import { ErrorCode, type Trade } from "@souk/contracts";
+import type { Db, Tx } from "../../db/pool.ts";
+import { forbidden, isStaff, type Viewer } from "../../platform/index.ts";
+import { getCatalog, getMarket } from "../offers/index.ts";
+import { isTradeHash } from "./trade-hash.ts";
+import * as errors from "./trades.errors.ts";
+import type { Features } from "./trades.options.ts";
+import * as repo from "./trades.repo.ts";
+import { toTradeView, type ViewerRole } from "./trades.view.ts";
+
+// ---- who is looking ------------------------------------------------------------------------
+
+/** The viewer's role on a trade: a party's side, staff looking on, or null (a stranger). */
+export function roleOf(row: Pick<repo.TradeRow, "buyer_id" | "seller_id">, viewer: Viewer | null): ViewerRole | null {
+  if (!viewer) return null;
+  if (Number(row.buyer_id) === viewer.userId) return "buyer";
+  if (Number(row.seller_id) === viewer.userId) return "seller";
+  return isStaff(viewer) ? "moderator" : null;
+}
+
+/** The trade an id names when this viewer may see it; 404 for unknown ids and strangers alike. */
+export async function findTradeFor(
+  db: Db | Tx,
+  viewer: Viewer,
+  idHashed: string,
+): Promise<{ row: repo.TradeRow; role: ViewerRole }> {
+  const row = isTradeHash(idHashed) ? await repo.findTradeByIdHashed(db, idHashed) : undefined;
+  const role = row ? roleOf(row, viewer) : null;
+  if (!row || !role) throw errors.tradeNotFound();
+  if (viewer.blockedKycActions.includes("view-trade")) {
+    throw forbidden("Verify your identity to do this.", ErrorCode.KYC_ACTION_BLOCKED, { action: "view-trade" });
+  }
+  return { row, role };
+}
+
+/** The view of a trade for a viewer, with its parties, requirements and currency details. */
+export async function viewTrade(
+  db: Db,
+  row: repo.TradeRow,
+  viewer: Viewer,
+  role: ViewerRole,
+  features: Features,
+): Promise<Trade> {
+  const [facts, catalog, market] = await Promise.all([repo.findViewFacts(db, row), getCatalog(db), getMarket(db)]);
+  const fiat = catalog.fiatById.get(row.fiat_currency_id);
+  return toTradeView(row, {
+    viewerId: viewer.userId,
+    viewerRole: role,
+    ...facts,
+    fiat: fiat ? { name: fiat.name, order: fiat.sortOrder } : null,
+    usdRate: market.fiatPerUsd[row.fiat_currency_code] ?? null,
+    isAppealFeatureOn: features.disputeAppeal,
+    now: new Date(),
+  });
+}
+
+/** GET /rest/v1/trade/{id}. */
+export async function getTrade(db: Db, viewer: Viewer, idHashed: string, features: Features): Promise<Trade> {
+  const { row, role } = await findTradeFor(db, viewer, idHashed);
+  return viewTrade(db, row, viewer, role, features);
+}
