@@ -12,7 +12,7 @@
  *   npm run bench -- trades [--seconds 20]
  */
 import { fork } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import { pathToFileURL } from "node:url";
@@ -153,7 +153,9 @@ async function seed(
     const sessions: Session[] = [];
     for (const userId of ids) {
       const session = await createSession(appDb, { userId, ttlHours: 24, ip: "127.0.0.1", userAgent: "souk-bench" });
-      const csrf = randomBytes(24).toString("base64url");
+      // A CSRF token is `<nonce>.<mac>`, the mac an HMAC of the nonce keyed by the session token.
+      const nonce = randomBytes(18).toString("base64url");
+      const csrf = `${nonce}.${createHmac("sha256", session.token).update(nonce).digest("base64url")}`;
       sessions.push({ userId, cookie: `souk_session=${session.token}; souk_csrf=${csrf}`, csrf });
     }
     const http = client(port);
