@@ -1,3 +1,5 @@
+import { errorBodySchema } from "@souk/contracts";
+
 /**
  * The success body: `{data, meta}`. Handlers build their answer with this and nothing else.
  * Without a meta the answer carries `meta: null`; with one, its type flows to the response schema.
@@ -7,3 +9,12 @@ export function envelope<Data, Meta>(data: Data, meta: Meta): { data: Data; meta
 export function envelope<Data, Meta>(data: Data, meta?: Meta): { data: Data; meta: Meta | null } {
   return { data, meta: meta ?? null };
 }
+
+/** The refusals a route's response schema documents: every error answer has the same envelope. */
+export const refusals = {
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+};

@@ -2,7 +2,7 @@
 import "./fastify-types.ts";
 
 export { CSRF_COOKIE, issueCsrfToken } from "./csrf.ts";
-export { envelope } from "./envelope.ts";
+export { envelope, refusals } from "./envelope.ts";
 export {
   answerClientError,
   answerFrameworkError,

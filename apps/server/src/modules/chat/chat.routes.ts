@@ -8,7 +8,6 @@ import {
   chatPostRequestSchema,
   chatPostResponseSchema,
   chatTradeParamsSchema,
-  errorBodySchema,
   messengerListQuerySchema,
   messengerListResponseSchema,
   messengerParamsSchema,
@@ -25,6 +24,7 @@ import {
   fileStorageFor,
   inputError,
   readMultipart,
+  refusals,
   replyWithStoredFile,
   type SoukRoutes,
   viewerOf,
@@ -40,13 +40,6 @@ import {
 } from "./chat.service.ts";
 
 const tags = ["chat"];
-const refusals = {
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-};
 
 /** A chat upload: the file parts and an optional `message` field, which becomes the message's text. */
 async function readUpload(request: FastifyRequest): Promise<AttachmentUpload> {

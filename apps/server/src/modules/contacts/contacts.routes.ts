@@ -8,11 +8,10 @@ import {
   relationRequestSchema,
   relationResponseSchema,
 } from "@souk/contracts";
-import { type AppDeps, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import { type AppDeps, envelope, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { changeRelation, getMessengerProfile, listContacts, updateMessengerProfile } from "./contacts.service.ts";
 
 const tags = ["contacts"];
-const refusals = { 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 
 export function registerContactsPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.post(

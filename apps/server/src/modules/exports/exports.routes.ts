@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   exportCreateRequestSchema,
   exportIdParamsSchema,
   exportListQuerySchema,
@@ -7,11 +6,10 @@ import {
   exportResponseSchema,
 } from "@souk/contracts";
 import { z } from "zod";
-import { type AppDeps, envelope, fileStorageFor, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import { type AppDeps, envelope, fileStorageFor, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { cancelOwnExport, createExport, downloadOwnExport, getOwnExport, listOwnExports } from "./exports.service.ts";
 
 const tags = ["exports"];
-const refusals = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
 
 export function registerExportsPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {
   const storage = fileStorageFor(deps.config);

@@ -1,19 +1,13 @@
 import {
-  errorBodySchema,
   favoritesQuerySchema,
   favoritesResponseSchema,
   favoriteToggleResponseSchema,
   offerIdParamsSchema,
 } from "@souk/contracts";
-import { type AppDeps, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import { type AppDeps, envelope, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { addFavoriteOffer, listFavoriteOffers, removeFavoriteOffer } from "./favorites.service.ts";
 
 const tags = ["favorites"];
-const refusals = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
-
-function withMeta<Data, Meta>(data: Data, meta: Meta): { data: Data; meta: Meta } {
-  return envelope(data, meta) as { data: Data; meta: Meta };
-}
 
 export function registerFavoritesRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
@@ -28,7 +22,7 @@ export function registerFavoritesRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request) => {
       const page = await listFavoriteOffers(deps.db, viewerOf(request), request.query);
-      return withMeta(page.items, page.meta);
+      return envelope(page.items, page.meta);
     },
   );
 

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   feedbackGiveRequestSchema,
   feedbackGiveResponseSchema,
   feedbackIdParamsSchema,
@@ -9,17 +8,10 @@ import {
   userFeedbackResponseSchema,
 } from "@souk/contracts";
 import { z } from "zod";
-import { type AppDeps, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import { type AppDeps, envelope, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { findTradeFeedback, giveFeedback, listFeedbackForUsername, replyToFeedback } from "./feedback.service.ts";
 
 const tags = ["feedback"];
-const refusals = {
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-};
 
 /**
  * Reading feedback is public: a user's received feedback is part of their profile. The spec's

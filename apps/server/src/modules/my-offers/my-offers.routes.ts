@@ -3,7 +3,6 @@ import {
   bidInfoResponseSchema,
   bidRequestSchema,
   bidResponseSchema,
-  errorBodySchema,
   fixedPriceRequestSchema,
   type MyOfferErrorGroup,
   manualEscrowFeeRequestSchema,
@@ -26,6 +25,7 @@ import {
   envelope,
   inputError,
   parseFeatureFlags,
+  refusals,
   type SoukRoutes,
   validationDetails,
   viewerOf,
@@ -49,17 +49,6 @@ import {
 } from "./my-offers.service.ts";
 
 const tags = ["my-offers"];
-const refusals = {
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-};
-
-function withMeta<Data, Meta>(data: Data, meta: Meta): { data: Data; meta: Meta } {
-  return envelope(data, meta) as { data: Data; meta: Meta };
-}
 
 /**
  * Quick edits validate their body themselves (attachValidation), so that a malformed value is
@@ -89,7 +78,7 @@ export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request) => {
       const answer = await listMyOffers(deps.db, viewerOf(request), request.query, features);
-      return withMeta(answer.data, answer.meta);
+      return envelope(answer.data, answer.meta);
     },
   );
 
@@ -236,7 +225,7 @@ export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request) => {
       const result = await promoteOffer(deps.db, viewerOf(request), request.params.hash);
-      return withMeta(result.offer, { promoteTotal: result.promoteTotal, promoteAvailable: result.promoteAvailable });
+      return envelope(result.offer, { promoteTotal: result.promoteTotal, promoteAvailable: result.promoteAvailable });
     },
   );
 

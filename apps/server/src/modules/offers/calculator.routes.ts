@@ -9,10 +9,6 @@ import { getPriceChart, listConverterCurrencies } from "./calculator.service.ts"
 
 const tags = ["calculator"];
 
-function withMeta<Data, Meta>(data: Data, meta: Meta): { data: Data; meta: Meta } {
-  return envelope(data, meta) as { data: Data; meta: Meta };
-}
-
 /** The converter and calculator page: public. */
 export function registerCalculatorRoutes(app: SoukRoutes, deps: AppDeps): void {
   const db = deps.readDb;
@@ -29,7 +25,7 @@ export function registerCalculatorRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request) => {
       const points = await getPriceChart(db, request.query);
-      return withMeta(points, {
+      return envelope(points, {
         range: request.query.range,
         currency: request.query.currency.toUpperCase(),
         cryptoCurrencyCode: request.query.cryptoCurrencyCode.toUpperCase(),
@@ -49,7 +45,7 @@ export function registerCalculatorRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async () => {
       const { currencies, asOf } = await listConverterCurrencies(db);
-      return withMeta(currencies, { asOf });
+      return envelope(currencies, { asOf });
     },
   );
 }

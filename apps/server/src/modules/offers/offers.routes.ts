@@ -18,7 +18,14 @@ import {
   userActiveOffersResponseSchema,
 } from "@souk/contracts";
 import { z } from "zod";
-import { type AppDeps, envelope, parseFeatureFlags, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import {
+  type AppDeps,
+  envelope,
+  parseFeatureFlags,
+  refusals,
+  type SoukRoutes,
+  viewerOf,
+} from "../../platform/index.ts";
 import { findUserIdByUsername } from "../users/index.ts";
 import { listOffers, listOwnerListedOffers } from "./listing.service.ts";
 import { listingSerializer } from "./listing-serializer.ts";
@@ -34,18 +41,6 @@ import {
 } from "./offers.service.ts";
 
 const tags = ["offers"];
-const refusals = {
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-};
-
-/** envelope() types meta as possibly null; these answers always carry one, as their schemas say. */
-function withMeta<Data, Meta>(data: Data, meta: Meta): { data: Data; meta: Meta } {
-  return envelope(data, meta) as { data: Data; meta: Meta };
-}
 
 /** The marketplace and the offer page are public: visitors browse before they log in. */
 export function registerOffersPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
@@ -66,7 +61,7 @@ export function registerOffersPublicRoutes(app: SoukRoutes, deps: AppDeps): void
     },
     async (request) => {
       const { items, meta } = await listOffers(db, request.viewer, request.query);
-      return withMeta(items, meta);
+      return envelope(items, meta);
     },
   );
 
@@ -112,7 +107,7 @@ export function registerOffersPublicRoutes(app: SoukRoutes, deps: AppDeps): void
       const ownerId = await findUserIdByUsername(db, request.params.username);
       if (ownerId === null) throw unknownUser();
       const page = await listOwnerListedOffers(db, request.viewer, ownerId, request.query);
-      return withMeta(page.items, { limit: page.limit, offset: page.offset, hasMore: page.hasMore });
+      return envelope(page.items, { limit: page.limit, offset: page.offset, hasMore: page.hasMore });
     },
   );
 }
