@@ -9,6 +9,7 @@ export * from "./decimal-input.ts";
 export * from "./disputes.ts";
 export * from "./enums.ts";
 export * from "./envelope.ts";
+export * from "./error-catalogue.ts";
 export * from "./errors.ts";
 export * from "./exports.ts";
 export * from "./favorites.ts";

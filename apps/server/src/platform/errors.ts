@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorCodeValue, type ErrorKind } from "@souk/contracts";
+import { ErrorCode, type ErrorCodeValue, type ErrorKind, OfferErrorCode } from "@souk/contracts";
 
 export type ErrorDetails = Record<string, unknown>;
 
@@ -29,6 +29,12 @@ export function inputError(
 export function notFound(message = "Not found.", code: ErrorCodeValue = ErrorCode.NOT_FOUND): DomainError {
   return new DomainError(code, "not_found", message);
 }
+
+/** The one answer for a username that names no one (or no one this viewer may see). */
+export const userNotFound = (): DomainError => notFound("No such user.", ErrorCode.USER_NOT_FOUND);
+
+/** The one answer for "no such offer" and "not yours to see": existence never leaks. */
+export const offerNotFound = (): DomainError => notFound("No such offer.", OfferErrorCode.OFFER_NOT_FOUND);
 
 export function forbidden(
   message = "You are not allowed to do this.",

@@ -17,8 +17,10 @@ export {
   forbidden,
   inputError,
   notFound,
+  offerNotFound,
   rateLimited,
   unauthenticated,
+  userNotFound,
 } from "./errors.ts";
 export { armFailpoints, failpoint } from "./failpoints.ts";
 export { parseFeatureFlags } from "./features.ts";

@@ -6,7 +6,7 @@ export const tradeNotFound = () => notFound("No such trade.", "ERROR_TRADE_NOT_F
 export const attachmentNotFound = () => notFound("No such attachment.", "ERROR_ATTACHMENT_NOT_FOUND");
 export const attachmentMissing = () =>
   new DomainError(ChatErrorCode.ATTACHMENT_MISSING, "not_found", "This attachment's file is no longer stored.");
-export const userNotFound = () => notFound("No such user.", "ERROR_USER_NOT_FOUND");
+export { userNotFound } from "../../platform/index.ts";
 
 export function chatNotAvailable(reason: ChatBlockReason): DomainError {
   const message = "You cannot write in this chat now.";

@@ -1,8 +1,7 @@
 import { OfferErrorCode } from "@souk/contracts";
-import { conflict, DomainError, inputError, notFound } from "../../platform/index.ts";
+import { conflict, DomainError, inputError } from "../../platform/index.ts";
 
-/** One answer for "no such offer" and "not yours to see": existence never leaks. */
-export const offerNotFound = () => notFound("No such offer.", OfferErrorCode.OFFER_NOT_FOUND);
+export { offerNotFound, userNotFound as unknownUser } from "../../platform/index.ts";
 
 export const offerAlreadyReported = () =>
   conflict("You have already reported this offer.", OfferErrorCode.OFFER_ALREADY_REPORTED);
@@ -14,5 +13,3 @@ export const noMarketRate = () =>
 
 export const featureDisabled = (feature: string) =>
   new DomainError(OfferErrorCode.FEATURE_DISABLED, "forbidden", `The ${feature} feature is switched off.`, { feature });
-
-export const unknownUser = () => notFound("No such user.", "ERROR_USER_NOT_FOUND");

@@ -29,7 +29,7 @@ export const requirementsPending = (status: TradeStatus, requirements: string[])
 export const offerUnavailable = (reason: string) =>
   conflict("This offer cannot be taken now.", TradeErrorCode.OFFER_UNAVAILABLE, { reason });
 
-export const offerNotFound = () => notFound("No such offer.", "ERROR_OFFER_NOT_FOUND");
+export { offerNotFound } from "../../platform/index.ts";
 
 export const cannotTradeWithYourself = () => inputError({ offerId: ["cannot_trade_with_yourself"] });
 

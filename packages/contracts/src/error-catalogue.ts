@@ -1,0 +1,26 @@
+import type { ChatErrorCode } from "./chat.ts";
+import type { ErrorCode } from "./errors.ts";
+import type { ExportErrorCode } from "./exports.ts";
+import type { FeedbackErrorCode } from "./feedback.ts";
+import type { LedgerErrorCode } from "./ledger.ts";
+import type { OfferErrorCode } from "./offers.ts";
+import type { ReferenceErrorCode } from "./reference.ts";
+import type { TradeErrorCode } from "./trades.ts";
+import type { WalletErrorCode } from "./wallet.ts";
+
+type ValueOf<Catalogue> = Catalogue[keyof Catalogue];
+
+/**
+ * Every error code the server may answer with: the platform's and each area's catalogue. Closed, so
+ * a code that is in no catalogue does not compile (docs/product.md#error-envelope).
+ */
+export type ErrorCodeValue =
+  | ValueOf<typeof ErrorCode>
+  | ValueOf<typeof ChatErrorCode>
+  | ValueOf<typeof ExportErrorCode>
+  | ValueOf<typeof FeedbackErrorCode>
+  | ValueOf<typeof LedgerErrorCode>
+  | ValueOf<typeof OfferErrorCode>
+  | ValueOf<typeof ReferenceErrorCode>
+  | ValueOf<typeof TradeErrorCode>
+  | ValueOf<typeof WalletErrorCode>;
