@@ -73,6 +73,7 @@ export type {
 } from "./module.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
+export { isPublicId, newPublicId } from "./public-id.ts";
 export { findOrCreateSecret } from "./secrets.ts";
 export { type SeedMarks, seedMarksOf } from "./seed-marks.ts";
 export {

@@ -18,7 +18,6 @@ export {
   editOwnOffer,
   type Features,
   getOfferView,
-  isOfferHash,
   listTags,
   type OfferRequirements,
   resolveVisibleOfferId,

@@ -2,6 +2,7 @@ import { type OfferDraft, TRADE_KYC_LIMITS_USD } from "@souk/contracts";
 import { parseAmount } from "@souk/money";
 import { withTx } from "../../db/pool.ts";
 import type { SeedContext } from "../../platform/index.ts";
+import { newPublicId } from "../../platform/index.ts";
 import { accounts, transfer, withLedgerTx } from "../ledger/index.ts";
 import { BOND_AMOUNTS, getBondStatus } from "../wallet/index.ts";
 import { syncOfferBondState } from "./bond.service.ts";
@@ -10,7 +11,6 @@ import { refreshFunding } from "./maintenance.service.ts";
 import { rowOf } from "./offer-shape.domain.ts";
 import { DRAFT_DEFAULTS, isKnownTimezone, validateDraft, zoneOffsetMinutes } from "./offers.domain.ts";
 import * as repo from "./offers.repo.ts";
-import { newOfferHash } from "./offers.service.ts";
 import { computeOfferPrices } from "./pricing.domain.ts";
 
 /** A small deterministic generator (mulberry32): the same demo market on every machine. */
@@ -190,7 +190,7 @@ export async function seedDemoOffers(context: SeedContext): Promise<void> {
             { cryptoId: crypto.id, fiatId: fiat.id, paymentMethodId: method.id, groupId: method.groupId },
             { zoneOffset: zoneOffsetMinutes(draft.timezone, new Date()), fiatPerUsd },
           ),
-          id_hashed: newOfferHash(),
+          id_hashed: newPublicId(),
           user_id: BigInt(userId),
         });
         if (inserted) await refreshFunding(tx, { catalog, market }, { offerId: inserted.id });

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { offerViewQuerySchema } from "@souk/contracts";
 import {
   type FeatureFlag,
@@ -11,7 +10,7 @@ import {
 } from "@souk/contracts";
 import type { z } from "zod";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { assertMayTransact, inputError, isStaff, type Viewer } from "../../platform/index.ts";
+import { assertMayTransact, inputError, isPublicId, isStaff, newPublicId, type Viewer } from "../../platform/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import { getOwnerBalances } from "../ledger/index.ts";
 import { grantRoles } from "../users/index.ts";
@@ -36,26 +35,6 @@ import * as repo from "./offers.repo.ts";
 import { capState, discountedFeePercent, fundableFiatMax, maxText, minText, plain } from "./pricing.domain.ts";
 
 export type Features = Record<FeatureFlag, boolean>;
-
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-const HASH_LENGTH = 11;
-
-/** 11 random base62 characters (about 65 bits): public offer ids that cannot be guessed. */
-export function newOfferHash(): string {
-  let out = "";
-  while (out.length < HASH_LENGTH) {
-    for (const byte of randomBytes(16)) {
-      // 248 = 4 × 62: bytes above it are dropped so every character is equally likely.
-      if (byte < 248 && out.length < HASH_LENGTH) out += BASE62[byte % 62];
-    }
-  }
-  return out;
-}
-
-/** Public ids are 11 base62 characters; anything else cannot name an offer (and is not looked up). */
-export function isOfferHash(text: string): boolean {
-  return /^[0-9A-Za-z]{11}$/.test(text);
-}
 
 async function shapeContext(db: Db): Promise<{ catalog: Catalog; market: Market; now: Date }> {
   const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
@@ -148,7 +127,7 @@ export async function createOffer(
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const inserted = await repo.insertOffer(tx, {
         ...rowOf(draft, ids, writeTimeOf(draft, market)),
-        id_hashed: newOfferHash(),
+        id_hashed: newPublicId(),
         user_id: BigInt(viewer.userId),
       });
       if (inserted) {
@@ -166,7 +145,7 @@ export async function createOffer(
 
 /** The owner's offer, locked; anyone else gets the same 404 as for an offer that does not exist. */
 async function lockOwnOffer(tx: Tx, viewer: Viewer, idHashed: string): Promise<repo.OfferRecord> {
-  if (!isOfferHash(idHashed)) throw offerNotFound();
+  if (!isPublicId(idHashed)) throw offerNotFound();
   const record = await repo.findOfferRecord(tx, idHashed, { forUpdate: true });
   if (!record || Number(record.user_id) !== viewer.userId) throw offerNotFound();
   return record;
@@ -238,7 +217,7 @@ export async function editOwnOffer(
 
 /** DELETE /rest/v1/offers/{idHashed}: the owner, or staff. The row stays for the trades that used it. */
 export async function deleteOffer(db: Db, viewer: Viewer, idHashed: string): Promise<void> {
-  if (!isOfferHash(idHashed)) throw offerNotFound();
+  if (!isPublicId(idHashed)) throw offerNotFound();
   await withTx(db, async (tx) => {
     const record = await repo.findOfferRecord(tx, idHashed, { forUpdate: true });
     if (!record) throw offerNotFound();
@@ -303,7 +282,7 @@ export async function findVisibleOfferRecord(
   viewer: Viewer | null,
   idHashed: string,
 ): Promise<repo.OfferRecord> {
-  if (!isOfferHash(idHashed)) throw offerNotFound();
+  if (!isPublicId(idHashed)) throw offerNotFound();
   const record = await repo.findOfferRecord(db, idHashed);
   if (!record || !canSee(record, viewer)) throw offerNotFound();
   if (viewer && Number(record.user_id) !== viewer.userId && !isStaff(viewer)) {

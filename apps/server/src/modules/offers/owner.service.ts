@@ -1,13 +1,12 @@
 import type { Offer } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
-import { assertMayTransact, DomainError, type Viewer } from "../../platform/index.ts";
+import { assertMayTransact, DomainError, isPublicId, type Viewer } from "../../platform/index.ts";
 import { needsBond, syncOfferBondState } from "./bond.service.ts";
 import { getCatalog, getMarket } from "./catalog.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
 import { toOffer } from "./offer-shape.domain.ts";
 import { offerNotFound } from "./offers.errors.ts";
 import * as repo from "./offers.repo.ts";
-import { isOfferHash } from "./offers.service.ts";
 
 /** What the owner's tools (my offers) read and change, through the offers door. */
 
@@ -41,7 +40,7 @@ export async function countOwnOffers(
 
 /** One of the viewer's own offers; a stranger's or a missing one is the same 404. */
 export async function getOwnOffer(db: Db, viewer: Viewer, idHashed: string): Promise<OwnOffer> {
-  if (!isOfferHash(idHashed)) throw offerNotFound();
+  if (!isPublicId(idHashed)) throw offerNotFound();
   const record = await repo.findOfferRecord(db, idHashed);
   if (!record || Number(record.user_id) !== viewer.userId) throw offerNotFound();
   const [shaped] = await shapeAll(db, [record]);
@@ -108,7 +107,7 @@ export function activationBlockers(record: Pick<repo.OfferRow, "penalty_reason" 
 export async function resetOwnOfferPenalty(db: Db, viewer: Viewer, idHashed: string): Promise<void> {
   assertMayTransact(viewer);
   await withTx(db, async (tx) => {
-    if (!isOfferHash(idHashed)) throw offerNotFound();
+    if (!isPublicId(idHashed)) throw offerNotFound();
     const record = await repo.findOfferRecord(tx, idHashed, { forUpdate: true });
     if (!record || Number(record.user_id) !== viewer.userId) throw offerNotFound();
     await repo.setPenalty(tx, record.id, null);

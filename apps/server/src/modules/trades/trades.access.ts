@@ -1,7 +1,6 @@
 import { type ChatBlockReason, TRADE_RULES, type TradeActorRole, type TradeStatus } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
-import { isStaff, type Viewer } from "../../platform/index.ts";
-import { isTradeHash } from "./trade-hash.ts";
+import { isPublicId, isStaff, type Viewer } from "../../platform/index.ts";
 import { isCancelledStatus, isFinishedStatus } from "./trades.domain.ts";
 import * as repo from "./trades.repo.ts";
 import { cryptoAmountOf, feeAmountOf } from "./trades.view.ts";
@@ -56,7 +55,7 @@ export async function getTradeAccess(
   idHashed: string,
   viewer: Viewer | null,
 ): Promise<TradeAccess | null> {
-  if (!viewer || !isTradeHash(idHashed)) return null;
+  if (!viewer || !isPublicId(idHashed)) return null;
   const row = await repo.findTradeByIdHashed(db, idHashed);
   if (!row) return null;
   const isBuyer = Number(row.buyer_id) === viewer.userId;
@@ -103,7 +102,7 @@ export async function findTradePartyIds(
   db: Db | Tx,
   idHashed: string,
 ): Promise<{ buyerId: number; sellerId: number } | null> {
-  if (!isTradeHash(idHashed)) return null;
+  if (!isPublicId(idHashed)) return null;
   const row = await repo.findTradeByIdHashed(db, idHashed);
   return row ? { buyerId: Number(row.buyer_id), sellerId: Number(row.seller_id) } : null;
 }

@@ -1,6 +1,6 @@
 import { TRADE_CHANNEL_PREFIX } from "@souk/contracts";
 import type { ChannelDefinition } from "../../platform/index.ts";
-import { isTradeHash } from "./trade-hash.ts";
+import { isPublicId } from "../../platform/index.ts";
 import { roleOf } from "./trades.lookup.ts";
 import * as repo from "./trades.repo.ts";
 
@@ -8,7 +8,7 @@ import * as repo from "./trades.repo.ts";
 export const tradeChannel: ChannelDefinition = {
   prefix: TRADE_CHANNEL_PREFIX,
   async authorize(db, viewer, id) {
-    if (!viewer || !isTradeHash(id)) return false;
+    if (!viewer || !isPublicId(id)) return false;
     const row = await repo.findTradeByIdHashed(db, id);
     return row !== undefined && roleOf(row, viewer) !== null;
   },

@@ -1,8 +1,7 @@
 import { ErrorCode, type Trade } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
-import { forbidden, isStaff, type Viewer } from "../../platform/index.ts";
+import { forbidden, isPublicId, isStaff, type Viewer } from "../../platform/index.ts";
 import { getCatalog, getMarket } from "../offers/index.ts";
-import { isTradeHash } from "./trade-hash.ts";
 import * as errors from "./trades.errors.ts";
 import type { Features } from "./trades.options.ts";
 import * as repo from "./trades.repo.ts";
@@ -24,7 +23,7 @@ export async function findTradeFor(
   viewer: Viewer,
   idHashed: string,
 ): Promise<{ row: repo.TradeRow; role: ViewerRole }> {
-  const row = isTradeHash(idHashed) ? await repo.findTradeByIdHashed(db, idHashed) : undefined;
+  const row = isPublicId(idHashed) ? await repo.findTradeByIdHashed(db, idHashed) : undefined;
   const role = row ? roleOf(row, viewer) : null;
   if (!row || !role) throw errors.tradeNotFound();
   if (viewer.blockedKycActions.includes("view-trade")) {

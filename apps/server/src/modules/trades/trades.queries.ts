@@ -15,8 +15,7 @@ import {
 import { formatAmount } from "@souk/money";
 import type { z } from "zod";
 import type { Db } from "../../db/pool.ts";
-import { inputError } from "../../platform/index.ts";
-import { isTradeHash } from "./trade-hash.ts";
+import { inputError, isPublicId } from "../../platform/index.ts";
 import * as errors from "./trades.errors.ts";
 import * as repo from "./trades.repo.ts";
 import { cryptoAmountOf, toTradeSummary, tradeUrl } from "./trades.view.ts";
@@ -192,7 +191,7 @@ export async function getTradeStatistics(db: Db, userId: number): Promise<TradeS
 
 /** GET /rest/v1/trade/{id}/receipt (public): released trades only, and nothing about who traded. */
 export async function getTradeReceipt(db: Db, idHashed: string): Promise<z.infer<typeof tradeReceiptSchema>> {
-  const row = isTradeHash(idHashed) ? await repo.findTradeByIdHashed(db, idHashed) : undefined;
+  const row = isPublicId(idHashed) ? await repo.findTradeByIdHashed(db, idHashed) : undefined;
   if (row?.status !== "released" || !row.completed_at) throw errors.tradeNotFound();
   return {
     id: row.id_hashed,

@@ -25,6 +25,7 @@ import {
   inputError,
   isStaff,
   type JobQueue,
+  newPublicId,
   type Viewer,
 } from "../../platform/index.ts";
 import { getRelation } from "../contacts/index.ts";
@@ -48,7 +49,6 @@ import {
 } from "../offers/index.ts";
 import { adjustTradeCounters } from "../users/index.ts";
 import { exactExpiryJob } from "./jobs/exact-expiry.ts";
-import { newTradeHash } from "./trade-hash.ts";
 import {
   checkFiatAmount,
   disputeAvailableAt,
@@ -202,7 +202,7 @@ export async function startTrade(
         paymentMethodGroupSlug: method?.groupSlug ?? null,
       });
       const inserted = await repo.insertTrade(tx, {
-        id_hashed: newTradeHash(),
+        id_hashed: newPublicId(),
         offer_id: offer.offerId,
         offer_id_hashed: offer.idHashed,
         offer_type: offer.type,
