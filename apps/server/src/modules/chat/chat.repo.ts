@@ -145,17 +145,6 @@ export async function findAttachment(db: Db, id: string): Promise<AttachmentRow 
 
 // ---- direct messages (the messenger) ------------------------------------------------------
 
-export async function findUserByUsername(
-  db: Db,
-  username: string,
-): Promise<{ id: bigint; username: string; is_banned: boolean } | undefined> {
-  return tables(db)
-    .selectFrom("users")
-    .select(["id", "username", "is_banned"])
-    .where(sql`lower(username)`, "=", username.toLowerCase())
-    .executeTakeFirst();
-}
-
 export async function insertDirectMessage(
   tx: Tx,
   message: Pick<DirectMessagesTable, "sender_user_id" | "recipient_user_id" | "body">,

@@ -28,6 +28,7 @@ import {
   type TradeAccess,
   type TradeEventRecord,
 } from "../trades/index.ts";
+import { findUserByUsername } from "../users/index.ts";
 import { chatBlockReason, isInWindow, mayDirectMessage, mergeByTime, type TimeWindow } from "./chat.domain.ts";
 import {
   attachmentMissing,
@@ -326,7 +327,7 @@ function directMessageView(row: repo.DirectMessageRow, viewer: Viewer): DirectMe
 }
 
 async function recipientOf(db: Db, viewer: Viewer, username: string) {
-  const user = await repo.findUserByUsername(db, username);
+  const user = await findUserByUsername(db, username);
   if (!user || user.is_banned) throw userNotFound();
   if (Number(user.id) === viewer.userId) throw messengerSelf();
   return user;

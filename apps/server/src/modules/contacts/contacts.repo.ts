@@ -159,15 +159,3 @@ export async function findAcceptChatMessages(db: Db | Tx, userId: number): Promi
     .executeTakeFirst();
   return row?.accept_chat_messages ?? null;
 }
-
-/** Usernames are unique without regard to case, as the users module's index says. */
-export async function findUserByUsername(
-  db: Db | Tx,
-  username: string,
-): Promise<{ id: bigint; username: string } | undefined> {
-  return tables(db)
-    .selectFrom("users")
-    .select(["id", "username"])
-    .where(sql`lower(username)`, "=", username.toLowerCase())
-    .executeTakeFirst();
-}

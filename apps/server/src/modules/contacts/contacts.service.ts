@@ -8,7 +8,7 @@ import {
   type RelationAction,
 } from "@souk/contracts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { adjustProfileCounts, updateSettings } from "../users/index.ts";
+import { adjustProfileCounts, findUserByUsername, updateSettings } from "../users/index.ts";
 import { countsDelta, nextRelation, outcomeOf } from "./contacts.domain.ts";
 import { selfRelation, unknownUser } from "./contacts.errors.ts";
 import * as repo from "./contacts.repo.ts";
@@ -37,7 +37,7 @@ export async function changeRelation(
   username: string,
   action: RelationAction,
 ): Promise<Relation> {
-  const other = await repo.findUserByUsername(db, username);
+  const other = await findUserByUsername(db, username);
   if (!other) throw unknownUser();
   const otherId = Number(other.id);
   if (otherId === ownerId) throw selfRelation();

@@ -118,17 +118,6 @@ export async function listReceived(
   return { rows: items, total: Number(total.total) };
 }
 
-export async function findUserByUsername(
-  db: Db,
-  username: string,
-): Promise<{ id: bigint; username: string; is_banned: boolean } | undefined> {
-  return tables(db)
-    .selectFrom("users")
-    .select(["id", "username", "is_banned"])
-    .where(sql`lower(username)`, "=", username.toLowerCase())
-    .executeTakeFirst();
-}
-
 /** The counts as the users row keeps them (changed in the same transaction as each feedback). */
 export async function findCounts(db: Db | Tx, userId: number): Promise<{ positive: number; negative: number }> {
   const row = await tables(db)

@@ -12,7 +12,7 @@ import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import type { Viewer } from "../../platform/index.ts";
 import { channelFor, publishEvent } from "../../realtime/index.ts";
 import { getTradeAccess, type TradeAccess } from "../trades/index.ts";
-import { adjustProfileCounts } from "../users/index.ts";
+import { adjustProfileCounts, findUserByUsername } from "../users/index.ts";
 import { countsDeltaOf, feedbackTypeOf, isRatable, nextPageUrlOf } from "./feedback.domain.ts";
 import {
   alreadyGiven,
@@ -175,7 +175,7 @@ export async function listFeedbackForUsername(
   username: string,
   query: UserFeedbackQuery,
 ): Promise<FeedbackList> {
-  const user = await repo.findUserByUsername(db, username);
+  const user = await findUserByUsername(db, username);
   if (!user || user.is_banned) throw feedbackTargetNotFound();
   return listFeedbackForUser(db, Number(user.id), query, user.username);
 }

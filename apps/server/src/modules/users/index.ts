@@ -13,6 +13,7 @@ export {
   type CreateUserInput,
   createUser,
   findLoginCandidate,
+  findUserByUsername,
   findUserIdByUsername,
   getCurrentUser,
   getFeeDiscount,

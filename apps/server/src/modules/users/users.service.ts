@@ -119,6 +119,15 @@ export async function findLoginCandidate(db: Db, login: string): Promise<LoginCa
     : null;
 }
 
+/** The account a username names (without regard to case), as other modules need it: id, spelling, ban. */
+export async function findUserByUsername(
+  db: Db,
+  username: string,
+): Promise<{ id: bigint; username: string; is_banned: boolean } | undefined> {
+  const row = await repo.findUserByUsername(db, username);
+  return row && { id: row.id, username: row.username, is_banned: row.is_banned };
+}
+
 export async function findUserIdByUsername(db: Db, username: string): Promise<number | null> {
   const row = await repo.findUserByUsername(db, username);
   return row ? Number(row.id) : null;
