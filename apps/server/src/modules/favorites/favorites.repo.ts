@@ -27,16 +27,6 @@ export async function removeFavorite(db: Db, userId: number, offerId: bigint): P
     .execute();
 }
 
-export async function isFavorite(db: Db, userId: number, offerId: bigint): Promise<boolean> {
-  const row = await tables(db)
-    .selectFrom("offer_favorites")
-    .select("offer_id")
-    .where("user_id", "=", BigInt(userId))
-    .where("offer_id", "=", offerId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Favourites of offers that still exist, by the owner's side. */
 export async function countFavorites(db: Db, userId: number): Promise<{ ownerSells: number; ownerBuys: number }> {
   const result = await sql<{ sells: bigint; buys: bigint }>`

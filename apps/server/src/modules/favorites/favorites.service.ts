@@ -1,7 +1,7 @@
 import { FAVORITES_PAGE_SIZE, type FavoriteOffer, type FavoritesQuery, pageMeta } from "@souk/contracts";
 import type { Db } from "../../db/pool.ts";
 import type { Viewer } from "../../platform/index.ts";
-import { describeOffers, resolveVisibleOfferId } from "../offers/index.ts";
+import { describeOffers, isFavorite, resolveVisibleOfferId } from "../offers/index.ts";
 import { FAVORITES_MAX, ownerSideOf, sortByPrice } from "./favorites.domain.ts";
 import { tooManyFavorites } from "./favorites.errors.ts";
 import * as repo from "./favorites.repo.ts";
@@ -9,7 +9,7 @@ import * as repo from "./favorites.repo.ts";
 /** POST /rest/v1/favorites/offers/{id}: only an offer the viewer may see; saving twice is harmless. */
 export async function addFavoriteOffer(db: Db, viewer: Viewer, idHashed: string): Promise<void> {
   const offerId = await resolveVisibleOfferId(db, viewer, idHashed);
-  if (await repo.isFavorite(db, viewer.userId, offerId)) return;
+  if (await isFavorite(db, viewer.userId, offerId)) return;
   const counts = await repo.countFavorites(db, viewer.userId);
   if (counts.ownerBuys + counts.ownerSells >= FAVORITES_MAX) throw tooManyFavorites();
   await repo.addFavorite(db, viewer.userId, offerId);

@@ -12,6 +12,8 @@ export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.serv
 export { describeOffers, listOffers, type OfferSummary } from "./listing.service.ts";
 export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
 export { refreshAllFunding, refreshOwnerFunding } from "./maintenance.service.ts";
+/** Whether a user has marked an offer a favourite (the favourites module keeps the marks; offers read them too). */
+export { isFavorite } from "./offers.repo.ts";
 export {
   createOffer,
   deleteOffer,
