@@ -12,6 +12,16 @@ export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.serv
 export { describeOffers, listOffers, type OfferSummary } from "./listing.service.ts";
 export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
 export { refreshAllFunding, refreshOwnerFunding } from "./maintenance.service.ts";
+export {
+  applySystemCancelPenalty,
+  describeOfferChange,
+  getOfferForTrade,
+  type OfferForTrade,
+  type OfferUnavailableReason,
+  recordCompletedTradeCounts,
+  recordOfferCapUsage,
+  recordTraderStats,
+} from "./offer-for-trade.service.ts";
 /** Whether a user has marked an offer a favourite (the favourites module keeps the marks; offers read them too). */
 export { isFavorite } from "./offers.repo.ts";
 export {
@@ -36,18 +46,8 @@ export {
   setOfferFeaturedUntil,
   setOwnOffersActive,
   type ToggleResult,
-} from "./owner.service.ts";
+} from "./own-offers.service.ts";
 export { feePercentFromBps } from "./pricing.domain.ts";
-export {
-  applySystemCancelPenalty,
-  describeOfferChange,
-  getOfferForTrade,
-  type OfferForTrade,
-  type OfferUnavailableReason,
-  recordCompletedTradeCounts,
-  recordOfferCapUsage,
-  recordTraderStats,
-} from "./trade-door.service.ts";
 
 export const offersModule: SoukModule = {
   name: "offers",
