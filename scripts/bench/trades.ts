@@ -17,6 +17,7 @@ import http from "node:http";
 import os from "node:os";
 import { pathToFileURL } from "node:url";
 import WebSocket from "ws";
+import { cashSellOfferBody } from "../../apps/server/test/offer-bodies.ts";
 import type { Bench, BenchOptions } from "./run.ts";
 
 /** 16 by the brief; TRADES_BENCH_CLIENTS overrides it to see where the time goes. */
@@ -171,17 +172,7 @@ async function seed(
           ],
         }),
       );
-      const offer = await http.request(seller, "POST", "/rest/v1/offers", {
-        type: "sell",
-        cryptoCurrencyCode: "USDT",
-        fiatCurrencyCode: "USD",
-        paymentMethodSlug: "cash-in-person",
-        priceType: "fixed",
-        fixedPrice: "1",
-        margin: "0",
-        fiatLimitMin: "10",
-        fiatLimitMax: "1000",
-      });
+      const offer = await http.request(seller, "POST", "/rest/v1/offers", cashSellOfferBody("1000"));
       if (offer.status !== 200) throw new Error(`offer creation failed: ${offer.status} ${JSON.stringify(offer.body)}`);
       pairs.push({ buyer, seller, offerId: String(offer.body?.data?.idHashed) });
     }
