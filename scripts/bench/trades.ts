@@ -137,7 +137,7 @@ async function seed(
   port: number,
 ): Promise<Pair[]> {
   const { sql } = await import("kysely");
-  const { createSession } = await import("../../apps/server/src/platform/index.ts");
+  const { createSession, newCsrfToken } = await import("../../apps/server/src/platform/index.ts");
   const { accounts, resolveLedgerCurrency, transfer, withLedgerTx } = await import(
     "../../apps/server/src/modules/ledger/index.ts"
   );
@@ -154,7 +154,8 @@ async function seed(
     const sessions: Session[] = [];
     for (const userId of ids) {
       const session = await createSession(appDb, { userId, ttlHours: 24, ip: "127.0.0.1", userAgent: "souk-bench" });
-      const csrf = randomBytes(24).toString("base64url");
+      // A CSRF token is bound to its session (docs/decisions/003-csrf-and-sessions.md).
+      const csrf = newCsrfToken(session.token);
       sessions.push({ userId, cookie: `souk_session=${session.token}; souk_csrf=${csrf}`, csrf });
     }
     const http = client(port);
