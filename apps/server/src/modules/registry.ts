@@ -8,6 +8,7 @@ import { exportsModule } from "./exports/index.ts";
 import { favoritesModule } from "./favorites/index.ts";
 import { feedbackModule } from "./feedback/index.ts";
 import { ledgerModule } from "./ledger/index.ts";
+import { mailModule } from "./mail/index.ts";
 import { myOffersModule } from "./my-offers/index.ts";
 import { offersModule } from "./offers/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
@@ -23,6 +24,7 @@ import { walletModule } from "./wallet/index.ts";
 export const modules: SoukModule[] = [
   realtimeModule,
   referenceModule,
+  mailModule,
   usersModule,
   authModule,
   ledgerModule,
