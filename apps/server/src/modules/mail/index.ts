@@ -3,6 +3,7 @@
  * the `mail.deliver` job delivers after commit over SMTP_URL, or keeps it in the outbox (dev mailbox).
  */
 import type { JobDefinition, SoukModule } from "../../platform/index.ts";
+import { mailListCommand, mailShowCommand } from "./mail.commands.ts";
 import { DELIVER_MAIL_JOB, deliverPendingMail } from "./mail.service.ts";
 
 export { getMail, listMail, type MailRequest, type MailRow, queueMail } from "./mail.service.ts";
@@ -17,4 +18,8 @@ const deliverMailJob: JobDefinition = {
   },
 };
 
-export const mailModule: SoukModule = { name: "mail", jobs: [deliverMailJob] };
+export const mailModule: SoukModule = {
+  name: "mail",
+  jobs: [deliverMailJob],
+  commands: [mailListCommand, mailShowCommand],
+};
