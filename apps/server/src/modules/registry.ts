@@ -4,6 +4,7 @@ import { apiClientsModule } from "./api-clients/index.ts";
 import { authModule } from "./auth/index.ts";
 import { chatModule } from "./chat/index.ts";
 import { contactsModule } from "./contacts/index.ts";
+import { emailVerificationModule } from "./email-verification/index.ts";
 import { exportsModule } from "./exports/index.ts";
 import { favoritesModule } from "./favorites/index.ts";
 import { feedbackModule } from "./feedback/index.ts";
@@ -26,6 +27,7 @@ export const modules: SoukModule[] = [
   referenceModule,
   mailModule,
   usersModule,
+  emailVerificationModule,
   authModule,
   ledgerModule,
   walletModule,
