@@ -93,9 +93,11 @@ export function EmailVerificationSection() {
           </Group>
         </form>
       ) : (
-        <Anchor component="button" type="button" size="sm" onClick={() => setIsChanging(true)}>
-          {t("change")}
-        </Anchor>
+        <Group>
+          <Anchor component="button" type="button" size="sm" onClick={() => setIsChanging(true)}>
+            {t("change")}
+          </Anchor>
+        </Group>
       )}
     </Stack>
   );
