@@ -12,6 +12,7 @@ import { ledgerModule } from "./ledger/index.ts";
 import { mailModule } from "./mail/index.ts";
 import { myOffersModule } from "./my-offers/index.ts";
 import { offersModule } from "./offers/index.ts";
+import { passwordRecoveryModule } from "./password-recovery/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
 import { referenceModule } from "./reference/index.ts";
 import { tradesModule } from "./trades/index.ts";
@@ -29,6 +30,7 @@ export const modules: SoukModule[] = [
   usersModule,
   emailVerificationModule,
   authModule,
+  passwordRecoveryModule,
   ledgerModule,
   walletModule,
   offersModule,

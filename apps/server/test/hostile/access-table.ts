@@ -124,6 +124,8 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     body: (ids: PlantedIds) => ({ login: ids.ownerName, password: "Not-the-password-1!" }),
   },
   "POST /rest/v1/auth/logout": { may: USERS, ends: "session" },
+  "POST /rest/v1/auth/password/forgot": { may: EVERYONE, body: { email: "nobody-matrix@example.com" } },
+  "POST /rest/v1/auth/password/reset": { may: [], body: { token: "not-a-token", password: "Matrix-password-2!" } },
   "POST /rest/v1/user-verification/email/resend-code": { may: USERS },
   "POST /rest/v1/user-verification/email/verify-code": { may: USERS, body: { code: "123456" } },
   "POST /rest/v1/user-verification/email/change-unconfirmed": {

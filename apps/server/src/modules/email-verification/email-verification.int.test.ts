@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
+import { lastMailTo, startTestSmtp } from "../../../test/smtp.ts";
 import { listMail } from "../mail/index.ts";
+import { deliverPendingMail } from "../mail/mail.service.ts";
 
 let t: TestApp;
 
@@ -91,6 +93,20 @@ describe("e-mail verification", () => {
     expect(moved.status).toBe(200);
     const code = await codeMailedTo("ed-new@example.test");
     expect((await client.post("/rest/v1/user-verification/email/verify-code", { code })).status).toBe(200);
+  });
+
+  it("the code in the mail delivered over SMTP verifies the account", async () => {
+    const smtp = await startTestSmtp();
+    try {
+      const client = await registered("verifyfay");
+      await deliverPendingMail(t.db, { ...t.config, SMTP_URL: smtp.url });
+      const mail = lastMailTo(smtp, "verifyfay@example.test");
+      expect(mail?.subject).toBe("Your Souk verification code");
+      const code = mail?.text?.match(/\b(\d{6})\b/)?.[1] ?? "";
+      expect((await client.post("/rest/v1/user-verification/email/verify-code", { code })).status).toBe(200);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it("is for signed-in users only", async () => {

@@ -1,18 +1,13 @@
-import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
+import { startTestSmtp, type TestSmtp } from "../../../test/smtp.ts";
 import { withTx } from "../../db/pool.ts";
 import type { JobQueue, JobRequest } from "../../platform/index.ts";
 import { getMail, listMail, queueMail } from "./index.ts";
 import { deliverPendingMail, MAIL_MAX_ATTEMPTS } from "./mail.service.ts";
 
 let t: TestApp;
-let smtp: SMTPServer;
-let smtpUrl: string;
-const received: ParsedMail[] = [];
-let refuse = false;
+let smtp: TestSmtp;
 
 /** A job queue that records what would be sent after commit. */
 function recordingQueue(sent: JobRequest[]): JobQueue {
@@ -21,27 +16,11 @@ function recordingQueue(sent: JobRequest[]): JobQueue {
 
 beforeAll(async () => {
   t = await createTestApp();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, callback) {
-      if (refuse) {
-        stream.resume();
-        stream.on("end", () => callback(new Error("451 try later")));
-        return;
-      }
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startTestSmtp();
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp?.close();
   await t?.close();
 });
 
@@ -57,8 +36,8 @@ describe("mail through a real SMTP server", () => {
       }),
     );
     expect(sent).toEqual([{ name: "mail.deliver", data: { mailId: id } }]);
-    expect(await deliverPendingMail(t.db, { ...t.config, SMTP_URL: smtpUrl })).toBe(1);
-    const mail = received.at(-1);
+    expect(await deliverPendingMail(t.db, { ...t.config, SMTP_URL: smtp.url })).toBe(1);
+    const mail = smtp.received.at(-1);
     expect(mail?.subject).toBe("Votre code de vérification Souk");
     expect(mail?.text).toContain("123456");
     expect(mail?.html).toContain("123456");
@@ -83,7 +62,7 @@ describe("mail through a real SMTP server", () => {
   });
 
   it("a refusing server counts attempts, then leaves the mail failed with its error", async () => {
-    refuse = true;
+    smtp.refuse = true;
     const id = await withTx(t.db, (tx) =>
       queueMail(tx, recordingQueue([]), {
         to: "bo@example.test",
@@ -92,8 +71,8 @@ describe("mail through a real SMTP server", () => {
         vars: { link: "http://x/r" },
       }),
     );
-    for (let i = 0; i < MAIL_MAX_ATTEMPTS; i++) await deliverPendingMail(t.db, { ...t.config, SMTP_URL: smtpUrl });
-    refuse = false;
+    for (let i = 0; i < MAIL_MAX_ATTEMPTS; i++) await deliverPendingMail(t.db, { ...t.config, SMTP_URL: smtp.url });
+    smtp.refuse = false;
     const row = await getMail(t.db, id);
     expect(row?.status).toBe("failed");
     expect(row?.attempts).toBe(MAIL_MAX_ATTEMPTS);
