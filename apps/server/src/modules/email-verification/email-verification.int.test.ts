@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
 import { lastMailTo, startTestSmtp } from "../../../test/smtp.ts";
-import { listMail } from "../mail/index.ts";
-import { deliverPendingMail } from "../mail/mail.service.ts";
+import { deliverPendingMail, listMail } from "../mail/index.ts";
 
 let t: TestApp;
 

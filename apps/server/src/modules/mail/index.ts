@@ -6,7 +6,7 @@ import type { JobDefinition, SoukModule } from "../../platform/index.ts";
 import { mailListCommand, mailShowCommand } from "./mail.commands.ts";
 import { DELIVER_MAIL_JOB, deliverPendingMail } from "./mail.service.ts";
 
-export { getMail, listMail, type MailRequest, type MailRow, queueMail } from "./mail.service.ts";
+export { deliverPendingMail, getMail, listMail, type MailRequest, type MailRow, queueMail } from "./mail.service.ts";
 export type { MailTemplate } from "./mail.templates.ts";
 
 const deliverMailJob: JobDefinition = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
 import { lastMailTo, startTestSmtp, type TestSmtp } from "../../../test/smtp.ts";
-import { deliverPendingMail } from "../mail/mail.service.ts";
+import { deliverPendingMail } from "../mail/index.ts";
 
 let t: TestApp;
 let smtp: TestSmtp;
