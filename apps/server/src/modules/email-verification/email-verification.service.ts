@@ -1,10 +1,8 @@
 import { createHash, randomInt } from "node:crypto";
-import type { Locale } from "@souk/contracts";
-import { SUPPORTED_LOCALES } from "@souk/contracts";
 import { sql } from "kysely";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { conflict, inputError, type JobQueue, rateLimited } from "../../platform/index.ts";
-import { queueMail } from "../mail/index.ts";
+import { mailLocaleOf, queueMail } from "../mail/index.ts";
 import { decideVerify, EMAIL_CODE_TTL_MS, resendWait, type StoredCode } from "./email-verification.domain.ts";
 
 type Tables = {
@@ -24,10 +22,6 @@ const t = (db: Db | Tx) => db.withTables<Tables>();
 
 function hashCode(userId: number, code: string): string {
   return createHash("sha256").update(`${userId}:${code}`).digest("hex");
-}
-
-function localeOf(value: string): Locale {
-  return (SUPPORTED_LOCALES as readonly string[]).includes(value) ? (value as Locale) : "en";
 }
 
 async function lockUser(tx: Tx, userId: number) {
@@ -62,7 +56,12 @@ async function issueCode(tx: Tx, jobs: JobQueue, user: { id: number; email: stri
     .values({ user_id: user.id, ...row })
     .onConflict((oc) => oc.column("user_id").doUpdateSet(row))
     .execute();
-  await queueMail(tx, jobs, { to: user.email, template: "email-code", locale: localeOf(user.locale), vars: { code } });
+  await queueMail(tx, jobs, {
+    to: user.email,
+    template: "email-code",
+    locale: mailLocaleOf(user.locale),
+    vars: { code },
+  });
 }
 
 const alreadyVerified = () => conflict("This e-mail address is already verified.", "ERROR_EMAIL_ALREADY_VERIFIED");

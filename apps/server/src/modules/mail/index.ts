@@ -7,7 +7,7 @@ import { mailListCommand, mailShowCommand } from "./mail.commands.ts";
 import { DELIVER_MAIL_JOB, deliverPendingMail } from "./mail.service.ts";
 
 export { deliverPendingMail, getMail, listMail, type MailRequest, type MailRow, queueMail } from "./mail.service.ts";
-export type { MailTemplate } from "./mail.templates.ts";
+export { type MailTemplate, mailLocaleOf } from "./mail.templates.ts";
 
 const deliverMailJob: JobDefinition = {
   name: DELIVER_MAIL_JOB,

@@ -1,4 +1,4 @@
-import type { Locale } from "@souk/contracts";
+import { type Locale, SUPPORTED_LOCALES } from "@souk/contracts";
 
 /** The mails Souk sends. Each has a subject, a text and an HTML body in every shipped locale. */
 export type MailTemplate = "email-code" | "password-reset" | "new-device-login";
@@ -58,4 +58,9 @@ export function renderMail(template: MailTemplate, locale: Locale, vars: Vars): 
   const lines = copy.lines(vars);
   const html = `<!doctype html><html lang="${locale}"><body>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}</body></html>`;
   return { subject: copy.subject, text: `${lines.join("\n\n")}\n`, html };
+}
+
+/** A user's stored locale as a mail locale: a shipped one, else English. */
+export function mailLocaleOf(value: string): Locale {
+  return (SUPPORTED_LOCALES as readonly string[]).includes(value) ? (value as Locale) : "en";
 }

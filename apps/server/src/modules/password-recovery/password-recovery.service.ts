@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { type Locale, SUPPORTED_LOCALES } from "@souk/contracts";
 import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { hashPassword, inputError, type JobQueue } from "../../platform/index.ts";
-import { queueMail } from "../mail/index.ts";
+import { mailLocaleOf, queueMail } from "../mail/index.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -18,10 +17,6 @@ type Tables = {
 
 const t = (db: Db | Tx) => db.withTables<Tables>();
 const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-function localeOf(value: string): Locale {
-  return (SUPPORTED_LOCALES as readonly string[]).includes(value) ? (value as Locale) : "en";
-}
 
 /**
  * POST auth/password/forgot. Mails a one-hour single-use link when the address belongs to an
@@ -50,7 +45,7 @@ export async function forgotPassword(db: Db, jobs: JobQueue, config: Config, ema
     await queueMail(tx, jobs, {
       to: user.email,
       template: "password-reset",
-      locale: localeOf(user.locale),
+      locale: mailLocaleOf(user.locale),
       vars: { link },
     });
   });
