@@ -4,12 +4,15 @@ import { apiClientsModule } from "./api-clients/index.ts";
 import { authModule } from "./auth/index.ts";
 import { chatModule } from "./chat/index.ts";
 import { contactsModule } from "./contacts/index.ts";
+import { emailVerificationModule } from "./email-verification/index.ts";
 import { exportsModule } from "./exports/index.ts";
 import { favoritesModule } from "./favorites/index.ts";
 import { feedbackModule } from "./feedback/index.ts";
 import { ledgerModule } from "./ledger/index.ts";
+import { mailModule } from "./mail/index.ts";
 import { myOffersModule } from "./my-offers/index.ts";
 import { offersModule } from "./offers/index.ts";
+import { passwordRecoveryModule } from "./password-recovery/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
 import { referenceModule } from "./reference/index.ts";
 import { tradesModule } from "./trades/index.ts";
@@ -23,8 +26,11 @@ import { walletModule } from "./wallet/index.ts";
 export const modules: SoukModule[] = [
   realtimeModule,
   referenceModule,
+  mailModule,
   usersModule,
+  emailVerificationModule,
   authModule,
+  passwordRecoveryModule,
   ledgerModule,
   walletModule,
   offersModule,

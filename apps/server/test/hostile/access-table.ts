@@ -124,6 +124,17 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     body: (ids: PlantedIds) => ({ login: ids.ownerName, password: "Not-the-password-1!" }),
   },
   "POST /rest/v1/auth/logout": { may: USERS, ends: "session" },
+  "POST /rest/v1/auth/password/forgot": { may: EVERYONE, body: { email: "nobody-matrix@example.com" } },
+  "POST /rest/v1/auth/password/reset": { may: [], body: { token: "not-a-token", password: "Matrix-password-2!" } },
+  "POST /rest/v1/user-verification/email/resend-code": { may: USERS },
+  "POST /rest/v1/user-verification/email/verify-code": { may: USERS, body: { code: "123456" } },
+  "POST /rest/v1/user-verification/email/change-unconfirmed": {
+    may: USERS,
+    body: () => {
+      registrations += 1;
+      return { email: `matrix-unconfirmed${registrations}${Date.now() % 100_000}@example.com` };
+    },
+  },
   "GET /rest/v1/users/current_user": { may: USERS },
   "POST /rest/v1/users/settings": { may: USERS, body: { bio: "Hello from the matrix." } },
   "POST /rest/v1/users/{username}/relations": { may: USERS, ids: { username: "ownerName" }, body: { action: "trust" } },

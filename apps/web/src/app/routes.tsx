@@ -311,7 +311,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.UserProfilePage,
     ),
   },
-  { name: "kycVerification" },
+  {
+    name: "kycVerification",
+    page: lazyPage(
+      () => import("../features/email-verification/pages/verification-page.tsx"),
+      (m) => m.VerificationPage,
+    ),
+  },
   { name: "accountSettings" },
   { name: "accountSettingsNotifications" },
   { name: "localizationSettings" },

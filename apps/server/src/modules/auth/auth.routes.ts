@@ -16,6 +16,7 @@ import {
   SESSION_COOKIE,
   type SoukRoutes,
 } from "../../platform/index.ts";
+import { sendEmailCode } from "../email-verification/index.ts";
 import { getCurrentUser } from "../users/index.ts";
 import { type ClientInfo, login, logout, register } from "./auth.service.ts";
 
@@ -78,6 +79,8 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request, reply) => {
       const result = await register(db, config, request.body, clientInfo(request));
+      // The account exists either way; a lost first code is one resend-code away.
+      await sendEmailCode(db, deps.jobs, result.userId);
       const csrfToken = startBrowserSession(request, reply, config, result.session);
       reply.code(201);
       return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });

@@ -1,0 +1,25 @@
+/**
+ * The mail module's door: every module sends mail through `queueMail` inside its own transaction;
+ * the `mail.deliver` job delivers after commit over SMTP_URL, or keeps it in the outbox (dev mailbox).
+ */
+import type { JobDefinition, SoukModule } from "../../platform/index.ts";
+import { mailListCommand, mailShowCommand } from "./mail.commands.ts";
+import { DELIVER_MAIL_JOB, deliverPendingMail } from "./mail.service.ts";
+
+export { deliverPendingMail, getMail, listMail, type MailRequest, type MailRow, queueMail } from "./mail.service.ts";
+export { type MailTemplate, mailLocaleOf } from "./mail.templates.ts";
+
+const deliverMailJob: JobDefinition = {
+  name: DELIVER_MAIL_JOB,
+  schedule: "* * * * *",
+  async handler(_data, context) {
+    const sent = await deliverPendingMail(context.db, context.config);
+    if (sent > 0) context.log.info({ sent }, "mail delivered");
+  },
+};
+
+export const mailModule: SoukModule = {
+  name: "mail",
+  jobs: [deliverMailJob],
+  commands: [mailListCommand, mailShowCommand],
+};

@@ -1,0 +1,66 @@
+import { type Locale, SUPPORTED_LOCALES } from "@souk/contracts";
+
+/** The mails Souk sends. Each has a subject, a text and an HTML body in every shipped locale. */
+export type MailTemplate = "email-code" | "password-reset" | "new-device-login";
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Vars = Record<string, string>;
+type Copy = { subject: string; lines: (v: Vars) => string[] };
+
+const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
+  "email-code": {
+    en: {
+      subject: "Your Souk verification code",
+      lines: (v) => [`Your code is ${v.code}.`, "It expires in 15 minutes."],
+    },
+    fr: {
+      subject: "Votre code de vérification Souk",
+      lines: (v) => [`Votre code est ${v.code}.`, "Il expire dans 15 minutes."],
+    },
+  },
+  "password-reset": {
+    en: {
+      subject: "Reset your Souk password",
+      lines: (v) => ["Open this link within one hour to choose a new password:", `${v.link}`],
+    },
+    fr: {
+      subject: "Réinitialisez votre mot de passe Souk",
+      lines: (v) => ["Ouvrez ce lien dans l'heure pour choisir un nouveau mot de passe :", `${v.link}`],
+    },
+  },
+  "new-device-login": {
+    en: {
+      subject: "New log-in to your Souk account",
+      lines: (v) => [`Someone logged in from ${v.device} (${v.ip}).`, "If it was not you, change your password."],
+    },
+    fr: {
+      subject: "Nouvelle connexion à votre compte Souk",
+      lines: (v) => [
+        `Une connexion depuis ${v.device} (${v.ip}).`,
+        "Si ce n'était pas vous, changez votre mot de passe.",
+      ],
+    },
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Pure: the subject and both bodies of one mail in one locale. */
+export function renderMail(template: MailTemplate, locale: Locale, vars: Vars): RenderedMail {
+  const copy = COPY[template][locale];
+  const lines = copy.lines(vars);
+  const html = `<!doctype html><html lang="${locale}"><body>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}</body></html>`;
+  return { subject: copy.subject, text: `${lines.join("\n\n")}\n`, html };
+}
+
+/** A user's stored locale as a mail locale: a shipped one, else English. */
+export function mailLocaleOf(value: string): Locale {
+  return (SUPPORTED_LOCALES as readonly string[]).includes(value) ? (value as Locale) : "en";
+}
