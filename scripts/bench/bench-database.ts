@@ -1,5 +1,4 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -7,6 +6,7 @@ import { withDatabaseName } from "../../apps/server/src/db/connect.ts";
 import { startEmbeddedPostgres } from "../../apps/server/src/db/embedded.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { type DatabaseHandles, openDatabase } from "../../apps/server/src/db/pool.ts";
+import { freePort } from "../../apps/server/test/server-copies.ts";
 
 /**
  * A throw-away PostgreSQL for one benchmark run: its own cluster in a temporary directory, with
@@ -27,18 +27,6 @@ export interface BenchDatabase {
   /** The statements that took the most database time since the last reset, for printing. */
   topStatements(limit: number, perUnit: number): Promise<string[]>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** Set BENCH_STATEMENTS=1 (or how many to list) to load pg_stat_statements, so a bench can print where the database's time goes. */

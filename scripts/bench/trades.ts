@@ -17,6 +17,7 @@ import http from "node:http";
 import os from "node:os";
 import { pathToFileURL } from "node:url";
 import WebSocket from "ws";
+import { cashSellOfferBody } from "../../apps/server/test/offer-bodies.ts";
 import type { Bench, BenchOptions } from "./run.ts";
 
 /** 16 by the brief; TRADES_BENCH_CLIENTS overrides it to see where the time goes. */
@@ -136,7 +137,7 @@ async function seed(
   port: number,
 ): Promise<Pair[]> {
   const { sql } = await import("kysely");
-  const { createSession } = await import("../../apps/server/src/platform/index.ts");
+  const { createSession, newCsrfToken } = await import("../../apps/server/src/platform/index.ts");
   const { accounts, resolveLedgerCurrency, transfer, withLedgerTx } = await import(
     "../../apps/server/src/modules/ledger/index.ts"
   );
@@ -153,7 +154,8 @@ async function seed(
     const sessions: Session[] = [];
     for (const userId of ids) {
       const session = await createSession(appDb, { userId, ttlHours: 24, ip: "127.0.0.1", userAgent: "souk-bench" });
-      const csrf = randomBytes(24).toString("base64url");
+      // A CSRF token is bound to its session (docs/decisions/003-csrf-and-sessions.md).
+      const csrf = newCsrfToken(session.token);
       sessions.push({ userId, cookie: `souk_session=${session.token}; souk_csrf=${csrf}`, csrf });
     }
     const http = client(port);
@@ -171,17 +173,7 @@ async function seed(
           ],
         }),
       );
-      const offer = await http.request(seller, "POST", "/rest/v1/offers", {
-        type: "sell",
-        cryptoCurrencyCode: "USDT",
-        fiatCurrencyCode: "USD",
-        paymentMethodSlug: "cash-in-person",
-        priceType: "fixed",
-        fixedPrice: "1",
-        margin: "0",
-        fiatLimitMin: "10",
-        fiatLimitMax: "1000",
-      });
+      const offer = await http.request(seller, "POST", "/rest/v1/offers", cashSellOfferBody("1000"));
       if (offer.status !== 200) throw new Error(`offer creation failed: ${offer.status} ${JSON.stringify(offer.body)}`);
       pairs.push({ buyer, seller, offerId: String(offer.body?.data?.idHashed) });
     }

@@ -17,6 +17,8 @@ export const WalletErrorCode = {
   DEPOSIT_NOT_FOUND: "ERROR_DEPOSIT_NOT_FOUND",
   /** The second factor is required or wrong (kind forbidden, 403). */
   SECOND_FACTOR_REQUIRED: "ERROR_SECOND_FACTOR_REQUIRED",
+  /** The chain node does not answer before the first deposit address of a fresh install (kind busy, 503). */
+  CUSTODY_UNAVAILABLE: "ERROR_CUSTODY_UNAVAILABLE",
 } as const;
 
 /** A crypto currency code as typed: "btc" and "BTC" are the same currency. */

@@ -19,7 +19,8 @@ function macOf(nonce: string, sessionToken: string): string {
   return createHmac("sha256", sessionToken).update(nonce).digest("base64url");
 }
 
-function newToken(sessionToken: string): string {
+/** A new token for the session with this token ("" for a visitor). */
+export function newCsrfToken(sessionToken: string): string {
   const nonce = randomBytes(18).toString("base64url");
   return `${nonce}.${macOf(nonce, sessionToken)}`;
 }
@@ -52,7 +53,7 @@ export function issueCsrfToken(
   const sessionToken = options.sessionToken ?? request.sessionToken ?? "";
   const existing = request.cookies[CSRF_COOKIE];
   if (existing && !options.rotate && isTokenOfSession(existing, sessionToken)) return existing;
-  const token = newToken(sessionToken);
+  const token = newCsrfToken(sessionToken);
   reply.setCookie(CSRF_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure: options.secure });
   // Later reads in this same request (page data) see the new value.
   request.cookies[CSRF_COOKIE] = token;

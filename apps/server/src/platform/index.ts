@@ -1,7 +1,7 @@
 /** The platform's public door: conventions every module uses. */
 import "./fastify-types.ts";
 
-export { CSRF_COOKIE, issueCsrfToken } from "./csrf.ts";
+export { CSRF_COOKIE, issueCsrfToken, newCsrfToken } from "./csrf.ts";
 export { envelope } from "./envelope.ts";
 export {
   answerClientError,

@@ -17,7 +17,7 @@ export const redirectUriRefused = () =>
  */
 export class OAuthError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403,
+    readonly status: 400 | 401 | 403 | 429 | 503,
     readonly error: string,
     readonly description: string,
   ) {

@@ -149,3 +149,27 @@ describe("npm run souk -- api-client:create", () => {
     expect(await createApiClientCommand.run([username, "--scopes", "moon"], context)).toBe(2);
   });
 });
+
+// Last in the file: it spends the token endpoint's calls of this minute.
+describe("the token endpoint's rate limit", () => {
+  it("answers 429 with Retry-After in OAuth2's shape once a minute's calls are spent, not a 400", async () => {
+    const attempt = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/oauth2/token",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "grant_type=client_credentials&client_id=nobody&client_secret=x",
+      });
+    let response = await attempt();
+    const before: number[] = [];
+    // The limit is 60 a minute; earlier tests of this file spent some of them.
+    for (let i = 0; i < 61 && response.statusCode !== 429; i += 1) {
+      before.push(response.statusCode);
+      response = await attempt();
+    }
+    expect(new Set(before)).toEqual(new Set([401]));
+    expect(response.statusCode).toBe(429);
+    expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.parse(response.body)).toEqual({ error: "rate_limited", error_description: expect.any(String) });
+  });
+});

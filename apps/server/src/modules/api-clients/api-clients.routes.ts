@@ -119,13 +119,20 @@ export async function registerOAuthRoutes(app: SoukRoutes, deps: AppDeps): Promi
     const scope = plain.withTypeProvider<import("fastify-type-provider-zod").ZodTypeProvider>();
     scope.setErrorHandler((error, request, reply) => {
       if (error instanceof OAuthError) return sendOAuthError(reply, error);
+      const status =
+        error instanceof DomainError ? errorKinds[error.kind] : (error as { statusCode?: number }).statusCode;
+      // Too many calls stays 429 (the rate limiter has set Retry-After), busy stays 503: a client
+      // must wait, not fix its request.
+      if (status === 429)
+        return sendOAuthError(reply, new OAuthError(429, "rate_limited", "Too many requests; try again later."));
+      if (status === 503)
+        return sendOAuthError(reply, new OAuthError(503, "temporarily_unavailable", "Try again in a moment."));
       // The platform's input guard (control characters, nesting, size) and the rest of the platform
       // refuse with a DomainError, which carries a kind rather than a statusCode; a refusal of the
       // request is OAuth2's invalid_request here, in OAuth2's shape.
-      if (error instanceof DomainError && errorKinds[error.kind] < 500) {
+      if (error instanceof DomainError && typeof status === "number" && status < 500) {
         return sendOAuthError(reply, new OAuthError(400, "invalid_request", error.message));
       }
-      const status = (error as { statusCode?: number }).statusCode;
       if (typeof status === "number" && status >= 400 && status < 500) {
         return sendOAuthError(reply, new OAuthError(400, "invalid_request", "The request could not be read."));
       }

@@ -26,3 +26,11 @@ export const secondFactorRequired = () =>
   });
 
 export const inputErrorForRange = () => inputError({ to: ["date_range_invalid"] });
+
+/** The chain node does not answer, and a deposit address cannot yet be handed out safely. */
+export const custodyUnavailable = () =>
+  new DomainError(
+    WalletErrorCode.CUSTODY_UNAVAILABLE,
+    "busy",
+    "Deposits of this currency are not available right now; try again in a few minutes.",
+  );

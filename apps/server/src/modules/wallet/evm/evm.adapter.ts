@@ -4,6 +4,7 @@ import type { BroadcastOutcome, BroadcastRequest, ChainAdapter } from "../wallet
 import { EVM_COINS, type WalletSettings } from "../wallet.settings.ts";
 import { type EvmCoin, type EvmContext, evmContextOf } from "./evm.context.ts";
 import { ETH_TRANSFER_GAS, feesFor } from "./evm.domain.ts";
+import { noteStartBeforeAddress } from "./evm.follower.ts";
 import { custodyKeysOf } from "./evm.keys.ts";
 import * as repo from "./evm.repo.ts";
 import { ERC20, evmRpcOf } from "./evm.rpc.ts";
@@ -44,6 +45,7 @@ export function createEvmChainAdapter(db: Db, settings: WalletSettings): ChainAd
   return {
     name: "evm",
     async newAddress() {
+      await noteStartBeforeAddress(db, evm);
       const index = await repo.nextDerivationIndex(db);
       return { address: keys.depositAddressAt(index), derivationIndex: index };
     },

@@ -1,10 +1,12 @@
-import { withTx } from "../../../db/pool.ts";
+import { type Db, withTx } from "../../../db/pool.ts";
 import { accounts, transfer, withLedgerTx } from "../../ledger/index.ts";
+import { custodyUnavailable } from "../wallet.errors.ts";
 import { markDepositCredited } from "../wallet.repo.ts";
+import type { EvmSettings } from "../wallet.settings.ts";
 import type { EvmCoin, EvmContext } from "./evm.context.ts";
 import { arrivedInLedger, confirmationsAt, planRewind } from "./evm.domain.ts";
 import * as repo from "./evm.repo.ts";
-import type { EvmBlock } from "./evm.rpc.ts";
+import { type EvmBlock, evmRpcOf } from "./evm.rpc.ts";
 
 /**
  * The block follower (docs/decisions/090-evm-custody.md#deposits-and-reorgs). From a stored cursor it reads
@@ -104,10 +106,34 @@ async function followOnce(context: EvmContext): Promise<FollowReport> {
   return { from: at + 1n, to: isWritten ? last.number : at, deposits: isWritten ? found.length : 0, rewoundTo: null };
 }
 
-/** The first run on a database: follow from the configured block, taking the hot wallet's coins as opening funding. */
+/**
+ * Before a deposit address is handed out on a database whose follower has not started, note the
+ * node's head: the first run starts there at the latest, so no deposit to the address lies behind
+ * its cursor. Without an answer from the right chain no address is handed out (503).
+ */
+export async function noteStartBeforeAddress(db: Db, settings: EvmSettings): Promise<void> {
+  if (settings.startBlock !== null || (await repo.findCursor(db, settings.chainId))) return;
+  let head: bigint;
+  try {
+    const rpc = evmRpcOf(settings);
+    if ((await rpc.chainId()) !== settings.chainId) throw new Error("the node serves another chain");
+    head = await rpc.headNumber();
+  } catch {
+    throw custodyUnavailable();
+  }
+  await repo.noteStartHint(db, settings.chainId, head);
+}
+
+/**
+ * The first run on a database: follow from the configured block, else from the head noted before
+ * the first deposit address, else from the head; the hot wallet's coins are the opening funding.
+ */
 async function startFollowing(context: EvmContext): Promise<FollowReport> {
   const { db, rpc, settings } = context;
-  const start = settings.startBlock === null ? await rpc.headNumber() : BigInt(settings.startBlock);
+  const start =
+    settings.startBlock !== null
+      ? BigInt(settings.startBlock)
+      : ((await repo.findStartHint(db, settings.chainId)) ?? (await rpc.headNumber()));
   const block = await rpc.block(start);
   if (!block) throw new Error(`the node has no block ${start}`);
   const opening = await Promise.all(

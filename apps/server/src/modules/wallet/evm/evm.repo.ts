@@ -33,6 +33,21 @@ export async function startCursor(tx: Tx, chainId: number, block: bigint): Promi
   return result.numAffectedRows === 1n;
 }
 
+/** Notes the head seen before a first deposit address; the earliest note stands. */
+export async function noteStartHint(db: Db, chainId: number, block: bigint): Promise<void> {
+  await sql`
+    INSERT INTO wallet_evm_start_hints (chain_id, block_number) VALUES (${chainId}, ${block})
+    ON CONFLICT (chain_id) DO UPDATE
+      SET block_number = LEAST(wallet_evm_start_hints.block_number, EXCLUDED.block_number)`.execute(db);
+}
+
+export async function findStartHint(db: Db, chainId: number): Promise<bigint | null> {
+  const result = await sql<{ block_number: string }>`
+    SELECT block_number FROM wallet_evm_start_hints WHERE chain_id = ${chainId}`.execute(db);
+  const row = result.rows[0];
+  return row ? BigInt(row.block_number) : null;
+}
+
 export async function moveCursor(tx: Tx, chainId: number, block: bigint): Promise<void> {
   await sql`
     UPDATE wallet_evm_cursors SET block_number = ${block}, last_success_at = now()

@@ -61,21 +61,11 @@ async function sweepEth(
   const balance = await context.rpc.balance(candidate.address, "latest");
   const value = ethSweepValue(BigInt(candidate.chain_amount), balance, gasPrice);
   if (value === null) return "skipped";
-  const row = await submitTransaction(context, {
-    purpose: "sweep",
-    purposeKey: purposeKeyOf(candidate),
-    withdrawalId: null,
-    coin,
-    from: candidate.address,
-    signer: () => context.keys.depositSignerAt(candidate.derivation_index),
-    to: context.hotWallet,
-    valueUnits: value,
-    gasLimit: 21_000n,
-    // Fee cap equal to the tip: the gas costs exactly gas times price, and nothing is left behind.
-    fees: { maxFeePerGas: gasPrice, maxPriorityFeePerGas: gasPrice },
-    onStored: (tx, id) => repo.assignSweep(tx, candidate.deposit_ids, id),
+  // Fee cap equal to the tip: the gas costs exactly gas times price, and nothing is left behind.
+  return sweepToHotWallet(context, coin, candidate, value, 21_000n, {
+    maxFeePerGas: gasPrice,
+    maxPriorityFeePerGas: gasPrice,
   });
-  return row ? "sweep" : "skipped";
 }
 
 async function sweepToken(
@@ -122,6 +112,18 @@ async function sweepToken(
     });
     return topUp ? "top_up" : "skipped";
   }
+  return sweepToHotWallet(context, coin, candidate, amount, gasLimit, fees);
+}
+
+/** Signs the move of a deposit address's coins to the hot wallet, assigning the deposits to it. */
+async function sweepToHotWallet(
+  context: EvmContext,
+  coin: EvmCoin,
+  candidate: repo.SweepCandidateRow,
+  valueUnits: bigint,
+  gasLimit: bigint,
+  fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+): Promise<Outcome> {
   const row = await submitTransaction(context, {
     purpose: "sweep",
     purposeKey: purposeKeyOf(candidate),
@@ -130,7 +132,7 @@ async function sweepToken(
     from: candidate.address,
     signer: () => context.keys.depositSignerAt(candidate.derivation_index),
     to: context.hotWallet,
-    valueUnits: amount,
+    valueUnits,
     gasLimit,
     fees,
     onStored: (tx, id) => repo.assignSweep(tx, candidate.deposit_ids, id),

@@ -326,6 +326,7 @@ export const walletTextsEn = {
       ERROR_SEND_LIMIT_EXCEEDED: "This send passes your daily limit.",
       ERROR_BOND_ALREADY_DEPOSITED: "This bond is already deposited.",
       ERROR_BOND_NOT_DEPOSITED: "No bond is deposited.",
+      ERROR_CUSTODY_UNAVAILABLE: "Deposits of this currency are not available right now. Try again in a few minutes.",
       ERROR_DEPOSIT_NOT_FOUND: "This deposit does not exist.",
       ERROR_SECOND_FACTOR_REQUIRED: "Enter the code of your second factor.",
       ERROR_KYC_ACTION_BLOCKED: "Your wallet is blocked until your verification is complete.",

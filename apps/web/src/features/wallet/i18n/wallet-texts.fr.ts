@@ -332,6 +332,8 @@ export const walletTextsFr: WalletTexts = {
       ERROR_SEND_LIMIT_EXCEEDED: "Cet envoi dépasse votre limite quotidienne.",
       ERROR_BOND_ALREADY_DEPOSITED: "Cette caution est déjà déposée.",
       ERROR_BOND_NOT_DEPOSITED: "Aucune caution n’est déposée.",
+      ERROR_CUSTODY_UNAVAILABLE:
+        "Les dépôts de cette devise ne sont pas disponibles pour le moment. Réessayez dans quelques minutes.",
       ERROR_DEPOSIT_NOT_FOUND: "Ce dépôt n’existe pas.",
       ERROR_SECOND_FACTOR_REQUIRED: "Saisissez le code de votre second facteur.",
       ERROR_KYC_ACTION_BLOCKED: "Votre portefeuille est bloqué jusqu’à la fin de votre vérification.",
