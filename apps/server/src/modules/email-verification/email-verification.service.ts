@@ -1,4 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
+import { ErrorCode } from "@souk/contracts";
 import { sql } from "kysely";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { conflict, inputError, type JobQueue, rateLimited } from "../../platform/index.ts";
@@ -64,7 +65,7 @@ async function issueCode(tx: Tx, jobs: JobQueue, user: { id: number; email: stri
   });
 }
 
-const alreadyVerified = () => conflict("This e-mail address is already verified.", "ERROR_EMAIL_ALREADY_VERIFIED");
+const alreadyVerified = () => conflict("This e-mail address is already verified.", ErrorCode.EMAIL_ALREADY_VERIFIED);
 
 /** Sends the first code (at sign-up). Does nothing for an address already verified. */
 export async function sendEmailCode(db: Db, jobs: JobQueue, userId: number): Promise<void> {
