@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { type Browser, expect, type Page } from "@playwright/test";
 
 /**
@@ -48,4 +50,25 @@ export async function submitSignUp(page: Page, username: string): Promise<void> 
   await form.getByLabel("Username", { exact: true }).fill(username);
   await form.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
   await form.getByRole("button", { name: "Create account" }).click();
+}
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+/** `npm run souk -- <command>` on the browser tests' server's data (the dev mailbox, for one). */
+export function souk(...args: string[]): string {
+  return execFileSync(process.execPath, ["--import", "tsx", "apps/server/src/cli.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, SOUK_DATA_DIR: path.join(root, ".test-data", "e2e"), TZ: "UTC" },
+    encoding: "utf8",
+  });
+}
+
+/** The newest mail in the dev mailbox to this address whose list line contains `subject`, as mail:show prints it. */
+export function readMail(email: string, subject: string): string {
+  const line = souk("mail:list")
+    .split("\n")
+    .find((row) => row.includes(email) && row.includes(subject));
+  const id = line?.trim().split(/\s+/)[0];
+  expect(id, `a mail to ${email} about "${subject}" in the dev mailbox`).toMatch(/^\d+$/);
+  return souk("mail:show", id ?? "");
 }

@@ -15,6 +15,10 @@ export const PAGE_PATHS = {
   fees: "/fees",
   developers: "/developers",
   ipBlocked: "/ip-blocked",
+  /** Ask for a password reset link by e-mail. */
+  passwordForgot: "/password/forgot",
+  /** The mailed link lands here: `?token=`. */
+  passwordReset: "/password/reset",
 
   // Marketplace and offers (docs/product.md#routes-and-locales).
   marketplaceBuy: "/buy",

@@ -60,6 +60,20 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "passwordForgot",
+    page: lazyPage(
+      () => import("../features/auth/pages/password-recovery-pages.tsx"),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    name: "passwordReset",
+    page: lazyPage(
+      () => import("../features/auth/pages/password-recovery-pages.tsx"),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
     name: "termsOfService",
     page: lazyPage(
       () => import("../features/static-pages/pages/terms-page.tsx"),

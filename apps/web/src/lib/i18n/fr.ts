@@ -183,6 +183,29 @@ export const fr: Translation = {
       agreement:
         "En créant un compte, vous acceptez les <terms>Conditions d’utilisation</terms> et la <privacy>Politique de confidentialité</privacy>.",
     },
+    passwordRecovery: {
+      forgotLink: "Mot de passe oublié ?",
+      forgotMetaTitle: "Mot de passe oublié",
+      forgotTitle: "Réinitialiser votre mot de passe",
+      forgotSubtitle:
+        "Saisissez l’adresse e-mail de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.",
+      emailLabel: "E-mail",
+      sendLink: "Envoyer le lien",
+      linkSent:
+        "Si un compte utilise {{email}}, un lien valable une heure est en route. Consultez votre boîte de réception.",
+      resetMetaTitle: "Nouveau mot de passe",
+      resetTitle: "Choisissez un nouveau mot de passe",
+      resetSubtitle: "Toutes les sessions de votre compte se terminent quand le mot de passe change.",
+      passwordLabel: "Nouveau mot de passe",
+      save: "Enregistrer le nouveau mot de passe",
+      done: "Votre mot de passe est changé. Connectez-vous avec lui.",
+      invalidLink: "Ce lien est invalide, expiré ou déjà utilisé. Demandez-en un nouveau.",
+      missingLink: "Cette page a besoin du lien de l’e-mail. Demandez-en un nouveau.",
+      askAgain: "Demander un nouveau lien",
+      backToLogin: "Retour à la connexion",
+      generic: "Cela n’a pas fonctionné ; réessayez.",
+      rateLimited: "Trop de demandes ; attendez une minute et réessayez.",
+    },
     passwordRules: {
       length: "Au moins {{min}} caractères",
       digit: "Un chiffre",

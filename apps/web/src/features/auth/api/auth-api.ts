@@ -14,6 +14,16 @@ export async function register(request: RegisterRequest): Promise<AuthSession> {
   return (await apiClient.post("/rest/v1/auth/register", request, authCallOptions)).data;
 }
 
+/** Mails a reset link when an account uses the address; the answer is the same either way. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiClient.post("/rest/v1/auth/password/forgot", { email }, { skipUnauthorizedRedirect: true });
+}
+
+/** Sets a new password with the mailed link's token; every session of the account ends. */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  await apiClient.post("/rest/v1/auth/password/reset", { token, password }, { skipUnauthorizedRedirect: true });
+}
+
 export function useLogInMutation() {
   const queryClient = useQueryClient();
   return useMutation({

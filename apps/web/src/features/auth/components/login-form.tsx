@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { type AuthSession, loginRequestSchema } from "@souk/contracts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { z } from "zod";
 import { applyServerErrors } from "../../../lib/form-errors.ts";
+import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { useLogInMutation } from "../api/auth-api.ts";
 import { fieldErrorText } from "./field-error.ts";
 import { FormAlert } from "./form-alert.tsx";
@@ -19,6 +21,7 @@ export interface LoginFormProps {
 
 export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation();
+  const { to } = useLocalizedPaths();
   const logIn = useLogInMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<LoginFormValues, unknown, z.output<typeof loginRequestSchema>>({
@@ -56,6 +59,9 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
           error={fieldErrorText(t, errors.password)}
           {...form.register("password")}
         />
+        <Anchor component={Link} to={to("passwordForgot")} size="sm" ta="right">
+          {t("auth.passwordRecovery.forgotLink")}
+        </Anchor>
         <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
           {t("auth.login.submit")}
         </Button>
