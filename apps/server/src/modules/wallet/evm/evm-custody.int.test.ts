@@ -11,7 +11,7 @@ import { broadcastPendingWithdrawals } from "../withdrawals.service.ts";
 import { type EvmContext, evmContextOf } from "./evm.context.ts";
 import { creditConfirmedDeposits, followChain } from "./evm.follower.ts";
 import { hotWalletAddressOf } from "./evm.keys.ts";
-import { type LocalEvmNode, startLocalEvmNode } from "./evm.local-node.ts";
+import { type LocalEvmNode, nodeSettingsOf, startLocalEvmNode } from "./evm.local-node.ts";
 import { reconcileEvm } from "./evm.reconcile.ts";
 import { evmRpcOf } from "./evm.rpc.ts";
 import { Secret } from "./evm.secret.ts";
@@ -38,11 +38,7 @@ beforeAll(async () => {
   node = await startLocalEvmNode({ port: await freePort() });
   const phrase = Wallet.createRandom().mnemonic?.phrase ?? "";
   Object.assign(process.env, {
-    SOUK_CHAIN_ADAPTER: "evm",
-    SOUK_EVM_RPC_URL: node.rpcUrl,
-    SOUK_EVM_CHAIN_ID: String(node.chainId),
-    SOUK_EVM_USDT_CONTRACT: node.usdtContract,
-    SOUK_EVM_USDT_DECIMALS: String(node.usdtDecimals),
+    ...nodeSettingsOf(node),
     SOUK_EVM_SEED: phrase,
     SOUK_CONFIRMATIONS_ETH: String(CONFIRMATIONS),
     SOUK_CONFIRMATIONS_USDT: String(CONFIRMATIONS),

@@ -6,7 +6,7 @@ import { freePort } from "../../../../test/server-copies.ts";
 import { createWalletTestApp, signUpUser } from "../wallet.fixtures.ts";
 import { type EvmContext, evmContextOf } from "./evm.context.ts";
 import { creditConfirmedDeposits, followChain } from "./evm.follower.ts";
-import { type LocalEvmNode, startLocalEvmNode } from "./evm.local-node.ts";
+import { type LocalEvmNode, nodeSettingsOf, startLocalEvmNode } from "./evm.local-node.ts";
 
 /**
  * A fresh database whose follower has not run yet (no SOUK_EVM_START_BLOCK): a deposit address
@@ -22,11 +22,7 @@ let t: TestApp;
 beforeAll(async () => {
   node = await startLocalEvmNode({ port: await freePort() });
   Object.assign(process.env, {
-    SOUK_CHAIN_ADAPTER: "evm",
-    SOUK_EVM_RPC_URL: node.rpcUrl,
-    SOUK_EVM_CHAIN_ID: String(node.chainId),
-    SOUK_EVM_USDT_CONTRACT: node.usdtContract,
-    SOUK_EVM_USDT_DECIMALS: String(node.usdtDecimals),
+    ...nodeSettingsOf(node),
     SOUK_EVM_SEED: Wallet.createRandom().mnemonic?.phrase ?? "",
     SOUK_CONFIRMATIONS_ETH: String(CONFIRMATIONS),
     SOUK_CONFIRMATIONS_USDT: String(CONFIRMATIONS),

@@ -32,6 +32,17 @@ export interface LocalEvmNode {
   stop(): Promise<void>;
 }
 
+/** The settings that point Souk at this node; the seed and the confirmations are the caller's. */
+export function nodeSettingsOf(node: LocalEvmNode): Record<string, string> {
+  return {
+    SOUK_CHAIN_ADAPTER: "evm",
+    SOUK_EVM_RPC_URL: node.rpcUrl,
+    SOUK_EVM_CHAIN_ID: String(node.chainId),
+    SOUK_EVM_USDT_CONTRACT: node.usdtContract,
+    SOUK_EVM_USDT_DECIMALS: String(node.usdtDecimals),
+  };
+}
+
 export interface LocalEvmNodeOptions {
   port: number;
   /** Mine a block every this many milliseconds as well as on each transaction (0: only on transactions). */

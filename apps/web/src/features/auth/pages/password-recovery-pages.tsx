@@ -22,6 +22,24 @@ function isRateLimited(error: unknown): boolean {
   return error instanceof ApiError && error.status === 429;
 }
 
+/** A form's one call: busy while it runs, then the outcome it earned (a success text or a refusal's). */
+function useFormCall() {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const run = async (call: () => Promise<string>, refusal: (error: unknown) => string) => {
+    setIsBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ color: "green", text: await call() });
+    } catch (error) {
+      setOutcome({ color: "red", text: refusal(error) });
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return { outcome, isBusy, run };
+}
+
 function BackToLogin() {
   const { t } = useTranslation();
   const { to } = useLocalizedPaths();
@@ -36,20 +54,16 @@ function BackToLogin() {
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
+  const { outcome, isBusy, run } = useFormCall();
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setIsBusy(true);
-    setOutcome(null);
-    try {
-      await requestPasswordReset(email.trim());
-      setOutcome({ color: "green", text: t(`${texts}.linkSent`, { email: email.trim() }) });
-    } catch (error) {
-      setOutcome({ color: "red", text: t(isRateLimited(error) ? `${texts}.rateLimited` : `${texts}.generic`) });
-    } finally {
-      setIsBusy(false);
-    }
+    void run(
+      async () => {
+        await requestPasswordReset(email.trim());
+        return t(`${texts}.linkSent`, { email: email.trim() });
+      },
+      (error) => t(isRateLimited(error) ? `${texts}.rateLimited` : `${texts}.generic`),
+    );
   };
   return (
     <>
@@ -96,22 +110,17 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const [password, setPassword] = useState("");
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [isDone, setIsDone] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
+  const { outcome, isBusy, run } = useFormCall();
+  const isDone = outcome?.color === "green";
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setIsBusy(true);
-    setOutcome(null);
-    try {
-      await resetPassword(token, password);
-      setIsDone(true);
-      setOutcome({ color: "green", text: t(`${texts}.done`) });
-    } catch (error) {
-      setOutcome({ color: "red", text: resetRefusal(t, error) });
-    } finally {
-      setIsBusy(false);
-    }
+    void run(
+      async () => {
+        await resetPassword(token, password);
+        return t(`${texts}.done`);
+      },
+      (error) => resetRefusal(t, error),
+    );
   };
   const askAgain = (
     <Anchor component={Link} to={to("passwordForgot")} fw={600}>
