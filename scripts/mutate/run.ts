@@ -28,7 +28,6 @@ function optionsFor(module: MutationModule, concurrency: number, force: boolean)
     tsconfigFile: module.tsconfig,
     typescriptChecker: { prioritizePerformanceOverAccuracy: true },
     mutate: module.mutate,
-    testFiles: module.tests,
     coverageAnalysis: "perTest",
     concurrency,
     // API tests wait on locks and timers; a mutant that makes them hang is a timeout (killed).
@@ -80,6 +79,8 @@ async function main(argv: string[]): Promise<number> {
   for (const module of selected) {
     const startedAt = Date.now();
     console.log(`\n== mutate ${module.name}: ${module.mutate.length} files, tests: ${module.tests.join(", ")}`);
+    // Read by scripts/mutate/vitest.config.ts in Stryker's test-runner processes.
+    process.env.SOUK_MUTATE_TESTS = module.tests.join(",");
     const results: MutantResult[] = await new Stryker(optionsFor(module, concurrency, force)).runMutationTest();
     const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
     const lines = formatModuleReport(module.name, results, root);
