@@ -13,7 +13,14 @@ import { expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const sources = (process.env.SOUK_MUTATE_SOURCES ?? "").split(",").filter((file) => file !== "");
 
-it.each(sources)("loads %s", async (file) => {
-  const loaded: unknown = await import(pathToFileURL(path.join(root, file)).href);
-  expect(loaded).toBeTypeOf("object");
-});
+// The first import of a server module loads most of the server: give it the time a loaded machine needs.
+const LOAD_TIMEOUT_MS = 120_000;
+
+it.each(sources)(
+  "loads %s",
+  async (file) => {
+    const loaded: unknown = await import(pathToFileURL(path.join(root, file)).href);
+    expect(loaded).toBeTypeOf("object");
+  },
+  LOAD_TIMEOUT_MS,
+);
