@@ -44,6 +44,47 @@ describe("TradeActions", () => {
     expect(init?.method).toBe("POST");
   });
 
+  it("asks the two-factor code when the seller's settings guard releases, and sends it", async () => {
+    const trade = makeTrade();
+    const refusal = {
+      errors: { message: "No", code: "ERROR_SECOND_FACTOR_REQUIRED", details: { code: ["second_factor_invalid"] } },
+    };
+    const fetchStub = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify(refusal), { status: 403, headers: { "Content-Type": "application/json" } }),
+      )
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ data: { ...trade, status: "released" }, meta: null }), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        }),
+      );
+    vi.stubGlobal("fetch", fetchStub);
+    const user = makeCurrentUser({ twoFactor: { login: false, release: true, sendout: false } });
+    await renderWithApp(<TradeActions trade={trade} />, { user });
+
+    fireEvent.click(screen.getByRole("button", { name: "Release crypto" }));
+    const confirm = (await screen.findByRole("button", { name: "Confirm" })) as HTMLButtonElement;
+    fireEvent.click(screen.getByLabelText("I have received the full payment"));
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Two-factor code", { exact: false }), { target: { value: "000000" } });
+    fireEvent.click(confirm);
+    expect(await screen.findByText("This code is wrong or has expired.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Two-factor code", { exact: false }), { target: { value: "123456" } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(fetchStub).toHaveBeenCalledTimes(2));
+    const [, init] = fetchStub.mock.calls[1] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ code: "123456" });
+  });
+
+  it("shows no code field when releases are not guarded", async () => {
+    await renderWithApp(<TradeActions trade={makeTrade()} />, { user: makeCurrentUser() });
+    fireEvent.click(screen.getByRole("button", { name: "Release crypto" }));
+    await screen.findByRole("button", { name: "Confirm" });
+    expect(screen.queryByTestId("release-code")).toBeNull();
+  });
+
   it("puts the seller's next step, with its button, at the top: check the payment, then release", async () => {
     await renderWithApp(<TradeActions trade={makeTrade()} />, { user: makeCurrentUser() });
     expect(screen.getByTestId("trade-next-step-text").textContent).toBe(
