@@ -161,6 +161,17 @@ describe("log-in with the second factor", () => {
     expect((await third.client.get("/rest/v1/users/two-factor")).body.data.recoveryCodesLeft).toBe(8);
   });
 
+  it("two parallel log-ins with one authenticator code: exactly one succeeds", async () => {
+    const user = await createTrader(t);
+    const { secret } = await enableTotp(user.client);
+    const pending = await Promise.all([passwordStep(user.username), passwordStep(user.username)]);
+    const code = codeAt(secret);
+    const answers = await Promise.all(
+      pending.map(({ client }) => client.post("/rest/v1/auth/login/two-factor", { code })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+  });
+
   it("throttles wrong codes: after five, even the right code waits", async () => {
     const user = await createTrader(t);
     const { secret } = await enableTotp(user.client);
@@ -281,6 +292,33 @@ describe("turning the factor off", () => {
   });
 });
 
+describe("without a factor", () => {
+  it("reports none, keeps settings for later, and asks nothing of log-in, release or send", async () => {
+    const user = await createTrader(t);
+    const status = await user.client.get("/rest/v1/users/two-factor");
+    expect(status.body.data).toEqual({
+      type: "none",
+      state: "initial",
+      settings: { login: true, release: true, sendout: true },
+      recoveryCodesLeft: 0,
+    });
+    const saved = await user.client.post("/rest/v1/users/two-factor/settings", {
+      login: false,
+      release: true,
+      sendout: true,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.settings.login).toBe(false);
+    expect((await user.client.get("/rest/v1/users/current_user")).body.data.twoFactor).toEqual({
+      login: false,
+      release: false,
+      sendout: false,
+    });
+    expect((await user.client.post("/rest/v1/users/two-factor/deactivate", { code: "123456" })).status).toBe(409);
+    expect((await user.client.post("/rest/v1/users/two-factor/send-code")).status).toBe(409);
+  });
+});
+
 describe("the e-mail factor", () => {
   async function lastCode(email: string): Promise<string> {
     const mail = await sql<{ body_text: string }>`SELECT body_text FROM mail_outbox WHERE to_address = ${email}
@@ -308,6 +346,8 @@ describe("the e-mail factor", () => {
     expect(stale.status).toBe(422);
 
     const fresh = await lastCode(email);
+    // A new code is sent at most once a minute.
+    expect((await user.client.post("/rest/v1/users/two-factor/send-code")).status).toBe(429);
     advance(21);
     const expired = await again.client.post("/rest/v1/auth/login/two-factor", { code: fresh });
     expect(expired.status).toBe(422);
