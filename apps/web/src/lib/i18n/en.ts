@@ -227,6 +227,13 @@ export const en = {
       support: "Disputes reviewed by moderators",
     },
   },
+  secondFactor: {
+    mailedCode: {
+      send: "E-mail me a code",
+      sent: "A code is on its way to your mailbox.",
+      failed: "The code could not be sent; wait a minute and try again.",
+    },
+  },
   validation: {
     second_factor_required: "Enter the code of your second factor.",
     second_factor_invalid: "This code is wrong or has expired.",

@@ -229,6 +229,13 @@ export const fr: Translation = {
       support: "Des litiges examinés par des modérateurs",
     },
   },
+  secondFactor: {
+    mailedCode: {
+      send: "M’envoyer un code par e-mail",
+      sent: "Un code est en route vers votre boîte mail.",
+      failed: "Le code n’a pas pu être envoyé ; attendez une minute et réessayez.",
+    },
+  },
   validation: {
     second_factor_required: "Saisissez le code de votre second facteur.",
     second_factor_invalid: "Ce code est erroné ou a expiré.",

@@ -2,6 +2,8 @@ import { Alert, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, 
 import type { TwoFactorStatus } from "@souk/contracts";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useMailedSecondFactorCode } from "../../../lib/second-factor.ts";
+import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
 import {
   deactivateTwoFactor,
   saveTwoFactorSettings,
@@ -47,6 +49,7 @@ function TwoFactorOnControls({ status }: { status: TwoFactorStatus }) {
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const mailedCode = useMailedSecondFactorCode(status.type === "email");
   useEffect(() => setSettings(status.settings), [status.settings]);
 
   async function run(action: () => Promise<TwoFactorStatus>, success: string) {
@@ -93,6 +96,7 @@ function TwoFactorOnControls({ status }: { status: TwoFactorStatus }) {
           onChange={(event) => setCode(event.currentTarget.value)}
           maw={260}
         />
+        {mailedCode.isMailed ? <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} /> : null}
         <Group>
           <Button type="submit" loading={isBusy}>
             {t("twoFactor.save")}

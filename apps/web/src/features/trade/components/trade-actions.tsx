@@ -17,9 +17,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useMoneyAction } from "../../../lib/idempotency.ts";
+import { useMailedSecondFactorCode } from "../../../lib/second-factor.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
 import { disputeReasonsQueryOptions, type TradeCommand, useTradeCommand } from "../api/trade-api.ts";
 import { useTradeTexts } from "../i18n/use-trade-texts.ts";
 import { nextStepOf } from "../model/next-step.ts";
@@ -106,6 +108,7 @@ function ConfirmDialog({
   // The code is asked when the seller's settings guard releases (or when the server says so).
   const codeRefusal = secondFactorRefusal(command.error);
   const asksCode = Boolean(useCurrentUser()?.twoFactor.release) || codeRefusal !== null;
+  const mailedCode = useMailedSecondFactorCode(dialog === "release" && asksCode);
   const fiat = `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`;
   const crypto = formatCryptoDecimal(trade.cryptoAmount.amount, locale);
   const texts = {
@@ -151,6 +154,9 @@ function ConfirmDialog({
               error={codeRefusal ? t(`actions.codeErrors.${codeRefusal}`) : undefined}
               data-testid="release-code"
             />
+          ) : null}
+          {mailedCode.isMailed ? (
+            <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} />
           ) : null}
         </>
       ) : null}
