@@ -62,6 +62,9 @@ test("turn on an authenticator app, log out, and log in with its code", async ({
   await expect(page.getByTestId("navbar-username")).toHaveText(username);
   await page.goto("/account/security");
   await page.screenshot({ path: ".test-data/playwright/security-enabled.png", fullPage: true });
+  await page.goto("/fr/account/security");
+  await expect(page.getByTestId("two-factor-state")).toHaveText("Activée : application d’authentification");
+  await page.screenshot({ path: ".test-data/playwright/security-enabled-fr.png", fullPage: true });
 });
 
 test("a release asks the seller's code when the settings guard releases", async ({ browser, request }) => {
