@@ -27,7 +27,8 @@ export { getTrade } from "./trades.lookup.ts";
 export type { Features } from "./trades.options.ts";
 export { listActiveTrades, listTradeHistory } from "./trades.queries.ts";
 export { listSeededTrades } from "./trades.seed.ts";
-export { cancelTrade, expireDueTrades, expireTrade, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
+export { cancelTrade, expireDueTrades, expireTrade, markPaid, releaseTrade } from "./trades.service.ts";
+export { startTrade } from "./trades.start.ts";
 
 export const tradesModule: SoukModule = {
   name: "trades",

@@ -64,7 +64,8 @@ import {
   listRecentTrades,
 } from "./trades.queries.ts";
 import { reportChargeback, reportTrade } from "./trades.reports.ts";
-import { cancelTrade, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
+import { cancelTrade, markPaid, releaseTrade } from "./trades.service.ts";
+import { startTrade } from "./trades.start.ts";
 
 const tradeResponse = { 200: envelopeSchema(tradeSchema) };
 const params = tradeIdParamsSchema;

@@ -7,7 +7,8 @@ import { openDispute } from "./disputes.service.ts";
 import { getTradeAccess, type TradeAccess } from "./trades.access.ts";
 import { submitRequirement, uploadRequirements } from "./trades.flow.ts";
 import type { Features } from "./trades.options.ts";
-import { cancelTrade, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
+import { cancelTrade, markPaid, releaseTrade } from "./trades.service.ts";
+import { startTrade } from "./trades.start.ts";
 
 /**
  * Demo trades between demo users, made through the real service functions (so the ledger holds,
