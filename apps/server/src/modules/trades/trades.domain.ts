@@ -205,6 +205,7 @@ export function disputeAvailableAt(facts: Pick<TradeFacts, "status" | "startedAt
   return null;
 }
 
+/** A guard over the facts; the SQL twin is trades.repo.ts transitionGuardSql, and trades.guards.int.test.ts proves they agree. */
 export function isGuardMet(guard: TransitionGuard, facts: TradeFacts, now: Date): boolean {
   switch (guard) {
     case "before_expiry":

@@ -14,9 +14,12 @@ import {
 } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
 import { recordEvent } from "./trades.events.ts";
+import * as listsRepo from "./trades.lists.repo.ts";
 import { findTradeFor, viewTrade } from "./trades.lookup.ts";
 import type { TradeOptions } from "./trades.options.ts";
+import * as peopleRepo from "./trades.people.repo.ts";
 import * as repo from "./trades.repo.ts";
+import * as requirementsRepo from "./trades.requirements.repo.ts";
 import { factsOf, type ViewerRole } from "./trades.view.ts";
 
 /** After this many expiries in a day of trades where a buy offer's owner did not pay, the offer is switched off. */
@@ -75,7 +78,7 @@ async function recordSuccess(tx: Tx, row: repo.TradeRow): Promise<void> {
   const sellerId = Number(row.seller_id);
   const ids = [buyerId, sellerId].sort((a, b) => a - b);
   const btc = row.crypto_currency_code === "BTC" ? row.amount_minor : 0n;
-  const partners = (await repo.haveCompletedTogether(tx, buyerId, sellerId, row.id)) ? 0 : 1;
+  const partners = (await peopleRepo.haveCompletedTogether(tx, buyerId, sellerId, row.id)) ? 0 : 1;
   const counts: { userId: number; completedTrades: number }[] = [];
   for (const id of ids) {
     const counters = await adjustTradeCounters(tx, id, { completed: 1, partners, btcTradedMinor: btc });
@@ -125,7 +128,7 @@ export async function applyRule(
     if (!updated) return null;
     if (updated.status === "released" || updated.status === "dispute_won_buyer") await recordSuccess(tx, updated);
     if (updated.status === "cancelled_system" && updated.offer_type === "buy") {
-      if ((await repo.countRecentOwnerExpiries(tx, updated.offer_id)) >= OWNER_EXPIRY_PENALTY_THRESHOLD) {
+      if ((await peopleRepo.countRecentOwnerExpiries(tx, updated.offer_id)) >= OWNER_EXPIRY_PENALTY_THRESHOLD) {
         await applySystemCancelPenalty(tx, updated.offer_id);
       }
     }
@@ -153,7 +156,7 @@ function refusalError(
   command: TradeCommand,
   role: ViewerRole,
   row: repo.TradeRow,
-  requirements: Awaited<ReturnType<typeof repo.listRequirements>>,
+  requirements: Awaited<ReturnType<typeof requirementsRepo.listRequirements>>,
   now: Date,
 ): DomainError {
   const facts = factsOf(row, requirements);
@@ -204,7 +207,7 @@ export async function runCommand(
       return viewTrade(db, current, viewer, role, options.features);
     }
   }
-  const requirements = await repo.listRequirements(db, [current.id]);
+  const requirements = await requirementsRepo.listRequirements(db, [current.id]);
   throw refusalError(command, role, current, requirements, options.now ?? new Date());
 }
 
@@ -262,7 +265,7 @@ export async function expireDueTrades(db: Db, now?: Date): Promise<{ expired: nu
   let expired = 0;
   let checked = 0;
   for (let round = 0; round < 50; round += 1) {
-    const ids = await repo.listDueTradeIds(db, now ?? new Date(), batch);
+    const ids = await listsRepo.listDueTradeIds(db, now ?? new Date(), batch);
     checked += ids.length;
     for (const id of ids) if (await expireTrade(db, id, now)) expired += 1;
     if (ids.length < batch) break;

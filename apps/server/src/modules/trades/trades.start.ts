@@ -11,7 +11,9 @@ import * as errors from "./trades.errors.ts";
 import { recordEvent } from "./trades.events.ts";
 import { getTrade, viewTrade } from "./trades.lookup.ts";
 import type { TradeOptions } from "./trades.options.ts";
+import * as peopleRepo from "./trades.people.repo.ts";
 import * as repo from "./trades.repo.ts";
+import * as requirementsRepo from "./trades.requirements.repo.ts";
 import { decideStart, type StartFacts, type StartPlan, type StartRefusal } from "./trades.start.domain.ts";
 import type { ViewerRole } from "./trades.view.ts";
 
@@ -54,7 +56,7 @@ export async function loadStartFacts(
   };
   if (!offer || offer.ownerId === viewer.userId) return facts;
   const parties = partiesOf(offer, viewer.userId);
-  const row = await repo.lockStartFacts(tx, {
+  const row = await peopleRepo.lockStartFacts(tx, {
     takerId: viewer.userId,
     sellerId: parties.sellerId,
     ownerId: offer.ownerId,
@@ -75,8 +77,10 @@ export async function loadStartFacts(
     },
     relation: await getRelation(tx, offer.ownerId, viewer.userId),
     fiatPerUsd: market.fiatPerUsd[offer.fiatCurrencyCode] ?? null,
-    dailyVolumeUsd: kycLimitsOf(kycLevel).daily ? parseDecimal(await repo.sumDailyVolumeUsd(tx, viewer.userId)) : null,
-    activeTrades: isIdVerified ? null : await repo.countActiveTrades(tx, viewer.userId),
+    dailyVolumeUsd: kycLimitsOf(kycLevel).daily
+      ? parseDecimal(await peopleRepo.sumDailyVolumeUsd(tx, viewer.userId))
+      : null,
+    activeTrades: isIdVerified ? null : await peopleRepo.countActiveTrades(tx, viewer.userId),
     paymentMethodGroupSlug: catalog.methodById.get(offer.paymentMethodId)?.groupSlug ?? null,
   };
 }
@@ -153,7 +157,7 @@ async function writeStart(
     taker_id: BigInt(viewer.userId),
     idempotency_key: idempotencyKey,
   });
-  await repo.insertRequirements(tx, inserted.id, plan.requirements);
+  await requirementsRepo.insertRequirements(tx, inserted.id, plan.requirements);
   try {
     await holdEscrow(tx, {
       tradeId: String(inserted.id),

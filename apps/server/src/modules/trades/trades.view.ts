@@ -19,7 +19,8 @@ import {
   pendingRequirements,
   type TradeFacts,
 } from "./trades.domain.ts";
-import type { PartyRow, TradeRow } from "./trades.repo.ts";
+import type { PartyRow } from "./trades.people.repo.ts";
+import type { TradeRow } from "./trades.repo.ts";
 
 /** Shapes trade rows into the answers of the contracts. Pure: everything it needs is passed in. */
 
