@@ -1,5 +1,6 @@
 import {
   amountRequestSchema,
+  bidCancelledResponseSchema,
   bidInfoResponseSchema,
   bidRequestSchema,
   bidResponseSchema,
@@ -18,7 +19,6 @@ import {
   toggleAllOffersResponseSchema,
 } from "@souk/contracts";
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
 
 import {
   type AppDeps,
@@ -265,7 +265,7 @@ export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
         tags,
         summary: "Cancel the offer's live bid; a funded bid's hold goes back to the wallet",
         params,
-        response: { 200: envelopeCancelled, ...refusals },
+        response: { 200: bidCancelledResponseSchema, ...refusals },
       },
     },
     async (request) => {
@@ -300,5 +300,3 @@ export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
     async (request) => envelope(await getBidInfo(deps.db, viewerOf(request), request.params.hash, features)),
   );
 }
-
-const envelopeCancelled = z.object({ data: z.object({ cancelled: z.literal(true) }), meta: z.null() });

@@ -16,8 +16,8 @@ import {
   tagsResponseSchema,
   userActiveOffersQuerySchema,
   userActiveOffersResponseSchema,
+  usernameParamsSchema,
 } from "@souk/contracts";
-import { z } from "zod";
 import {
   type AppDeps,
   envelope,
@@ -98,7 +98,7 @@ export function registerOffersPublicRoutes(app: SoukRoutes, deps: AppDeps): void
       schema: {
         tags,
         summary: "A user's listed offers (profile tabs); type is the visitor's side",
-        params: z.object({ username: z.string().min(1).max(64) }),
+        params: usernameParamsSchema,
         querystring: userActiveOffersQuerySchema,
         response: { 200: userActiveOffersResponseSchema, 404: errorBodySchema, 422: errorBodySchema },
       },
