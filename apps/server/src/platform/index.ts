@@ -23,7 +23,7 @@ export {
   userNotFound,
 } from "./errors.ts";
 export { armFailpoints, failpoint } from "./failpoints.ts";
-export { parseFeatureFlags } from "./features.ts";
+export { DEFAULT_FEATURES, type Features, parseFeatureFlags } from "./features.ts";
 export {
   type AttachmentLimits,
   type CheckedFile,

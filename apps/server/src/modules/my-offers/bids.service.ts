@@ -1,11 +1,10 @@
 import { type Bid, type BidStatus, LedgerErrorCode, MY_OFFERS_CONSTANTS } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import { afterCommit, type Db, type Tx, withTx } from "../../db/pool.ts";
-import { assertMayTransact, DomainError, inputError, type Viewer } from "../../platform/index.ts";
+import { assertMayTransact, DomainError, type Features, inputError, type Viewer } from "../../platform/index.ts";
 import { collectBid, holdBid, releaseBid, withLedgerTx } from "../ledger/index.ts";
 import {
   type Catalog,
-  type Features,
   forgetCachedListings,
   getCatalog,
   getMarket,

@@ -24,7 +24,6 @@ import {
   type AppDeps,
   envelope,
   inputError,
-  parseFeatureFlags,
   refusals,
   type SoukRoutes,
   validationDetails,
@@ -63,7 +62,7 @@ function refuseInvalid(request: FastifyRequest, group: MyOfferErrorGroup, fields
 }
 
 export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
-  const features = parseFeatureFlags(deps.config.SOUK_FEATURE_FLAGS);
+  const { features } = deps;
   const params = myOfferHashParamsSchema;
 
   app.get(

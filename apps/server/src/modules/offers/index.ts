@@ -7,7 +7,7 @@ import { refreshListingKeysJob } from "./jobs/refresh-listing-keys.job.ts";
 import { registerOffersPrivateRoutes, registerOffersPublicRoutes } from "./offers.routes.ts";
 import { seedDemoOffers } from "./offers.seed.ts";
 
-export { BOND_REQUIRED_TYPES, needsBond, readBondStatus, syncOfferBondState } from "./bond.service.ts";
+export { needsBond, syncOfferBondState } from "./bond-held-offers.service.ts";
 export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 export { describeOffers, listOffers, type OfferSummary } from "./listing.service.ts";
 export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
@@ -28,7 +28,6 @@ export {
   createOffer,
   deleteOffer,
   editOwnOffer,
-  type Features,
   getOfferView,
   listTags,
   type OfferRequirements,

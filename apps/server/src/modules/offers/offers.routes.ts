@@ -18,14 +18,7 @@ import {
   userActiveOffersResponseSchema,
   usernameParamsSchema,
 } from "@souk/contracts";
-import {
-  type AppDeps,
-  envelope,
-  parseFeatureFlags,
-  refusals,
-  type SoukRoutes,
-  viewerOf,
-} from "../../platform/index.ts";
+import { type AppDeps, envelope, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { findUserIdByUsername } from "../users/index.ts";
 import { listOffers, listOwnerListedOffers } from "./listing.service.ts";
 import { listingSerializer } from "./listing-serializer.ts";
@@ -113,7 +106,7 @@ export function registerOffersPublicRoutes(app: SoukRoutes, deps: AppDeps): void
 }
 
 export function registerOffersPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {
-  const features = parseFeatureFlags(deps.config.SOUK_FEATURE_FLAGS);
+  const { features } = deps;
 
   app.post(
     "/rest/v1/offers",

@@ -1,7 +1,7 @@
 import type { Offer } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
 import { assertMayTransact, DomainError, isPublicId, type Viewer } from "../../platform/index.ts";
-import { needsBond, syncOfferBondState } from "./bond.service.ts";
+import { needsBond, syncOfferBondState } from "./bond-held-offers.service.ts";
 import { getCatalog, getMarket } from "./catalog.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
 import { toOffer } from "./offer-shape.domain.ts";

@@ -8,13 +8,13 @@ import {
   type TradeDisputeRequest,
 } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
-import { inputError, type Viewer } from "../../platform/index.ts";
+import { type Features, inputError, type Viewer } from "../../platform/index.ts";
 import { appealStatusOf } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
 import { recordEvent } from "./trades.events.ts";
 import * as listsRepo from "./trades.lists.repo.ts";
 import { findTradeFor, viewTrade } from "./trades.lookup.ts";
-import type { Features, TradeOptions } from "./trades.options.ts";
+import type { TradeOptions } from "./trades.options.ts";
 import * as peopleRepo from "./trades.people.repo.ts";
 import * as repo from "./trades.repo.ts";
 import { runCommand } from "./trades.service.ts";

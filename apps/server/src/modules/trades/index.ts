@@ -24,7 +24,6 @@ export {
 export { isActiveStatus, isFinishedStatus, isSuccessfulStatus, TRANSITIONS } from "./trades.domain.ts";
 export { submitRequirement } from "./trades.flow.ts";
 export { getTrade } from "./trades.lookup.ts";
-export type { Features } from "./trades.options.ts";
 export { listActiveTrades, listTradeHistory } from "./trades.queries.ts";
 export { listSeededTrades } from "./trades.seed.ts";
 export { cancelTrade, expireDueTrades, expireTrade, markPaid, releaseTrade } from "./trades.service.ts";

@@ -12,6 +12,7 @@ import {
   type CheckedFile,
   checkAttachment,
   DEFAULT_ATTACHMENT_LIMITS,
+  type Features,
   type FileStorage,
   type StoredFileReply,
   type UploadedFile,
@@ -22,7 +23,6 @@ import { flowStepOf, isActiveStatus } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
 import { recordEvent } from "./trades.events.ts";
 import { findTradeFor, viewTrade } from "./trades.lookup.ts";
-import type { Features } from "./trades.options.ts";
 import * as repo from "./trades.repo.ts";
 import * as requirementsRepo from "./trades.requirements.repo.ts";
 import { factsOf, type ViewerRole } from "./trades.view.ts";

@@ -1,9 +1,8 @@
 import { ErrorCode, type Trade } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
-import { forbidden, isPublicId, isStaff, type Viewer } from "../../platform/index.ts";
+import { type Features, forbidden, isPublicId, isStaff, type Viewer } from "../../platform/index.ts";
 import { getCatalog, getMarket } from "../offers/index.ts";
 import * as errors from "./trades.errors.ts";
-import type { Features } from "./trades.options.ts";
 import * as repo from "./trades.repo.ts";
 import * as requirementsRepo from "./trades.requirements.repo.ts";
 import { toTradeView, type ViewerRole } from "./trades.view.ts";

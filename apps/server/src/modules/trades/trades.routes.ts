@@ -40,7 +40,6 @@ import {
   acceptMultipart,
   envelope,
   fileStorageFor,
-  parseFeatureFlags,
   readMultipart,
   replyWithStoredFile,
   requireRole,
@@ -78,7 +77,7 @@ const params = tradeIdParamsSchema;
  * one service function and shape the answer; who may do what is decided in the service.
  */
 export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): Promise<void> {
-  const features = parseFeatureFlags(deps.config.SOUK_FEATURE_FLAGS);
+  const { features } = deps;
   const options = { features };
   const storage = fileStorageFor(deps.config);
 
