@@ -139,7 +139,7 @@ export interface JobDefinition {
 }
 
 /** What one ledger invariant check found: how much it looked at, and what is wrong. */
-export interface LedgerCheckOutcome {
+interface LedgerCheckOutcome {
   checkedCount: number;
   problems: string[];
 }

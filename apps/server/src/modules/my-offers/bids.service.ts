@@ -210,7 +210,7 @@ export async function cancelBid(db: Db, viewer: Viewer, hash: string): Promise<v
  * Safe to run many times and on several workers at once: only the conditional UPDATE that wins
  * collects. Returns whether this call completed it.
  */
-export async function completeBid(db: Db, row: repo.BidRow, now = new Date()): Promise<boolean> {
+async function completeBid(db: Db, row: repo.BidRow, now = new Date()): Promise<boolean> {
   return withLedgerTx(db, async (tx) => {
     if (!(await repo.transitionBid(tx, row.id, ["FUNDED"], "COMPLETED", { endedBy: now }))) return false;
     await collectBid(tx, holdOf(row));

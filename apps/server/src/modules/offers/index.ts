@@ -9,15 +9,13 @@ import { seedDemoOffers } from "./offers.seed.ts";
 
 export { needsBond, syncOfferBondState } from "./bond-held-offers.service.ts";
 export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
-export { describeOffers, listOffers, type OfferSummary } from "./listing.service.ts";
+export { describeOffers, listOffers } from "./listing.service.ts";
 export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
 export { refreshAllFunding, refreshOwnerFunding } from "./maintenance.service.ts";
 export {
   applySystemCancelPenalty,
-  describeOfferChange,
   getOfferForTrade,
   type OfferForTrade,
-  type OfferUnavailableReason,
   recordCompletedTradeCounts,
   recordOfferCapUsage,
   recordTraderStats,
@@ -30,9 +28,7 @@ export {
   editOwnOffer,
   getOfferView,
   listTags,
-  type OfferRequirements,
   resolveVisibleOfferId,
-  type TakerFacts,
   unmetRequirementsOf,
   updateOffer,
 } from "./offers.service.ts";
@@ -40,11 +36,9 @@ export {
   countOwnOffers,
   getOwnOffer,
   listOwnOffers,
-  type OwnOffer,
   resetOwnOfferPenalty,
   setOfferFeaturedUntil,
   setOwnOffersActive,
-  type ToggleResult,
 } from "./own-offers.service.ts";
 export { feePercentFromBps } from "./pricing.domain.ts";
 

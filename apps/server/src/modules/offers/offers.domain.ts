@@ -244,7 +244,7 @@ export function validateDraft(draft: OfferDraft, context: DraftContext): FieldEr
   return errors;
 }
 
-export function minutesOf(time: string): number {
+function minutesOf(time: string): number {
   const [hours = "0", minutes = "0"] = time.split(":");
   return Number(hours) * 60 + Number(minutes);
 }

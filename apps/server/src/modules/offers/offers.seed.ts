@@ -14,7 +14,7 @@ import * as repo from "./offers.repo.ts";
 import { computeOfferPrices } from "./pricing.domain.ts";
 
 /** A small deterministic generator (mulberry32): the same demo market on every machine. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

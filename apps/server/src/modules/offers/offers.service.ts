@@ -1,12 +1,4 @@
-import type { offerViewQuerySchema } from "@souk/contracts";
-import {
-  OFFER_PENALTY_MESSAGE,
-  type Offer,
-  type OfferCreateRequest,
-  type OfferDraft,
-  type OfferTag,
-  type OfferView,
-} from "@souk/contracts";
+import type { Offer, OfferCreateRequest, OfferDraft, OfferTag, OfferView, offerViewQuerySchema } from "@souk/contracts";
 import type { z } from "zod";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import {
@@ -282,11 +274,7 @@ function canSee(record: repo.OfferRecord, viewer: Viewer | null): boolean {
  * The offer an id names if this viewer may see it; otherwise 404, whatever the reason. Between a
  * viewer and an owner who block each other (either way) offers are not shown, as in the listing.
  */
-export async function findVisibleOfferRecord(
-  db: Db,
-  viewer: Viewer | null,
-  idHashed: string,
-): Promise<repo.OfferRecord> {
+async function findVisibleOfferRecord(db: Db, viewer: Viewer | null, idHashed: string): Promise<repo.OfferRecord> {
   if (!isPublicId(idHashed)) throw offerNotFound();
   const record = await repo.findOfferRecord(db, idHashed);
   if (!record || !canSee(record, viewer)) throw offerNotFound();
@@ -504,5 +492,3 @@ export async function listTags(
   }
   return tagsFor(groupSlug);
 }
-
-export { OFFER_PENALTY_MESSAGE };

@@ -96,7 +96,7 @@ export async function setOwnOffersActive(
 }
 
 /** What keeps an offer from being switched on by its owner. */
-export function activationBlockers(record: Pick<repo.OfferRow, "penalty_reason" | "moderation_status">): string[] {
+function activationBlockers(record: Pick<repo.OfferRow, "penalty_reason" | "moderation_status">): string[] {
   const blockers: string[] = [];
   if (record.penalty_reason) blockers.push(record.penalty_reason);
   if (record.moderation_status !== 1) blockers.push("offer_not_approved");

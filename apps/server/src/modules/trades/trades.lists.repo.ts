@@ -1,4 +1,4 @@
-import type { TradeStatus } from "@souk/contracts";
+import { TRADE_FINISHED_STATUSES, type TradeStatus } from "@souk/contracts";
 import { type RawBuilder, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import { type TradeRow, tables } from "./trades.repo.ts";
@@ -146,14 +146,7 @@ export async function listSettledTradeIds(db: Db | Tx): Promise<string[]> {
   const rows = await tables(db)
     .selectFrom("trades")
     .select(sql<string>`id::text`.as("id"))
-    .where("status", "in", [
-      "released",
-      "cancelled_buyer",
-      "cancelled_seller",
-      "cancelled_system",
-      "dispute_won_buyer",
-      "dispute_won_seller",
-    ])
+    .where("status", "in", [...TRADE_FINISHED_STATUSES])
     .execute();
   return rows.map((row) => row.id);
 }

@@ -45,7 +45,7 @@ function parseDay(text: string, field: string): Date {
 }
 
 /** The repository filter of the history filters (docs/product.md#trade-history-and-figures). */
-export function toListFilter(userId: number, filters: Partial<TradeHistoryFilters>): listsRepo.TradeListFilter {
+function toListFilter(userId: number, filters: Partial<TradeHistoryFilters>): listsRepo.TradeListFilter {
   const byFilter = FILTER_STATUSES[filters.filter ?? "all"];
   const statuses = filters.status
     ? (byFilter ?? [filters.status]).filter((status) => status === filters.status)

@@ -16,7 +16,7 @@ import type { TransitionGuard } from "./trades.domain.ts";
  * Every function takes the handle (a transaction or the pool) first.
  */
 
-export interface TradesTable {
+interface TradesTable {
   id: Generated<bigint>;
   id_hashed: string;
   offer_id: bigint;
@@ -75,7 +75,7 @@ export type TradeRow = Selectable<TradesTable>;
  * (db/pool.ts), where `*` would be parsed and planned on every call. The check below fails to
  * compile when a column is added to TradesTable but not here.
  */
-export const TRADE_COLUMNS = [
+const TRADE_COLUMNS = [
   "id",
   "id_hashed",
   "offer_id",
@@ -130,7 +130,7 @@ export const TRADE_COLUMNS = [
 type MissingTradeColumn = Exclude<keyof TradesTable, (typeof TRADE_COLUMNS)[number]>;
 const allTradeColumnsNamed: [MissingTradeColumn] extends [never] ? true : MissingTradeColumn = true;
 void allTradeColumnsNamed;
-export const TRADE_COLUMN_LIST = sql.raw(TRADE_COLUMNS.join(", "));
+const TRADE_COLUMN_LIST = sql.raw(TRADE_COLUMNS.join(", "));
 
 type TradesTables = {
   trades: TradesTable;

@@ -23,7 +23,7 @@ import { startTrade } from "./trades.start.ts";
  * the demo buyer, keeps one active trade, under the limit of two for an unverified user, so his
  * first "Start trade" works.
  */
-export type DemoTradeEnd = "active" | "paid" | "released" | "cancelled" | "disputed";
+type DemoTradeEnd = "active" | "paid" | "released" | "cancelled" | "disputed";
 type Plan = { key: string; seller: string; buyer: string; end: DemoTradeEnd };
 
 export const DEMO_TRADE_PLANS: readonly Plan[] = [

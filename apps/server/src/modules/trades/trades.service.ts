@@ -23,7 +23,7 @@ import * as requirementsRepo from "./trades.requirements.repo.ts";
 import { factsOf, type ViewerRole } from "./trades.view.ts";
 
 /** After this many expiries in a day of trades where a buy offer's owner did not pay, the offer is switched off. */
-export const OWNER_EXPIRY_PENALTY_THRESHOLD = 3;
+const OWNER_EXPIRY_PENALTY_THRESHOLD = 3;
 
 // ---- commands ------------------------------------------------------------------------------
 
@@ -34,7 +34,7 @@ export interface CommandInput {
 }
 
 /** The dispute note of a trade the seller released while it was in dispute (shown to both parties). */
-export const RELEASED_IN_DISPUTE_NOTE = "The seller released the crypto, which closed the dispute.";
+const RELEASED_IN_DISPUTE_NOTE = "The seller released the crypto, which closed the dispute.";
 
 function columnsFor(
   rule: TransitionRule,
@@ -107,7 +107,7 @@ async function settleEscrow(tx: Tx, rule: TransitionRule, row: repo.TradeRow): P
  * successful trade, the ledger's post or void, the trade event and the real-time hints. Returns
  * the updated row, or null when the trade was not in a state the rule allows (nothing changed).
  */
-export async function applyRule(
+async function applyRule(
   db: Db,
   tradeId: bigint,
   rule: TransitionRule,

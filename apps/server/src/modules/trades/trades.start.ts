@@ -32,7 +32,7 @@ const NO_RELATION = { isTrusted: false, isBlocked: false, isBlockedBy: false };
  * row locked (so one user's starts queue and each counts the other's trade), the relation between
  * the two, and the taker's day volume and active trades when their level limits them.
  */
-export async function loadStartFacts(
+async function loadStartFacts(
   tx: Tx,
   viewer: Viewer,
   input: TradeStartRequest,
@@ -86,7 +86,7 @@ export async function loadStartFacts(
 }
 
 /** The error the taker is answered with for each refusal (docs/product.md#starting-a-trade). */
-export function startRefusalError(refusal: StartRefusal): DomainError {
+function startRefusalError(refusal: StartRefusal): DomainError {
   switch (refusal.reason) {
     case "amount_must_be_positive":
     case "amount_too_precise":

@@ -8,7 +8,7 @@ import * as peopleRepo from "./trades.people.repo.ts";
  * transaction: they are display figures, and a release should not pay for a percentile over the
  * seller's history. The exact completed count is written in the release's transaction itself.
  */
-export async function refreshTraderStats(db: Db, userIds: readonly number[]): Promise<number> {
+async function refreshTraderStats(db: Db, userIds: readonly number[]): Promise<number> {
   for (const userId of userIds) {
     const figures = await peopleRepo.traderFigures(db, userId);
     await recordTraderStats(db, userId, {
