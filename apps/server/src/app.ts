@@ -22,6 +22,7 @@ import {
   installPlatform,
   type JobQueue,
   JSON_BODY_LIMIT_BYTES,
+  parseFeatureFlags,
   requireSession,
 } from "./platform/index.ts";
 import { registerSystemRoutes } from "./platform/system-routes.ts";
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     jobs: options.jobs ?? disconnectedJobQueue,
     ledgerChecks,
+    features: parseFeatureFlags(config.SOUK_FEATURE_FLAGS),
   };
   registerSystemRoutes(app, { db, metrics, metricsToken: config.METRICS_TOKEN });
 

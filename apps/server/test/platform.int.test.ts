@@ -4,7 +4,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { disconnectedJobQueue, envelope, installPlatform, requireSession } from "../src/platform/index.ts";
+import {
+  DEFAULT_FEATURES,
+  disconnectedJobQueue,
+  envelope,
+  installPlatform,
+  requireSession,
+} from "../src/platform/index.ts";
 import { createTestApp, type TestApp, TestClient } from "./harness.ts";
 
 let t: TestApp;
@@ -228,6 +234,7 @@ describe("Idempotency-Key", () => {
         log: instance.log,
         jobs: disconnectedJobQueue,
         ledgerChecks: [],
+        features: DEFAULT_FEATURES,
       });
     });
     await instance.ready();

@@ -268,3 +268,6 @@ export const bidInfoSchema = z.object({
 });
 export const bidInfoResponseSchema = envelopeSchema(bidInfoSchema);
 export const bidResponseSchema = envelopeSchema(bidSchema);
+
+/** The answer to cancelling a bid: it is gone. */
+export const bidCancelledResponseSchema = envelopeSchema(z.object({ cancelled: z.literal(true) }));

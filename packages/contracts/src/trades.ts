@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimalInput } from "./decimal-input.ts";
 import { TRADE_STATUSES, type TradeStatus } from "./enums.ts";
-import { pageMetaSchema, pageQuerySchema } from "./envelope.ts";
+import { envelopeSchema, pageMetaSchema, pageQuerySchema } from "./envelope.ts";
 
 /**
  * Trades (docs/product.md#trades: the trade, its statuses and flow, the chargeback rule, the calls
@@ -265,11 +265,17 @@ export const tradePolicyReadRequestSchema = z.object({
     .refine((url) => /^https?:\/\/[^\s]+$/i.test(url) || /^\/(?!\/)[^\s]*$/.test(url), { message: "url_invalid" }),
 });
 
+/** The answer to a policy read: the url to open. */
+export const tradePolicyReadResponseSchema = envelopeSchema(z.object({ url: z.string() }));
+
 /** POST /rest/v1/trade/{id}/report (reasons of docs/product.md#trade-reports-and-chargebacks). */
 export const tradeReportRequestSchema = z.object({
   reason: z.enum(TRADE_REPORT_REASONS, { message: "reason_invalid" }),
   message: z.string().trim().max(2000, { message: "too_long" }).default(""),
 });
+
+/** The answer to a trade report. */
+export const tradeReportResponseSchema = envelopeSchema(z.object({ reported: z.literal(true) }));
 
 /** POST /rest/v1/user-reports/chargeback. */
 export const chargebackReportRequestSchema = z.object({

@@ -79,6 +79,9 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** Profile (public) (docs/product.md#public-profile): the fields that exist so far. */
+/** The params of the /rest/v1/users/{username}/... routes (profile, active offers, feedback). */
+export const usernameParamsSchema = z.object({ username: z.string().trim().min(1).max(64) });
+
 export const publicProfileSchema = z.object({
   username: z.string(),
   avatarUrl: z.string().nullable(),

@@ -3,7 +3,7 @@ import pg from "pg";
 import type { Config } from "../config.ts";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./embedded.ts";
 
-export const EMBEDDED_DATABASE_NAME = "souk";
+const EMBEDDED_DATABASE_NAME = "souk";
 
 export interface DatabaseLocation {
   /** The owner's connection string: migrations and jobs. The app itself runs as souk_app. */

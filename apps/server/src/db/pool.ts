@@ -19,7 +19,7 @@ export type Tx = Transaction<{}>;
 export const APP_ROLE = "souk_app";
 
 /** Longest wait for a row lock before a statement gives up. */
-export const LOCK_TIMEOUT_MS = 5_000;
+const LOCK_TIMEOUT_MS = 5_000;
 
 export interface DatabaseHandles {
   db: Db;
@@ -79,7 +79,7 @@ function statementNameOf(text: string): string {
   return name;
 }
 
-export function nameParameterizedStatements(client: pg.ClientBase): void {
+function nameParameterizedStatements(client: pg.ClientBase): void {
   const named = new Set<string>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {

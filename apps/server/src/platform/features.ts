@@ -4,7 +4,10 @@ import { FEATURE_FLAGS, type FeatureFlag } from "@souk/contracts";
  * Feature flags of the spec. Defaults switch on what Souk builds; SOUK_FEATURE_FLAGS
  * ("bazaar=false,lightning=true") overrides them per deployment.
  */
-const DEFAULTS: Record<FeatureFlag, boolean> = {
+export type Features = Record<FeatureFlag, boolean>;
+
+/** What Souk switches on when SOUK_FEATURE_FLAGS says nothing (the demo seed plays with these). */
+export const DEFAULT_FEATURES: Readonly<Features> = {
   offerCap: true,
   offRamp: false,
   onRamp: false,
@@ -20,8 +23,9 @@ const DEFAULTS: Record<FeatureFlag, boolean> = {
   bazaar: false,
 };
 
-export function parseFeatureFlags(raw: string | undefined): Record<FeatureFlag, boolean> {
-  const flags = { ...DEFAULTS };
+/** Parsed once, at start-up, into AppDeps.features; modules read deps.features. */
+export function parseFeatureFlags(raw: string | undefined): Features {
+  const flags = { ...DEFAULT_FEATURES };
   for (const part of (raw ?? "").split(",")) {
     const [name, value] = part.split("=").map((s) => s.trim());
     if (name && (FEATURE_FLAGS as readonly string[]).includes(name)) flags[name as FeatureFlag] = value !== "false";

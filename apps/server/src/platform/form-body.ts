@@ -15,7 +15,7 @@ const RAW_MARKERS = /[ \u0080-\uffff"<>\\^`{|}]/;
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 const MAX_DEPTH = 5;
 
-export type FormValue = string | FormObject | FormValue[];
+type FormValue = string | FormObject | FormValue[];
 export interface FormObject {
   [key: string]: FormValue;
 }

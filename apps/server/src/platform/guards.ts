@@ -14,7 +14,7 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
   if (request.viewer.isBanned) throw new DomainError(ErrorCode.ACCOUNT_BANNED, "forbidden", "This account is banned.");
 }
 
-export function hasRole(viewer: Viewer | null, ...roles: UserRole[]): boolean {
+function hasRole(viewer: Viewer | null, ...roles: UserRole[]): boolean {
   return viewer !== null && roles.some((role) => viewer.roles.includes(role));
 }
 

@@ -48,7 +48,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-export function requestHash(request: FastifyRequest): string {
+function requestHash(request: FastifyRequest): string {
   return createHash("sha256")
     .update(
       `${request.method} ${request.routeOptions.url}\n${canonicalJson(request.params)}\n${canonicalJson(request.body)}`,

@@ -25,7 +25,7 @@ export interface InputBounds {
 }
 
 /** No request of the API nests deeper than a few levels or carries thousands of values. */
-export const DEFAULT_INPUT_BOUNDS: InputBounds = { maxDepth: 16, maxValues: 5_000 };
+const DEFAULT_INPUT_BOUNDS: InputBounds = { maxDepth: 16, maxValues: 5_000 };
 
 export type InputProblem =
   | { kind: "forbidden_character"; field: string }
@@ -108,7 +108,7 @@ export function assertAcceptableInput(parts: RequestParts, bounds: InputBounds =
   }
 }
 
-export function refusalOf(problem: InputProblem, part: keyof RequestParts): DomainError {
+function refusalOf(problem: InputProblem, part: keyof RequestParts): DomainError {
   switch (problem.kind) {
     case "forbidden_character":
       return inputError({ [problem.field || part]: ["control_character"] }, "A field holds a control character.");

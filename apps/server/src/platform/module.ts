@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../config.ts";
 import type { Db, Tx } from "../db/pool.ts";
+import type { Features } from "./features.ts";
 import type { SeedMarks } from "./seed-marks.ts";
 
 /** What route registrations receive: passed explicitly, never a global registry. */
@@ -21,6 +22,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Every module's ledger invariant checks, collected from the registry, for ledger:verify. */
   ledgerChecks: readonly LedgerInvariantCheck[];
+  /** This deployment's feature flags, parsed once from SOUK_FEATURE_FLAGS. */
+  features: Features;
 }
 
 export type SoukRoutes = FastifyInstance<
@@ -136,7 +139,7 @@ export interface JobDefinition {
 }
 
 /** What one ledger invariant check found: how much it looked at, and what is wrong. */
-export interface LedgerCheckOutcome {
+interface LedgerCheckOutcome {
   checkedCount: number;
   problems: string[];
 }

@@ -71,7 +71,7 @@ export function sessionlessViewer(userId: number, username: string, roles: UserR
   };
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 

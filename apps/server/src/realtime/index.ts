@@ -11,8 +11,8 @@ import { EventListener } from "./realtime.listener.ts";
 import { registerReAuthRoute, registerSocketRoute } from "./realtime.routes.ts";
 import { loadSigningKey, pruneOldEvents } from "./realtime.service.ts";
 
-export { channelFor, type ParsedChannel, parseChannel } from "./realtime.channels.ts";
-export { publishEvent, publishEvents, type RealtimeEventInput } from "./realtime.publish.ts";
+export { channelFor } from "./realtime.channels.ts";
+export { publishEvent, publishEvents } from "./realtime.publish.ts";
 export { findNewestEventId, listEventsSince, type RealtimeEventRow } from "./realtime.repo.ts";
 
 /**

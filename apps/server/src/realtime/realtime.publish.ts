@@ -5,7 +5,7 @@ import { parseChannel } from "./realtime.channels.ts";
 import { insertEvents } from "./realtime.repo.ts";
 
 /** Events are invalidation hints (`{tradeId}`), not documents: the client refetches the data. */
-export const MAX_EVENT_PAYLOAD_BYTES = 8_192;
+const MAX_EVENT_PAYLOAD_BYTES = 8_192;
 
 export interface RealtimeEventInput {
   /** Built with `channelFor` (`user.42`, `trade.abc`, `market`). */

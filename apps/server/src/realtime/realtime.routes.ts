@@ -38,7 +38,7 @@ export function registerReAuthRoute(app: SoukRoutes, issuer: KeyIssuer): void {
 }
 
 /** Our code in the spec's style for a plain request to the socket's address (answered 400). */
-export const UPGRADE_REQUIRED_CODE = "ERROR_WEBSOCKET_UPGRADE_REQUIRED";
+const UPGRADE_REQUIRED_CODE = "ERROR_WEBSOCKET_UPGRADE_REQUIRED";
 
 export async function registerSocketRoute(app: SoukRoutes, _deps: AppDeps, gateway: RealtimeGateway): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });

@@ -41,7 +41,7 @@ export async function issueChannelKey(issuer: KeyIssuer, viewer: Viewer | null, 
 }
 
 /** Events are hints for clients that were away a short while; a week covers a long weekend offline. */
-export const EVENT_RETENTION_DAYS = 7;
+const EVENT_RETENTION_DAYS = 7;
 const PRUNE_BATCH = 5_000;
 
 /** Deletes expired events in batches (short transactions, no long lock); returns how many went. */

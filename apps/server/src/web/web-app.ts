@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { APP_VERSION } from "../app-version.ts";
 import { getCurrentUser } from "../modules/users/index.ts";
-import { type AppDeps, issueCsrfToken, notFound, parseFeatureFlags } from "../platform/index.ts";
+import { type AppDeps, issueCsrfToken, notFound } from "../platform/index.ts";
 
 const PLACEHOLDER = "<!--souk-page-data-->";
 // Paths that belong to the API or the platform: an unknown one is a JSON 404, never the SPA.
@@ -70,7 +70,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     : path.join(config.rootDir, "apps/web/dist");
   const indexFile = path.join(distDir, "index.html");
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
-  const featureFlags = parseFeatureFlags(config.SOUK_FEATURE_FLAGS);
+  const featureFlags = deps.features;
   const secure = config.COOKIE_SECURE || config.NODE_ENV === "production";
 
   if (template) {

@@ -5,9 +5,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "../../src/db/pool.ts";
 import { getOwnerBalances, resolveLedgerCurrency } from "../../src/modules/ledger/index.ts";
-import { cancelTrade, type Features, markPaid, releaseTrade, startTrade } from "../../src/modules/trades/index.ts";
+import { cancelTrade, markPaid, releaseTrade, startTrade } from "../../src/modules/trades/index.ts";
 import { broadcastPendingWithdrawals, sendCrypto } from "../../src/modules/wallet/index.ts";
-import { DomainError, parseFeatureFlags } from "../../src/platform/index.ts";
+import { DomainError, type Features, parseFeatureFlags } from "../../src/platform/index.ts";
 import type { TestApp, TestResponse } from "../harness.ts";
 import {
   BOND,

@@ -4,13 +4,12 @@ import { type Db, openDatabase } from "../../src/db/pool.ts";
 import {
   cancelTrade,
   expireDueTrades,
-  type Features,
   markPaid,
   releaseTrade,
   startTrade,
   tradesModule,
 } from "../../src/modules/trades/index.ts";
-import { type JobContext, parseFeatureFlags } from "../../src/platform/index.ts";
+import { type Features, type JobContext, parseFeatureFlags } from "../../src/platform/index.ts";
 import type { TestApp } from "../harness.ts";
 import {
   advanceTradeClock,

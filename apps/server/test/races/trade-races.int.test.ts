@@ -5,14 +5,13 @@ import { getEscrowState } from "../../src/modules/ledger/index.ts";
 import {
   cancelTrade,
   expireDueTrades,
-  type Features,
   markPaid,
   openDispute,
   releaseTrade,
   resolveDispute,
   startTrade,
 } from "../../src/modules/trades/index.ts";
-import { DomainError, parseFeatureFlags } from "../../src/platform/index.ts";
+import { DomainError, type Features, parseFeatureFlags } from "../../src/platform/index.ts";
 import type { TestApp } from "../harness.ts";
 import { outcomeInOrder, type Racer, type Step, serialOutcomes, signature, step } from "./serial-orders.ts";
 import {

@@ -4,7 +4,7 @@ import { findUserIdByUsername } from "../users/index.ts";
 import { createApiClient } from "./api-clients.service.ts";
 
 /** `--scopes` takes scopes or group names (`trade` means every paxful:trade:* scope), comma- or space-separated. */
-export function expandScopes(words: readonly string[]): { scopes: string[]; unknown: string[] } {
+function expandScopes(words: readonly string[]): { scopes: string[]; unknown: string[] } {
   const scopes = new Set<string>();
   const unknown: string[] = [];
   for (const word of words.flatMap((item) => item.split(",")).filter(Boolean)) {

@@ -141,11 +141,6 @@ export async function findClient(db: Db | Tx, clientId: string): Promise<ClientR
   return row ? toClientRow(row) : null;
 }
 
-export async function findClientById(db: Db | Tx, id: bigint): Promise<ClientRow | null> {
-  const row = await tables(db).selectFrom("api_clients").select(CLIENT_COLUMNS).where("id", "=", id).executeTakeFirst();
-  return row ? toClientRow(row) : null;
-}
-
 /** A user's live clients, newest first. */
 export async function listLiveClients(db: Db | Tx, userId: number): Promise<ClientRow[]> {
   const rows = await tables(db)

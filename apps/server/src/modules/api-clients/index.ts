@@ -7,7 +7,6 @@ import { createApiClientCommand } from "./api-clients.commands.ts";
 import { deleteExpiredCredentials } from "./api-clients.repo.ts";
 import { registerApiClientsPrivateRoutes, registerOAuthRoutes } from "./api-clients.routes.ts";
 
-export { invalidToken, OAuthError } from "./api-clients.errors.ts";
 export { type ApiCaller, authenticateAccessToken, createApiClient } from "./api-clients.service.ts";
 
 export const apiClientsModule: SoukModule = {

@@ -119,15 +119,6 @@ export async function findMessage(db: Db | Tx, tradeId: bigint, id: bigint): Pro
   return messagesOf(db, tradeId).where("m.id", "=", id).executeTakeFirst();
 }
 
-export async function lastMessageId(db: Db, tradeId: bigint): Promise<number> {
-  const row = await tables(db)
-    .selectFrom("chat_messages")
-    .select((eb) => eb.fn.max("id").as("last"))
-    .where("trade_id", "=", tradeId)
-    .executeTakeFirst();
-  return row?.last ? Number(row.last) : 0;
-}
-
 export async function listAttachmentsOf(db: Db | Tx, messageIds: bigint[]): Promise<AttachmentRow[]> {
   if (messageIds.length === 0) return [];
   return tables(db)

@@ -9,7 +9,6 @@ import { registerChatPrivateRoutes } from "./chat.routes.ts";
 import { seedDemoChat } from "./chat.seed.ts";
 
 export {
-  type AttachmentUpload,
   downloadAttachment,
   listChat,
   postAttachments,

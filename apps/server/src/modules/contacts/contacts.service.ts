@@ -13,8 +13,6 @@ import { countsDelta, nextRelation, outcomeOf } from "./contacts.domain.ts";
 import { selfRelation, unknownUser } from "./contacts.errors.ts";
 import * as repo from "./contacts.repo.ts";
 
-export type { RelationCounts } from "./contacts.repo.ts";
-
 export type AcceptChatMessages = (typeof ACCEPT_CHAT_MESSAGES)[number];
 
 /** How the owner relates to another user, and how that user relates back. */

@@ -7,14 +7,11 @@ import { registerContactsPrivateRoutes } from "./contacts.routes.ts";
 import { seedDemoContacts } from "./contacts.seed.ts";
 
 export {
-  type AcceptChatMessages,
   changeRelation,
   countRelations,
   getChatAcceptance,
   getRelation,
   listContacts,
-  type RelationCounts,
-  type RelationView,
 } from "./contacts.service.ts";
 
 export const contactsModule: SoukModule = {

@@ -1,7 +1,7 @@
 /** E-mail codes: 6 digits, valid 15 minutes, 5 wrong tries, one resend a minute (decision 101). */
 export const EMAIL_CODE_TTL_MS = 15 * 60_000;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
-export const EMAIL_CODE_RESEND_COOLDOWN_MS = 60_000;
+const EMAIL_CODE_RESEND_COOLDOWN_MS = 60_000;
 
 export interface StoredCode {
   codeHash: string;

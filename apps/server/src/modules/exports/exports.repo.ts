@@ -35,8 +35,8 @@ function tables(db: Db | Tx) {
 }
 
 /** States in which a worker holds (or may take over) the export. */
-export const RUNNING_STATUSES = ["in_progress", "generating"] as const satisfies readonly ExportStatus[];
-export const ACTIVE_STATUSES = ["pending", ...RUNNING_STATUSES] as const satisfies readonly ExportStatus[];
+const RUNNING_STATUSES = ["in_progress", "generating"] as const satisfies readonly ExportStatus[];
+const ACTIVE_STATUSES = ["pending", ...RUNNING_STATUSES] as const satisfies readonly ExportStatus[];
 
 export async function insertExport(
   tx: Tx,

@@ -20,8 +20,8 @@ import { EXPORT_CONTENT_TYPES, renderExport } from "./exports.render.ts";
 import * as repo from "./exports.repo.ts";
 
 /** A claim is tried this many times; a worker holds it this long before another may take over. */
-export const EXPORT_MAX_ATTEMPTS = 3;
-export const EXPORT_LEASE_SECONDS = 300;
+const EXPORT_MAX_ATTEMPTS = 3;
+const EXPORT_LEASE_SECONDS = 300;
 const HISTORY_PAGE_SIZE = 200;
 
 function toView(row: repo.ExportRowRecord): TradeHistoryExport {

@@ -62,10 +62,6 @@ export async function insertFeedback(
   return row?.id ?? null;
 }
 
-export async function findById(db: Db | Tx, id: bigint): Promise<FeedbackRecord | undefined> {
-  return withNames(db).where("f.id", "=", id).executeTakeFirst();
-}
-
 export async function listForTrade(db: Db | Tx, tradeId: bigint): Promise<FeedbackRecord[]> {
   return withNames(db).where("f.trade_id", "=", tradeId).orderBy("f.id").execute();
 }

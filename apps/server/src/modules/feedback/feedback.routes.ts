@@ -6,6 +6,7 @@ import {
   tradeFeedbackResponseSchema,
   userFeedbackQuerySchema,
   userFeedbackResponseSchema,
+  usernameParamsSchema,
 } from "@souk/contracts";
 import { z } from "zod";
 import { type AppDeps, envelope, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
@@ -45,7 +46,7 @@ export function registerFeedbackPublicRoutes(app: SoukRoutes, deps: AppDeps): vo
       schema: {
         tags,
         summary: "The feedback a user received, newest first (page, type, rating)",
-        params: z.object({ username: z.string().trim().min(1).max(64) }),
+        params: usernameParamsSchema,
         querystring: userFeedbackQuerySchema,
         response: { 200: userFeedbackResponseSchema, ...refusals },
       },

@@ -8,7 +8,6 @@ import { registerFeedbackPrivateRoutes, registerFeedbackPublicRoutes } from "./f
 import { seedDemoFeedback } from "./feedback.seed.ts";
 
 export {
-  type FeedbackList,
   feedbackCounts,
   giveFeedback,
   listFeedbackForUser,

@@ -274,7 +274,7 @@ export function planTransfer(request: TransferRequest): TransferPlan {
 }
 
 /** A hash of the request's effect (not of its idempotency key), hex. */
-export function hashTransferRequest(request: TransferRequest): string {
+function hashTransferRequest(request: TransferRequest): string {
   const keysOf = (refs: AccountRef[] | undefined) =>
     (refs ?? []).map((ref) => accountSpec(ref, request.currencyId).key);
   const canonical = JSON.stringify([
@@ -351,7 +351,7 @@ export function applyPlan(plan: TransferPlan, locked: LockedAccount[]): AppliedB
 
 // ---- escrow fees ---------------------------------------------------------------------------
 
-export const MAX_FEE_BPS = 10_000;
+const MAX_FEE_BPS = 10_000;
 
 /**
  * The seller's escrow fee for an amount: amountMinor × feeBps / 10,000, rounded UP to a whole

@@ -122,12 +122,12 @@ async function insertTransferAndLock(tx: Tx, request: TransferRequest, requestHa
 // ---- transactions --------------------------------------------------------------------------
 
 /** How long a ledger transaction waits for a locked account before giving up (busy, 503). */
-export const LEDGER_LOCK_TIMEOUT_MS = 5_000;
+const LEDGER_LOCK_TIMEOUT_MS = 5_000;
 const LEDGER_TX_ATTEMPTS = 5;
 // Serialization failure, deadlock, lock wait timeout, statement timeout.
 const BUSY_CODES = new Set(["40001", "40P01", "55P03", "57014"]);
 
-export function isLedgerBusyError(error: unknown): boolean {
+function isLedgerBusyError(error: unknown): boolean {
   return BUSY_CODES.has(String((error as { code?: unknown })?.code));
 }
 
@@ -433,10 +433,6 @@ export async function getTransfer(db: Db, transferId: bigint): Promise<TransferV
   };
 }
 
-export async function findTransferIdByKey(db: Db, idempotencyKey: string): Promise<bigint | null> {
-  return (await repo.findTransferByKey(db, idempotencyKey))?.id ?? null;
-}
-
 export interface OwnerBalance {
   currencyId: number;
   kind: LedgerAccountKind;
@@ -490,7 +486,7 @@ export interface OwnerEntry {
   accountKind: LedgerAccountKind;
 }
 
-export type { EntryMatch, OwnerEntriesFilter } from "./ledger.repo.ts";
+export type { EntryMatch } from "./ledger.repo.ts";
 
 /** A page of the entries on a user's own accounts, newest first, with the total count. */
 export async function listOwnerEntries(

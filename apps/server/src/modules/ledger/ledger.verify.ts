@@ -13,7 +13,7 @@ import type { LedgerInvariantCheck } from "../../platform/index.ts";
 
 const MAX_PROBLEMS = 20;
 
-export type { LedgerCheckOutcome as CheckOutcome, LedgerInvariantCheck } from "../../platform/index.ts";
+export type { LedgerInvariantCheck } from "../../platform/index.ts";
 
 /** A source of references (for example trade ids) that are settled and must hold no escrow. */
 export interface SettledReferenceSource {

@@ -6,8 +6,8 @@ import type { JobDefinition, SoukModule } from "../../platform/index.ts";
 import { mailListCommand, mailShowCommand } from "./mail.commands.ts";
 import { DELIVER_MAIL_JOB, deliverPendingMail } from "./mail.service.ts";
 
-export { deliverPendingMail, getMail, listMail, type MailRequest, type MailRow, queueMail } from "./mail.service.ts";
-export { type MailTemplate, mailLocaleOf } from "./mail.templates.ts";
+export { deliverPendingMail, getMail, listMail, queueMail } from "./mail.service.ts";
+export { mailLocaleOf } from "./mail.templates.ts";
 
 const deliverMailJob: JobDefinition = {
   name: DELIVER_MAIL_JOB,

@@ -1,11 +1,10 @@
 import { type Bid, type BidStatus, LedgerErrorCode, MY_OFFERS_CONSTANTS } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import { afterCommit, type Db, type Tx, withTx } from "../../db/pool.ts";
-import { assertMayTransact, DomainError, inputError, type Viewer } from "../../platform/index.ts";
+import { assertMayTransact, DomainError, type Features, inputError, type Viewer } from "../../platform/index.ts";
 import { collectBid, holdBid, releaseBid, withLedgerTx } from "../ledger/index.ts";
 import {
   type Catalog,
-  type Features,
   forgetCachedListings,
   getCatalog,
   getMarket,
@@ -211,7 +210,7 @@ export async function cancelBid(db: Db, viewer: Viewer, hash: string): Promise<v
  * Safe to run many times and on several workers at once: only the conditional UPDATE that wins
  * collects. Returns whether this call completed it.
  */
-export async function completeBid(db: Db, row: repo.BidRow, now = new Date()): Promise<boolean> {
+async function completeBid(db: Db, row: repo.BidRow, now = new Date()): Promise<boolean> {
   return withLedgerTx(db, async (tx) => {
     if (!(await repo.transitionBid(tx, row.id, ["FUNDED"], "COMPLETED", { endedBy: now }))) return false;
     await collectBid(tx, holdOf(row));

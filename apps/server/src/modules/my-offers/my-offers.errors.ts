@@ -1,4 +1,4 @@
-import { conflict, DomainError, inputError } from "../../platform/index.ts";
+import { conflict, DomainError } from "../../platform/index.ts";
 
 export const promoteLimitReached = (total: number) =>
   conflict(`All ${total} promotions of this month are used.`, "ERROR_PROMOTE_LIMIT", { promoteTotal: total });
@@ -18,5 +18,3 @@ export const noLiveBid = () => conflict("This offer has no bid to cancel.", "ERR
 
 export const featureDisabled = (feature: string) =>
   new DomainError("ERROR_FEATURE_DISABLED", "forbidden", `The ${feature} feature is switched off.`, { feature });
-
-export { inputError };

@@ -1,5 +1,6 @@
 import {
   amountRequestSchema,
+  bidCancelledResponseSchema,
   bidInfoResponseSchema,
   bidRequestSchema,
   bidResponseSchema,
@@ -18,13 +19,11 @@ import {
   toggleAllOffersResponseSchema,
 } from "@souk/contracts";
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
 
 import {
   type AppDeps,
   envelope,
   inputError,
-  parseFeatureFlags,
   refusals,
   type SoukRoutes,
   validationDetails,
@@ -63,7 +62,7 @@ function refuseInvalid(request: FastifyRequest, group: MyOfferErrorGroup, fields
 }
 
 export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
-  const features = parseFeatureFlags(deps.config.SOUK_FEATURE_FLAGS);
+  const { features } = deps;
   const params = myOfferHashParamsSchema;
 
   app.get(
@@ -265,7 +264,7 @@ export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
         tags,
         summary: "Cancel the offer's live bid; a funded bid's hold goes back to the wallet",
         params,
-        response: { 200: envelopeCancelled, ...refusals },
+        response: { 200: bidCancelledResponseSchema, ...refusals },
       },
     },
     async (request) => {
@@ -300,5 +299,3 @@ export function registerMyOffersRoutes(app: SoukRoutes, deps: AppDeps): void {
     async (request) => envelope(await getBidInfo(deps.db, viewerOf(request), request.params.hash, features)),
   );
 }
-
-const envelopeCancelled = z.object({ data: z.object({ cancelled: z.literal(true) }), meta: z.null() });

@@ -11,12 +11,11 @@ import {
   SHOP_FLOW_TYPES,
 } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
-import { assertMayTransact, DomainError, inputError, type Viewer } from "../../platform/index.ts";
+import { assertMayTransact, DomainError, type Features, inputError, type Viewer } from "../../platform/index.ts";
 import { discountedFeeBps } from "../ledger/index.ts";
 import {
   countOwnOffers,
   editOwnOffer,
-  type Features,
   feePercentFromBps,
   getOwnOffer,
   listOwnOffers,

@@ -11,7 +11,7 @@ import * as repo from "./catalog.repo.ts";
 const CATALOG_TTL_MS = 60_000;
 const RATES_TTL_MS = 5_000;
 
-export interface CatalogPaymentMethod {
+interface CatalogPaymentMethod {
   id: number;
   name: string;
   nameLocalized: string;
@@ -24,7 +24,7 @@ export interface CatalogPaymentMethod {
   currencyCodes: string[] | null;
 }
 
-export interface CatalogFiat {
+interface CatalogFiat {
   id: number;
   code: string;
   name: string;
@@ -119,10 +119,4 @@ export function getCatalog(db: Db): Promise<Catalog> {
 
 export function getMarket(db: Db): Promise<Market> {
   return cached(markets, db, RATES_TTL_MS, getCurrentRates);
-}
-
-/** Forget cached rates and reference data (tests that change rates). */
-export function forgetCatalog(db: Db): void {
-  catalogs.delete(db);
-  markets.delete(db);
 }

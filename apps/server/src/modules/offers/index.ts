@@ -7,17 +7,15 @@ import { refreshListingKeysJob } from "./jobs/refresh-listing-keys.job.ts";
 import { registerOffersPrivateRoutes, registerOffersPublicRoutes } from "./offers.routes.ts";
 import { seedDemoOffers } from "./offers.seed.ts";
 
-export { BOND_REQUIRED_TYPES, needsBond, readBondStatus, syncOfferBondState } from "./bond.service.ts";
+export { needsBond, syncOfferBondState } from "./bond-held-offers.service.ts";
 export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
-export { describeOffers, listOffers, type OfferSummary } from "./listing.service.ts";
+export { describeOffers, listOffers } from "./listing.service.ts";
 export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
 export { refreshAllFunding, refreshOwnerFunding } from "./maintenance.service.ts";
 export {
   applySystemCancelPenalty,
-  describeOfferChange,
   getOfferForTrade,
   type OfferForTrade,
-  type OfferUnavailableReason,
   recordCompletedTradeCounts,
   recordOfferCapUsage,
   recordTraderStats,
@@ -28,12 +26,9 @@ export {
   createOffer,
   deleteOffer,
   editOwnOffer,
-  type Features,
   getOfferView,
   listTags,
-  type OfferRequirements,
   resolveVisibleOfferId,
-  type TakerFacts,
   unmetRequirementsOf,
   updateOffer,
 } from "./offers.service.ts";
@@ -41,11 +36,9 @@ export {
   countOwnOffers,
   getOwnOffer,
   listOwnOffers,
-  type OwnOffer,
   resetOwnOfferPenalty,
   setOfferFeaturedUntil,
   setOwnOffersActive,
-  type ToggleResult,
 } from "./own-offers.service.ts";
 export { feePercentFromBps } from "./pricing.domain.ts";
 

@@ -98,7 +98,7 @@ function isFeatured(until: Date | null, now: Date): boolean {
  * owner cannot fund it (funded_fiat_max, what their balance covers with the fee, kept with the
  * offer); never shown below the minimum, since an offer its owner cannot fund is not listed.
  */
-export function listedFiatMax(row: Pick<ListingRow, "fiat_limit_min" | "fiat_limit_max" | "funded_fiat_max">): string {
+function listedFiatMax(row: Pick<ListingRow, "fiat_limit_min" | "fiat_limit_max" | "funded_fiat_max">): string {
   if (row.funded_fiat_max === null) return row.fiat_limit_max;
   const capped = cappedFiatMax(row.fiat_limit_max, row.funded_fiat_max);
   return compareText(capped, row.fiat_limit_min) < 0 ? row.fiat_limit_min : capped;

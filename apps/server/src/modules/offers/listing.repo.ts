@@ -120,7 +120,7 @@ export interface ListingRow {
   funded_fiat_max: string | null;
 }
 
-export const LISTING_COLUMNS = sql`o.id, o.id_hashed, o.user_id, o.type, o.crypto_currency_id, o.fiat_currency_id,
+const LISTING_COLUMNS = sql`o.id, o.id_hashed, o.user_id, o.type, o.crypto_currency_id, o.fiat_currency_id,
   o.payment_method_id, o.flow_type, o.margin, o.fixed_price, o.range_type, o.fiat_limit_min, o.fiat_limit_max,
   o.predefined_amounts::text[] AS predefined_amounts, o.payment_window_minutes, o.label, o.tags,
   o.require_min_past_trades, o.require_verified_id, o.require_full_name_visibility, o.show_only_trusted_user,
@@ -246,7 +246,7 @@ function rateCondition(rateUse: RateUse, rates: ListingRates) {
 const STREAM_DEPTHS = [16, 32, 64, 128, 256, 512, 1024];
 
 /** Rows each stream reads for a page ending at `rows`, rounded up to a few sizes. */
-export function streamDepth(rows: number): number {
+function streamDepth(rows: number): number {
   return STREAM_DEPTHS.find((depth) => depth >= rows) ?? rows;
 }
 

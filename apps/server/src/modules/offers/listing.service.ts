@@ -29,7 +29,7 @@ import { findViewerFacts } from "./offers.repo.ts";
 const ratesByMarket = new WeakMap<Market, ListingRates>();
 
 /** Rates by id for the listing query; built once per cached copy of the rates. */
-export function listingRatesOf(catalog: Catalog, market: Market): ListingRates {
+function listingRatesOf(catalog: Catalog, market: Market): ListingRates {
   const known = ratesByMarket.get(market);
   if (known) return known;
   const built = buildListingRates(catalog, market);
@@ -55,7 +55,7 @@ function buildListingRates(catalog: Catalog, market: Market): ListingRates {
   return { cryptoUsd, fiatPerUsd, bidCurrencies };
 }
 
-export function orderOf(sortType: OfferSortType, visitorSide: "buy" | "sell"): ListingOrder {
+function orderOf(sortType: OfferSortType, visitorSide: "buy" | "sell"): ListingOrder {
   switch (sortType) {
     case "price_asc":
       return { kind: "price", direction: "asc", withPinned: false };
@@ -71,7 +71,7 @@ export function orderOf(sortType: OfferSortType, visitorSide: "buy" | "sell"): L
   }
 }
 
-export interface ResolvedListing {
+interface ResolvedListing {
   filter: ListingFilter;
   sortType: OfferSortType;
   tab: OfferTab;
@@ -82,7 +82,7 @@ export interface ResolvedListing {
 }
 
 /** Turns the query into a filter; unknown reference values are input errors keyed by field. */
-export function resolveListingQuery(query: OfferListQuery, catalog: Catalog): ResolvedListing {
+function resolveListingQuery(query: OfferListQuery, catalog: Catalog): ResolvedListing {
   const filter: ListingFilter = { ownerType: ownerSideOf(query.type), minuteOfWeekUtc: minuteOfWeekUtc(new Date()) };
   const cryptoCode = (query.cryptoCurrencyCode ?? query.crypto)?.toUpperCase();
   let cryptoLabel: string | null = null;

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/pool.ts";
 
-export { syncAllOfferBondStates } from "./bond.service.ts";
+export { syncAllOfferBondStates } from "./bond-held-offers.service.ts";
 
 import { DEFAULT_ESCROW_FEE_BPS } from "@souk/contracts";
 import { afterCommit, type Tx } from "../../db/pool.ts";

@@ -10,7 +10,7 @@ import type { OfferRequirements } from "./offers.service.ts";
 import { capState, plain } from "./pricing.domain.ts";
 
 /** Why an offer cannot be taken right now; null when it can. */
-export type OfferUnavailableReason =
+type OfferUnavailableReason =
   | "offer_inactive"
   | "offer_disabled"
   | "offer_has_cancelled_by_system_penalty"
@@ -173,19 +173,6 @@ export async function getOfferForTrade(
     isTradable: reason === null,
     unavailableReason: reason,
   };
-}
-
-/**
- * What changed since a taker saw version `seenVersion`: null when nothing did; the last reason when
- * one edit happened; offer_changed when several did (one of them may have been more than the price).
- */
-export function describeOfferChange(
-  offer: Pick<OfferForTrade, "version" | "lastChangeReason">,
-  seenVersion: number,
-): "offer_margin_changed" | "offer_changed" | null {
-  if (seenVersion >= offer.version) return null;
-  if (offer.version - seenVersion > 1) return "offer_changed";
-  return offer.lastChangeReason ?? "offer_changed";
 }
 
 /** Counts traded fiat against the offer's cap, in the trade's transaction. */

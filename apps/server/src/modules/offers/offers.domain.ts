@@ -1,4 +1,5 @@
 import {
+  checkOfferDraft,
   type DutyHour,
   GIFT_CARD_REGION_IDS,
   OFFER_LIMITS,
@@ -12,7 +13,7 @@ import {
   P2P_FLOW_TYPES,
   SHOP_FLOW_TYPES,
 } from "@souk/contracts";
-import { compareText, hasAtMostDecimals, isWithin, plain } from "./pricing.domain.ts";
+import { hasAtMostDecimals, isWithin, plain } from "./pricing.domain.ts";
 
 /** Field-keyed refusals: `{"fiatLimitMax": ["limit_max_below_min"]}`. */
 export type FieldErrors = Record<string, string[]>;
@@ -187,25 +188,10 @@ export function validateDraft(draft: OfferDraft, context: DraftContext): FieldEr
   // Limits: digits only (the schema), at least 1, min <= max.
   if (draft.fiatLimitMin === "0") add(errors, "fiatLimitMin", "must_be_positive");
   if (draft.fiatLimitMax === "0") add(errors, "fiatLimitMax", "must_be_positive");
-  const limitsInOrder = compareText(draft.fiatLimitMin, draft.fiatLimitMax) <= 0;
-  if (!limitsInOrder) add(errors, "fiatLimitMax", "limit_max_below_min");
-  if (draft.rangeType === "predefined") {
-    if (draft.predefinedAmounts.length === 0) add(errors, "predefinedAmounts", "predefined_amounts_required");
-    if (new Set(draft.predefinedAmounts).size !== draft.predefinedAmounts.length) {
-      add(errors, "predefinedAmounts", "predefined_amounts_duplicate");
-    }
-    if (
-      limitsInOrder &&
-      draft.predefinedAmounts.some((amount) => !isWithin(amount, draft.fiatLimitMin, draft.fiatLimitMax))
-    ) {
-      add(errors, "predefinedAmounts", "predefined_amount_out_of_range");
-    }
+  if (draft.rangeType === "predefined" && draft.predefinedAmounts.length === 0) {
+    add(errors, "predefinedAmounts", "predefined_amounts_required");
   }
-  if (draft.newBuyerMaxFiatLimit !== null && limitsInOrder) {
-    if (!isWithin(draft.newBuyerMaxFiatLimit, draft.fiatLimitMin, draft.fiatLimitMax)) {
-      add(errors, "newBuyerMaxFiatLimit", "new_buyer_limit_out_of_range");
-    }
-  }
+  for (const issue of checkOfferDraft(draft)) add(errors, issue.field, issue.message);
 
   // Tags: known, applicable to the payment method's group, no repeats.
   if (new Set(draft.tags).size !== draft.tags.length) add(errors, "tags", "tag_duplicate");
@@ -258,7 +244,7 @@ export function validateDraft(draft: OfferDraft, context: DraftContext): FieldEr
   return errors;
 }
 
-export function minutesOf(time: string): number {
+function minutesOf(time: string): number {
   const [hours = "0", minutes = "0"] = time.split(":");
   return Number(hours) * 60 + Number(minutes);
 }

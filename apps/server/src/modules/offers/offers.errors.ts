@@ -10,6 +10,3 @@ export const unknownFilterValue = (field: string, message: string) => inputError
 
 export const noMarketRate = () =>
   new DomainError("ERROR_NO_MARKET_RATE", "conflict", "There is no market rate to price this offer with.");
-
-export const featureDisabled = (feature: string) =>
-  new DomainError(OfferErrorCode.FEATURE_DISABLED, "forbidden", `The ${feature} feature is switched off.`, { feature });

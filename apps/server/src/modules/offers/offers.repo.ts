@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/pool.ts";
 import { availableBalanceSql } from "../ledger/index.ts";
 
 /** The offers table as this module writes it (migration 0030). NUMERIC columns are strings. */
-export interface OffersTable {
+interface OffersTable {
   id: Generated<bigint>;
   id_hashed: string;
   user_id: bigint;
@@ -138,7 +138,7 @@ export type OfferPatch = Partial<Omit<NewOfferRow, "id_hashed" | "user_id">> & {
 };
 
 /** The owner's columns an offer answer shows, and whether the owner may be listed. */
-export interface OwnerColumns {
+interface OwnerColumns {
   owner_username: string;
   owner_avatar_url: string | null;
   owner_country_iso: string | null;
@@ -222,7 +222,7 @@ const OFFER_COLUMNS = sql.raw(
 );
 
 /** The columns of a record (offer, owner, owner's stats) in one select list, for raw SQL. */
-export const RECORD_COLUMNS = sql`${OFFER_COLUMNS},
+const RECORD_COLUMNS = sql`${OFFER_COLUMNS},
   u.username AS owner_username, u.avatar_url AS owner_avatar_url, u.country_iso AS owner_country_iso,
   u.roles AS owner_roles, u.last_seen_at AS owner_last_seen_at, u.id_verified_at AS owner_id_verified_at,
   u.fee_discount AS owner_fee_discount, ${OWNER_IS_LISTABLE} AS owner_is_listable,
@@ -254,17 +254,6 @@ export async function findOfferRecord(
     WHERE o.id_hashed = ${idHashed} AND o.deleted_at IS NULL
     ${options.forUpdate ? sql`FOR UPDATE OF o` : sql``}`.execute(db);
   return result.rows[0];
-}
-
-export async function findOfferRecordsByIds(db: Db, ids: bigint[]): Promise<OfferRecord[]> {
-  if (ids.length === 0) return [];
-  const result = await sql<OfferRecord>`
-    SELECT ${RECORD_COLUMNS}
-    FROM offers o
-    JOIN users u ON u.id = o.user_id
-    LEFT JOIN trader_stats s ON s.user_id = o.user_id
-    WHERE o.id = ANY(${ids.map(String)}::bigint[])`.execute(db);
-  return result.rows;
 }
 
 export async function updateOffer(

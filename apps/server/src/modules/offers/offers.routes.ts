@@ -16,16 +16,9 @@ import {
   tagsResponseSchema,
   userActiveOffersQuerySchema,
   userActiveOffersResponseSchema,
+  usernameParamsSchema,
 } from "@souk/contracts";
-import { z } from "zod";
-import {
-  type AppDeps,
-  envelope,
-  parseFeatureFlags,
-  refusals,
-  type SoukRoutes,
-  viewerOf,
-} from "../../platform/index.ts";
+import { type AppDeps, envelope, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { findUserIdByUsername } from "../users/index.ts";
 import { listOffers, listOwnerListedOffers } from "./listing.service.ts";
 import { listingSerializer } from "./listing-serializer.ts";
@@ -98,7 +91,7 @@ export function registerOffersPublicRoutes(app: SoukRoutes, deps: AppDeps): void
       schema: {
         tags,
         summary: "A user's listed offers (profile tabs); type is the visitor's side",
-        params: z.object({ username: z.string().min(1).max(64) }),
+        params: usernameParamsSchema,
         querystring: userActiveOffersQuerySchema,
         response: { 200: userActiveOffersResponseSchema, 404: errorBodySchema, 422: errorBodySchema },
       },
@@ -113,7 +106,7 @@ export function registerOffersPublicRoutes(app: SoukRoutes, deps: AppDeps): void
 }
 
 export function registerOffersPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {
-  const features = parseFeatureFlags(deps.config.SOUK_FEATURE_FLAGS);
+  const { features } = deps;
 
   app.post(
     "/rest/v1/offers",

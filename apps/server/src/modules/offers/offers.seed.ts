@@ -5,7 +5,7 @@ import type { SeedContext } from "../../platform/index.ts";
 import { newPublicId } from "../../platform/index.ts";
 import { accounts, transfer, withLedgerTx } from "../ledger/index.ts";
 import { BOND_AMOUNTS, getBondStatus } from "../wallet/index.ts";
-import { syncOfferBondState } from "./bond.service.ts";
+import { syncOfferBondState } from "./bond-held-offers.service.ts";
 import { getCatalog, getMarket } from "./catalog.service.ts";
 import { refreshFunding } from "./maintenance.service.ts";
 import { rowOf } from "./offer-shape.domain.ts";
@@ -14,7 +14,7 @@ import * as repo from "./offers.repo.ts";
 import { computeOfferPrices } from "./pricing.domain.ts";
 
 /** A small deterministic generator (mulberry32): the same demo market on every machine. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -203,7 +203,7 @@ export async function seedDemoOffers(context: SeedContext): Promise<void> {
 }
 
 /**
- * Demo vendors publish buy offers, which need a bond (bond.service.ts): the seed deposits one in
+ * Demo vendors publish buy offers, which need a bond (bond-held-offers.service.ts): the seed deposits one in
  * USDT from their demo balance, through the ledger exactly as POST /wallet/deposit-bond does, under
  * a fixed idempotency key so seeding again moves nothing.
  */

@@ -1,20 +1,19 @@
-import type { offerViewQuerySchema } from "@souk/contracts";
-import {
-  type FeatureFlag,
-  OFFER_PENALTY_MESSAGE,
-  type Offer,
-  type OfferCreateRequest,
-  type OfferDraft,
-  type OfferTag,
-  type OfferView,
-} from "@souk/contracts";
+import type { Offer, OfferCreateRequest, OfferDraft, OfferTag, OfferView, offerViewQuerySchema } from "@souk/contracts";
 import type { z } from "zod";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { assertMayTransact, inputError, isPublicId, isStaff, newPublicId, type Viewer } from "../../platform/index.ts";
+import {
+  assertMayTransact,
+  type Features,
+  inputError,
+  isPublicId,
+  isStaff,
+  newPublicId,
+  type Viewer,
+} from "../../platform/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import { getOwnerBalances } from "../ledger/index.ts";
 import { grantRoles } from "../users/index.ts";
-import { syncOfferBondState } from "./bond.service.ts";
+import { syncOfferBondState } from "./bond-held-offers.service.ts";
 import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 import { listRecommendedOffers } from "./listing.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
@@ -33,8 +32,6 @@ import {
 import { noMarketRate, offerAlreadyReported, offerNotFound, unknownFilterValue } from "./offers.errors.ts";
 import * as repo from "./offers.repo.ts";
 import { capState, discountedFeePercent, fundableFiatMax, maxText, minText, plain } from "./pricing.domain.ts";
-
-export type Features = Record<FeatureFlag, boolean>;
 
 async function shapeContext(db: Db): Promise<{ catalog: Catalog; market: Market; now: Date }> {
   const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
@@ -132,7 +129,7 @@ export async function createOffer(
       });
       if (inserted) {
         await refreshFunding(tx, { catalog, market }, { offerId: inserted.id });
-        // A buy offer waits for the vendor's bond (bond.service.ts).
+        // A buy offer waits for the vendor's bond (bond-held-offers.service.ts).
         await syncOfferBondState(tx, viewer.userId);
         return inserted.idHashed;
       }
@@ -277,11 +274,7 @@ function canSee(record: repo.OfferRecord, viewer: Viewer | null): boolean {
  * The offer an id names if this viewer may see it; otherwise 404, whatever the reason. Between a
  * viewer and an owner who block each other (either way) offers are not shown, as in the listing.
  */
-export async function findVisibleOfferRecord(
-  db: Db,
-  viewer: Viewer | null,
-  idHashed: string,
-): Promise<repo.OfferRecord> {
+async function findVisibleOfferRecord(db: Db, viewer: Viewer | null, idHashed: string): Promise<repo.OfferRecord> {
   if (!isPublicId(idHashed)) throw offerNotFound();
   const record = await repo.findOfferRecord(db, idHashed);
   if (!record || !canSee(record, viewer)) throw offerNotFound();
@@ -499,5 +492,3 @@ export async function listTags(
   }
   return tagsFor(groupSlug);
 }
-
-export { OFFER_PENALTY_MESSAGE };

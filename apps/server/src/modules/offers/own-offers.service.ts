@@ -1,7 +1,7 @@
 import type { Offer } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
 import { assertMayTransact, DomainError, isPublicId, type Viewer } from "../../platform/index.ts";
-import { needsBond, syncOfferBondState } from "./bond.service.ts";
+import { needsBond, syncOfferBondState } from "./bond-held-offers.service.ts";
 import { getCatalog, getMarket } from "./catalog.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
 import { toOffer } from "./offer-shape.domain.ts";
@@ -96,7 +96,7 @@ export async function setOwnOffersActive(
 }
 
 /** What keeps an offer from being switched on by its owner. */
-export function activationBlockers(record: Pick<repo.OfferRow, "penalty_reason" | "moderation_status">): string[] {
+function activationBlockers(record: Pick<repo.OfferRow, "penalty_reason" | "moderation_status">): string[] {
   const blockers: string[] = [];
   if (record.penalty_reason) blockers.push(record.penalty_reason);
   if (record.moderation_status !== 1) blockers.push("offer_not_approved");

@@ -25,11 +25,11 @@ import {
  */
 
 /** pricePerUsd is a ratio of two fiat amounts: four decimals show a 0.01 % markup. */
-export const PRICE_PER_USD_SCALE = 4;
+const PRICE_PER_USD_SCALE = 4;
 /** USD prices (buySellPagePrice) are shown in cents. */
-export const USD_SCALE = 2;
+const USD_SCALE = 2;
 /** Margins are percentages with two decimals. */
-export const MARGIN_SCALE = 2;
+const MARGIN_SCALE = 2;
 
 const HUNDRED = decimal(100n);
 
@@ -135,7 +135,7 @@ export function discountedFeePercent(bps: number, discountFraction: string): str
 }
 
 /** What remains of an offer cap, never below zero. */
-export function capRemaining(amount: string, used: string): string {
+function capRemaining(amount: string, used: string): string {
   const rest = subtractDecimal(parseDecimal(amount), parseDecimal(used));
   return formatDecimal(normalizeDecimal(compareDecimal(rest, decimal(0n)) < 0 ? decimal(0n) : rest));
 }

@@ -5,7 +5,7 @@ import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { hashPassword, inputError, type JobQueue } from "../../platform/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
 
-export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 type Tables = {
   password_reset_tokens: { token_hash: string; user_id: number; expires_at: Date; used_at: Date | null };

@@ -1,6 +1,6 @@
 import type { PaxfulActionPath, PaxfulInput } from "@souk/contracts";
 import type { Db } from "../../db/pool.ts";
-import type { AppDeps, FileStorage, parseFeatureFlags, UploadedFile, Viewer } from "../../platform/index.ts";
+import type { AppDeps, Features, FileStorage, UploadedFile, Viewer } from "../../platform/index.ts";
 import type { ApiCaller } from "../api-clients/index.ts";
 import type { NotFoundAs } from "./paxful.errors.ts";
 import { noAccess } from "./paxful.errors.ts";
@@ -10,7 +10,7 @@ export interface ActionContext {
   db: Db;
   readDb: Db;
   deps: AppDeps;
-  features: ReturnType<typeof parseFeatureFlags>;
+  features: Features;
   storage: FileStorage;
   /** The token's caller; null on the few actions that also answer without one. */
   caller: ApiCaller | null;

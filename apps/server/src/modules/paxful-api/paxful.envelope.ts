@@ -1,5 +1,5 @@
 /** Paxful's reply envelope: `{status, timestamp, data}`; timestamps are unix seconds. */
-export function nowSeconds(): number {
+function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 

@@ -1,4 +1,4 @@
-import { ErrorCode, PaxfulErrorCode } from "@souk/contracts";
+import { PaxfulErrorCode } from "@souk/contracts";
 import { DomainError } from "../../platform/index.ts";
 
 /**
@@ -21,10 +21,10 @@ export const missingParameters = (fields: readonly string[]) =>
   new PaxfulError(PaxfulErrorCode.MISSING_PARAMETERS, 400, `Missing parameters: ${fields.join(", ")}`);
 export const invalidParameters = (fields: readonly string[]) =>
   new PaxfulError(PaxfulErrorCode.VALIDATION_FAILED, 400, `Error validating input data: ${fields.join(", ")}`);
-export const offerNotFound = () => new PaxfulError(PaxfulErrorCode.OFFER_NOT_FOUND, 404, "Offer not found");
-export const tradeNotFound = () => new PaxfulError(PaxfulErrorCode.NO_ACCESS, 404, "Trade not found");
+const offerNotFound = () => new PaxfulError(PaxfulErrorCode.OFFER_NOT_FOUND, 404, "Offer not found");
+const tradeNotFound = () => new PaxfulError(PaxfulErrorCode.NO_ACCESS, 404, "Trade not found");
 export const noAccess = (message = "No access") => new PaxfulError(PaxfulErrorCode.NO_ACCESS, 403, message);
-export const userNotFound = () => new PaxfulError(PaxfulErrorCode.USER_NOT_FOUND, 404, "User not found");
+const userNotFound = () => new PaxfulError(PaxfulErrorCode.USER_NOT_FOUND, 404, "User not found");
 export const unknownOfferType = () =>
   new PaxfulError(PaxfulErrorCode.UNKNOWN_OFFER_TYPE, 400, "Unknown offer type: use buy or sell");
 export const paymentMethodNotFound = (slugs: readonly string[]) =>
@@ -90,5 +90,3 @@ export function toPaxfulError(error: DomainError, notFoundAs: NotFoundAs): Paxfu
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }
-
-export { ErrorCode };

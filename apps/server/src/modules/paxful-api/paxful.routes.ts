@@ -15,7 +15,6 @@ import {
   acceptMultipart,
   answerRouterErrorsUnder,
   fileStorageFor,
-  parseFeatureFlags,
   parseFormBody,
   readMultipart,
   type SoukRoutes,
@@ -116,7 +115,7 @@ export interface PaxfulRouteOptions {
  * every answer, refusals included. Each action is served on POST and on GET.
  */
 export async function registerPaxfulRoutes(app: SoukRoutes, deps: AppDeps, options: PaxfulRouteOptions): Promise<void> {
-  const features = parseFeatureFlags(deps.config.SOUK_FEATURE_FLAGS);
+  const { features } = deps;
   const storage = fileStorageFor(deps.config);
   const limiter = new ClientRateLimiter(options.rateLimitPerMinute);
   answerRouterErrorsUnder("/paxful/v1/", (status, message) =>

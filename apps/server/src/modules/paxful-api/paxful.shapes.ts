@@ -15,12 +15,12 @@ export function minorUnits(amount: string, decimals: number): number | string {
 }
 
 /** A fiat amount or price as the number Paxful sends (display only: nothing is computed from it). */
-export function fiatNumber(amount: string | null): number | null {
+function fiatNumber(amount: string | null): number | null {
   return amount === null ? null : Number(amount);
 }
 
 /** Paxful's trade_status words for Souk's statuses. */
-export const TRADE_STATUS_NAMES: Record<TradeStatus, string> = {
+const TRADE_STATUS_NAMES: Record<TradeStatus, string> = {
   active_funded: "Active funded",
   paid: "Paid",
   dispute_open: "Dispute open",

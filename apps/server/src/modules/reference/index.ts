@@ -4,20 +4,14 @@ import { refreshRatesCommand } from "./reference.commands.ts";
 import { registerReferenceRoutes } from "./reference.routes.ts";
 
 export {
-  type CurrentRates,
-  DEFAULT_RATES_FILE,
   getCurrentRates,
   getRateHistory,
-  type RateHistoryPoint,
-  type RatesRefreshResult,
   refreshRatesFromFile,
 } from "./rates.service.ts";
-export type { CountryRef, CryptoCurrency } from "./reference.domain.ts";
+export type { CryptoCurrency } from "./reference.domain.ts";
 export {
   getCountryByIso,
-  getCountryByIso3,
   getCryptoCurrencyByCode,
-  getCryptoCurrencyById,
   getFiatCurrencyByCode,
   getFiatCurrencyById,
   getPaymentMethodById,

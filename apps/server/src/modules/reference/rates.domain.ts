@@ -20,7 +20,7 @@ export const USD = "USD";
 export const HISTORY_DAYS = 90;
 
 /** Decimals kept for derived rates (rounded half up), ample for a price or a fiat-per-USD rate. */
-export const RATE_SCALE = 8;
+const RATE_SCALE = 8;
 
 const positiveDecimal = z
   .string()
@@ -31,7 +31,7 @@ const positiveDecimal = z
  * The rates file shipped with the app: crypto prices in USD and fiat units per USD, as decimal
  * strings (never JSON numbers, which would be floats), with the date they are valid for.
  */
-export const ratesFileSchema = z.object({
+const ratesFileSchema = z.object({
   asOf: z.iso.date(),
   crypto: z.record(z.string().regex(/^[A-Z0-9]{2,10}$/), positiveDecimal),
   fiat: z.record(z.string().regex(/^[A-Z]{3}$/), positiveDecimal),
@@ -74,7 +74,7 @@ export function shiftDay(day: string, days: number): string {
 // run (tests and screenshots compare it). It is computed with integer arithmetic only.
 
 /** 32-bit FNV-1a of a text. */
-export function hashText(text: string): number {
+function hashText(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
     hash ^= text.charCodeAt(index);

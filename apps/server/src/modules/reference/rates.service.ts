@@ -8,7 +8,7 @@ import { localizedName, resolveLocale } from "./reference.domain.ts";
 import * as referenceRepo from "./reference.repo.ts";
 
 /** The rates file shipped with the app; the RATES_FILE setting points elsewhere. */
-export const DEFAULT_RATES_FILE = path.join(import.meta.dirname, "data", "rates.json");
+const DEFAULT_RATES_FILE = path.join(import.meta.dirname, "data", "rates.json");
 
 export interface RatesRefreshResult {
   filePath: string;

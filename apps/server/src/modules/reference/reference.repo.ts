@@ -40,7 +40,7 @@ export interface PaymentMethodGroupRow {
   sort_order: number;
 }
 
-export interface PaymentMethodRow {
+interface PaymentMethodRow {
   id: number;
   name: string;
   names: LocalizedNames;
@@ -117,10 +117,6 @@ export async function listCryptoCurrencies(db: Db): Promise<CryptoCurrencyRow[]>
 
 export async function findCryptoCurrencyByCode(db: Db, code: string): Promise<CryptoCurrencyRow | undefined> {
   return tables(db).selectFrom("crypto_currencies").selectAll().where("code", "=", code).executeTakeFirst();
-}
-
-export async function findCryptoCurrencyById(db: Db, id: number): Promise<CryptoCurrencyRow | undefined> {
-  return tables(db).selectFrom("crypto_currencies").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 // ---- payment methods -----------------------------------------------------------------------
@@ -215,10 +211,6 @@ export async function listCountries(
 
 export async function findCountryByIso(db: Db, iso: string): Promise<CountryRow | undefined> {
   return tables(db).selectFrom("countries").selectAll().where("iso", "=", iso).executeTakeFirst();
-}
-
-export async function findCountryByIso3(db: Db, iso3: string): Promise<CountryRow | undefined> {
-  return tables(db).selectFrom("countries").selectAll().where("iso3", "=", iso3).executeTakeFirst();
 }
 
 // ---- time zones and languages --------------------------------------------------------------

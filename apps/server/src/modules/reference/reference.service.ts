@@ -71,12 +71,6 @@ export async function getCryptoCurrencyByCode(db: Db, code: string): Promise<Cry
   return row ? toCryptoCurrency(row) : null;
 }
 
-export async function getCryptoCurrencyById(db: Db, id: number): Promise<CryptoCurrency | null> {
-  if (!isStoredId(id)) return null;
-  const row = await repo.findCryptoCurrencyById(db, id);
-  return row ? toCryptoCurrency(row) : null;
-}
-
 /** GET /rest/v2/wallet/crypto-currencies: every crypto currency with its USD price. */
 export async function listWalletCryptoCurrencies(db: Db): Promise<CryptoCurrencyView[]> {
   const [currencies, rates] = await Promise.all([listCryptoCurrencies(db), getCurrentRates(db)]);
@@ -206,12 +200,6 @@ export async function listPhoneVerificationCountries(db: Db, query: CountryListQ
 export async function getCountryByIso(db: Db, iso: string, locale?: string): Promise<CountryRef | null> {
   const row = await repo.findCountryByIso(db, iso.trim().toUpperCase());
   return row ? toCountryRef(row, resolveLocale(locale)) : null;
-}
-
-/** For documents that name countries by alpha-3 code (verification payloads). */
-export async function getCountryByIso3(db: Db, iso3: string, locale?: string): Promise<Country | null> {
-  const row = await repo.findCountryByIso3(db, iso3.trim().toUpperCase());
-  return row ? toCountry(row, resolveLocale(locale)) : null;
 }
 
 // ---- time zones and languages --------------------------------------------------------------

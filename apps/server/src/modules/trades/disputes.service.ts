@@ -8,12 +8,14 @@ import {
   type TradeDisputeRequest,
 } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
-import { inputError, type Viewer } from "../../platform/index.ts";
+import { type Features, inputError, type Viewer } from "../../platform/index.ts";
 import { appealStatusOf } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
 import { recordEvent } from "./trades.events.ts";
+import * as listsRepo from "./trades.lists.repo.ts";
 import { findTradeFor, viewTrade } from "./trades.lookup.ts";
-import type { Features, TradeOptions } from "./trades.options.ts";
+import type { TradeOptions } from "./trades.options.ts";
+import * as peopleRepo from "./trades.people.repo.ts";
 import * as repo from "./trades.repo.ts";
 import { runCommand } from "./trades.service.ts";
 import { cryptoAmountOf, tradeUrl } from "./trades.view.ts";
@@ -117,11 +119,11 @@ export async function listDisputes(
   query: { status: "open" | "appealed" | "resolved"; page: number; perPage: number },
   features: Features,
 ): Promise<{ items: DisputeSummary[]; meta: PageMeta }> {
-  const { total, rows } = await repo.listDisputes(db, query.status, {
+  const { total, rows } = await listsRepo.listDisputes(db, query.status, {
     limit: query.perPage,
     offset: (query.page - 1) * query.perPage,
   });
-  const parties = await repo.findParties(
+  const parties = await peopleRepo.findParties(
     db,
     rows.flatMap((row) => [row.buyer_id, row.seller_id]),
   );

@@ -11,7 +11,7 @@ import { openTradesHoldEscrowCheck, settledTradeFeesSource, settledTradesSource 
 import { registerTradesPrivateRoutes, registerTradesPublicRoutes } from "./trades.routes.ts";
 import { seedDemoTrades } from "./trades.seed.ts";
 
-export { appealDispute, listDisputeReasons, openDispute, resolveDispute } from "./disputes.service.ts";
+export { listDisputeReasons, openDispute, resolveDispute } from "./disputes.service.ts";
 export {
   chatBlockReasonOf,
   findTradePartyIds,
@@ -21,13 +21,13 @@ export {
   type TradeAccess,
   type TradeEventRecord,
 } from "./trades.access.ts";
-export { isActiveStatus, isFinishedStatus, isSuccessfulStatus, TRANSITIONS } from "./trades.domain.ts";
+export { TRANSITIONS } from "./trades.domain.ts";
 export { submitRequirement } from "./trades.flow.ts";
 export { getTrade } from "./trades.lookup.ts";
-export type { Features } from "./trades.options.ts";
 export { listActiveTrades, listTradeHistory } from "./trades.queries.ts";
 export { listSeededTrades } from "./trades.seed.ts";
-export { cancelTrade, expireDueTrades, expireTrade, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
+export { cancelTrade, expireDueTrades, markPaid, releaseTrade } from "./trades.service.ts";
+export { startTrade } from "./trades.start.ts";
 
 export const tradesModule: SoukModule = {
   name: "trades",

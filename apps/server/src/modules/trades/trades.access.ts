@@ -2,6 +2,7 @@ import { type ChatBlockReason, TRADE_RULES, type TradeActorRole, type TradeStatu
 import type { Db, Tx } from "../../db/pool.ts";
 import { isPublicId, isStaff, type Viewer } from "../../platform/index.ts";
 import { isCancelledStatus, isFinishedStatus } from "./trades.domain.ts";
+import * as peopleRepo from "./trades.people.repo.ts";
 import * as repo from "./trades.repo.ts";
 import { cryptoAmountOf, feeAmountOf } from "./trades.view.ts";
 
@@ -62,7 +63,7 @@ export async function getTradeAccess(
   const isSeller = Number(row.seller_id) === viewer.userId;
   const staff = isStaff(viewer);
   if (!isBuyer && !isSeller && !staff) return null;
-  const parties = await repo.findParties(db, [row.buyer_id, row.seller_id]);
+  const parties = await peopleRepo.findParties(db, [row.buyer_id, row.seller_id]);
   return {
     tradeId: Number(row.id),
     idHashed: row.id_hashed,
@@ -140,7 +141,7 @@ export async function listTradeEvents(db: Db | Tx, tradeId: number, sinceSeq = 0
 /** Whether two users have a trade together, in any status (chat visibility TRUSTED_AND_TRADE_PARTNERS). */
 export async function haveTradedTogether(db: Db | Tx, userA: number, userB: number): Promise<boolean> {
   if (userA === userB) return false;
-  return repo.haveTradedTogether(db, userA, userB);
+  return peopleRepo.haveTradedTogether(db, userA, userB);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { LedgerInvariantCheck, SettledFeeSource, SettledReferenceSource } from "../ledger/index.ts";
 import { TRANSITIONS } from "./trades.domain.ts";
-import * as repo from "./trades.repo.ts";
+import * as listsRepo from "./trades.lists.repo.ts";
 
 /**
  * For ledger:verify's "no settled trade holds escrow"
@@ -9,7 +9,7 @@ import * as repo from "./trades.repo.ts";
  */
 export const settledTradesSource: SettledReferenceSource = {
   referenceType: "trade",
-  listSettledIds: (db) => repo.listSettledTradeIds(db),
+  listSettledIds: (db) => listsRepo.listSettledTradeIds(db),
 };
 
 // Read from the transition table, so that a new way to settle a trade is checked as it is defined.
@@ -22,7 +22,7 @@ const SETTLED_STATUSES = [
 export const settledTradeFeesSource: SettledFeeSource = {
   referenceType: "trade",
   async listSettledFees(db) {
-    const rows = await repo.listSettledTradeFees(db, SETTLED_STATUSES, POSTED_STATUSES);
+    const rows = await listsRepo.listSettledTradeFees(db, SETTLED_STATUSES, POSTED_STATUSES);
     return rows.map((row) => ({ id: row.id, label: row.id_hashed, feeMinor: row.fee }));
   },
 };

@@ -47,17 +47,8 @@ export function isCancelledStatus(status: string): boolean {
 
 /** What a command asks for. `award_*` are the moderator's; `expire` is the job's. */
 export type TradeCommand = "paid" | "release" | "cancel" | "dispute" | "award_buyer" | "award_seller" | "expire";
-export const TRADE_COMMANDS: readonly TradeCommand[] = [
-  "paid",
-  "release",
-  "cancel",
-  "dispute",
-  "award_buyer",
-  "award_seller",
-  "expire",
-];
 
-export type LedgerEffect = "hold" | "post" | "void" | "none";
+type LedgerEffect = "hold" | "post" | "void" | "none";
 
 /**
  * Extra conditions a transition needs besides its from-status, checked in the same UPDATE:
@@ -183,7 +174,7 @@ export interface TradeFacts {
   }[];
 }
 
-export function isRequirementMet(status: RequirementStatus): boolean {
+function isRequirementMet(status: RequirementStatus): boolean {
   return (REQUIREMENT_MET_STATUSES as readonly string[]).includes(status);
 }
 
@@ -205,6 +196,7 @@ export function disputeAvailableAt(facts: Pick<TradeFacts, "status" | "startedAt
   return null;
 }
 
+/** A guard over the facts; the SQL twin is trades.repo.ts transitionGuardSql, and trades.guards.int.test.ts proves they agree. */
 export function isGuardMet(guard: TransitionGuard, facts: TradeFacts, now: Date): boolean {
   switch (guard) {
     case "before_expiry":

@@ -1,5 +1,6 @@
-import { ChatErrorCode, TradeErrorCode, type TradeStatus } from "@souk/contracts";
+import { ChatErrorCode, ErrorCode, TradeErrorCode, type TradeStatus } from "@souk/contracts";
 import { conflict, DomainError, forbidden, inputError, notFound } from "../../platform/index.ts";
+import type { AmountProblem } from "./trades.domain.ts";
 
 /** One answer for "no such trade" and "not yours to see": a trade's existence never leaks. */
 export const tradeNotFound = () => notFound("No such trade.", TradeErrorCode.TRADE_NOT_FOUND);
@@ -35,6 +36,21 @@ export const cannotTradeWithYourself = () => inputError({ offerId: ["cannot_trad
 
 export const requirementsNotMet = (requirements: string[]) =>
   forbidden("You do not meet this offer's requirements.", TradeErrorCode.OFFER_REQUIREMENTS_NOT_MET, { requirements });
+
+/** An amount outside the offer's range, its new-buyer limit or its cap; limitKind names the two limits. */
+export function amountOutsideLimits(problem: AmountProblem): DomainError {
+  const limitKind =
+    problem.message === "amount_above_new_buyer_limit"
+      ? "NewBuyerTradeLimit"
+      : problem.message === "amount_above_offer_cap"
+        ? "TradeLimit"
+        : null;
+  return new DomainError(ErrorCode.INPUT_VALIDATION, "validation", "The amount is outside this offer's limits.", {
+    fiatAmount: [problem.message],
+    ...(problem.limit ? { limit: problem.limit } : {}),
+    ...(limitKind ? { limitKind } : {}),
+  });
+}
 
 export const userBlocked = () =>
   forbidden("You cannot trade with this user.", TradeErrorCode.USER_BLOCKED, { reason: "default" });

@@ -12,6 +12,7 @@ import {
   type CheckedFile,
   checkAttachment,
   DEFAULT_ATTACHMENT_LIMITS,
+  type Features,
   type FileStorage,
   type StoredFileReply,
   type UploadedFile,
@@ -22,8 +23,8 @@ import { flowStepOf, isActiveStatus } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
 import { recordEvent } from "./trades.events.ts";
 import { findTradeFor, viewTrade } from "./trades.lookup.ts";
-import type { Features } from "./trades.options.ts";
 import * as repo from "./trades.repo.ts";
+import * as requirementsRepo from "./trades.requirements.repo.ts";
 import { factsOf, type ViewerRole } from "./trades.view.ts";
 
 /**
@@ -39,7 +40,7 @@ async function advanceFlow(
   actor: { role: ViewerRole; userId: number },
   event: { name: string; payload: Record<string, unknown> },
 ) {
-  const requirements = await repo.listRequirements(tx, [row.id]);
+  const requirements = await requirementsRepo.listRequirements(tx, [row.id]);
   const step = flowStepOf(factsOf(row, requirements));
   let current = await repo.nextEventSeq(tx, row.id, step !== row.flow_step ? { flowStep: step } : {});
   await recordEvent(tx, current, {
@@ -67,7 +68,7 @@ function assertOpen(row: repo.TradeRow): void {
 /** GET /rest/v1/trade/{id}/uploads. */
 export async function listUploads(db: Db, viewer: Viewer, idHashed: string): Promise<TradeUpload[]> {
   const { row } = await findTradeFor(db, viewer, idHashed);
-  const rows = await repo.listAttachments(db, row.id);
+  const rows = await requirementsRepo.listAttachments(db, row.id);
   return rows.map((a) => ({
     id: Number(a.id),
     requirementId: (a.requirement_id as TradeUpload["requirementId"]) ?? null,
@@ -123,16 +124,16 @@ export async function uploadRequirements(
       const locked = await repo.lockTrade(tx, row.id);
       if (!locked) throw errors.tradeNotFound();
       assertOpen(locked);
-      const requirements = await repo.listRequirements(tx, [row.id]);
+      const requirements = await requirementsRepo.listRequirements(tx, [row.id]);
       if (!requirements.some((r) => r.requirement_id === requirementId)) {
         throw errors.attachmentRefused({ requirementId: ["requirement_not_on_trade"] });
       }
-      const counts = await repo.countAttachmentsByRequirement(tx, [row.id]);
+      const counts = await requirementsRepo.countAttachmentsByRequirement(tx, [row.id]);
       const total = counts.reduce((sum, c) => sum + c.n, 0);
       if (total + stored.length > TRADE_RULES.attachmentsPerTradeMax) {
         throw errors.attachmentRefused({ requirements: ["attachment_limit_count"] });
       }
-      await repo.insertAttachments(
+      await requirementsRepo.insertAttachments(
         tx,
         stored.map(({ key, file }) => ({
           tradeId: row.id,
@@ -144,7 +145,7 @@ export async function uploadRequirements(
           storageKey: key,
         })),
       );
-      await repo.setRequirement(tx, row.id, requirementId, { status: "uploaded" });
+      await requirementsRepo.setRequirement(tx, row.id, requirementId, { status: "uploaded" });
       return advanceFlow(
         tx,
         locked,
@@ -165,7 +166,7 @@ export async function downloadUpload(
   uploadId: number,
 ): Promise<StoredFileReply> {
   const { row } = await findTradeFor(db, viewer, idHashed);
-  const upload = await repo.findAttachment(db, row.id, BigInt(uploadId));
+  const upload = await requirementsRepo.findAttachment(db, row.id, BigInt(uploadId));
   if (!upload) throw errors.uploadNotFound();
   const bytes = upload.storage_key ? await storage.get(upload.storage_key) : null;
   if (!bytes) throw errors.uploadFileMissing();
@@ -198,13 +199,16 @@ export async function submitRequirement(
     const locked = await repo.lockTrade(tx, row.id);
     if (!locked) throw errors.tradeNotFound();
     assertOpen(locked);
-    const requirement = (await repo.listRequirements(tx, [row.id])).find(
+    const requirement = (await requirementsRepo.listRequirements(tx, [row.id])).find(
       (r) => r.requirement_id === input.requirementId,
     );
     if (!requirement) throw errors.attachmentRefused({ requirementId: ["requirement_not_on_trade"] });
     if (!isValue && requirement.status !== "uploaded") throw errors.wrongState(locked.status);
     const status = isValue ? "uploaded" : (input.decision ?? "rejected");
-    await repo.setRequirement(tx, row.id, input.requirementId, { status, ...(isValue ? { value: input.value } : {}) });
+    await requirementsRepo.setRequirement(tx, row.id, input.requirementId, {
+      status,
+      ...(isValue ? { value: input.value } : {}),
+    });
     return advanceFlow(
       tx,
       locked,

@@ -1,10 +1,10 @@
 import { ErrorCode, type Trade } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
-import { forbidden, isPublicId, isStaff, type Viewer } from "../../platform/index.ts";
+import { type Features, forbidden, isPublicId, isStaff, type Viewer } from "../../platform/index.ts";
 import { getCatalog, getMarket } from "../offers/index.ts";
 import * as errors from "./trades.errors.ts";
-import type { Features } from "./trades.options.ts";
 import * as repo from "./trades.repo.ts";
+import * as requirementsRepo from "./trades.requirements.repo.ts";
 import { toTradeView, type ViewerRole } from "./trades.view.ts";
 
 // ---- who is looking ------------------------------------------------------------------------
@@ -40,7 +40,11 @@ export async function viewTrade(
   role: ViewerRole,
   features: Features,
 ): Promise<Trade> {
-  const [facts, catalog, market] = await Promise.all([repo.findViewFacts(db, row), getCatalog(db), getMarket(db)]);
+  const [facts, catalog, market] = await Promise.all([
+    requirementsRepo.findViewFacts(db, row),
+    getCatalog(db),
+    getMarket(db),
+  ]);
   const fiat = catalog.fiatById.get(row.fiat_currency_id);
   return toTradeView(row, {
     viewerId: viewer.userId,

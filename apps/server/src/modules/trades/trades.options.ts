@@ -1,6 +1,4 @@
-import type { FeatureFlag } from "@souk/contracts";
-
-export type Features = Record<FeatureFlag, boolean>;
+import type { Features } from "../../platform/index.ts";
 
 export interface TradeOptions {
   features: Features;

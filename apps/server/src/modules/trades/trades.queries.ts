@@ -17,6 +17,8 @@ import type { z } from "zod";
 import type { Db } from "../../db/pool.ts";
 import { inputError, isPublicId } from "../../platform/index.ts";
 import * as errors from "./trades.errors.ts";
+import * as listsRepo from "./trades.lists.repo.ts";
+import * as peopleRepo from "./trades.people.repo.ts";
 import * as repo from "./trades.repo.ts";
 import { cryptoAmountOf, toTradeSummary, tradeUrl } from "./trades.view.ts";
 
@@ -43,7 +45,7 @@ function parseDay(text: string, field: string): Date {
 }
 
 /** The repository filter of the history filters (docs/product.md#trade-history-and-figures). */
-export function toListFilter(userId: number, filters: Partial<TradeHistoryFilters>): repo.TradeListFilter {
+function toListFilter(userId: number, filters: Partial<TradeHistoryFilters>): listsRepo.TradeListFilter {
   const byFilter = FILTER_STATUSES[filters.filter ?? "all"];
   const statuses = filters.status
     ? (byFilter ?? [filters.status]).filter((status) => status === filters.status)
@@ -65,7 +67,7 @@ export function toListFilter(userId: number, filters: Partial<TradeHistoryFilter
 }
 
 async function summaries(db: Db, userId: number, rows: repo.TradeRow[]): Promise<TradeSummary[]> {
-  const parties = await repo.findParties(
+  const parties = await peopleRepo.findParties(
     db,
     rows.flatMap((row) => [row.buyer_id, row.seller_id]),
   );
@@ -85,7 +87,7 @@ export async function listTradeHistory(
 ): Promise<{ total: number; items: TradeSummary[] }> {
   const filter = toListFilter(userId, filters);
   if (filter.statuses && filter.statuses.length === 0) return { total: 0, items: [] };
-  const { total, rows } = await repo.listUserTrades(db, filter, paging);
+  const { total, rows } = await listsRepo.listUserTrades(db, filter, paging);
   return { total, items: await summaries(db, userId, rows) };
 }
 
@@ -107,7 +109,7 @@ const ACTIVE_LIST_MAX = 200;
 
 /** GET /rest/v1/trade/active: the viewer's open trades, the ones waiting for them flagged. */
 export async function listActiveTrades(db: Db, userId: number) {
-  const { rows } = await repo.listUserTrades(
+  const { rows } = await listsRepo.listUserTrades(
     db,
     { userId, statuses: TRADE_ACTIVE_STATUSES },
     { limit: ACTIVE_LIST_MAX, offset: 0 },
@@ -132,12 +134,12 @@ export async function listRecentTrades(
   userId: number,
   page: { page: number; perPage: number },
 ): Promise<{ items: z.infer<typeof recentTradeSchema>[]; meta: PageMeta }> {
-  const { total, rows } = await repo.listUserTrades(
+  const { total, rows } = await listsRepo.listUserTrades(
     db,
     { userId },
     { limit: page.perPage, offset: (page.page - 1) * page.perPage },
   );
-  const parties = await repo.findParties(
+  const parties = await peopleRepo.findParties(
     db,
     rows.flatMap((row) => [row.buyer_id, row.seller_id]),
   );
@@ -168,7 +170,7 @@ export async function listRecentTrades(
 
 /** GET /rest/v1/trade/statistics. */
 export async function getTradeStatistics(db: Db, userId: number): Promise<TradeStatistics> {
-  const { counts, crypto, fiat, partners } = await repo.tradeStatistics(db, userId);
+  const { counts, crypto, fiat, partners } = await listsRepo.tradeStatistics(db, userId);
   return {
     totalTrades: counts?.total ?? 0,
     activeTrades: counts?.active ?? 0,

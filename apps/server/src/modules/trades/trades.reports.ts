@@ -5,6 +5,7 @@ import { isSuccessfulStatus } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
 import { recordEvent } from "./trades.events.ts";
 import { findTradeFor } from "./trades.lookup.ts";
+import * as peopleRepo from "./trades.people.repo.ts";
 import * as repo from "./trades.repo.ts";
 
 /** Reports about trades: a party's problem report, and the seller's chargeback report. */
@@ -55,7 +56,7 @@ export async function reportChargeback(
 ): Promise<ChargebackReport> {
   const { row, role } = await findTradeFor(db, viewer, input.tradeId);
   if (role !== "seller") throw errors.chargebackNotAllowed("Only the seller of a trade can report a chargeback.");
-  if (!(await repo.isIdVerified(db, viewer.userId))) throw errors.chargebackVerificationIncorrect();
+  if (!(await peopleRepo.isIdVerified(db, viewer.userId))) throw errors.chargebackVerificationIncorrect();
   if (!isSuccessfulStatus(row.status)) {
     throw errors.chargebackNotAllowed("A chargeback can be reported once the crypto was delivered.");
   }

@@ -20,9 +20,11 @@ import {
   tradeHistoryQuerySchema,
   tradeIdParamsSchema,
   tradePolicyReadRequestSchema,
+  tradePolicyReadResponseSchema,
   tradeReceiptSchema,
   tradeReleaseRequestSchema,
   tradeReportRequestSchema,
+  tradeReportResponseSchema,
   tradeRequirementRequestSchema,
   tradeSchema,
   tradeStartRequestSchema,
@@ -38,7 +40,6 @@ import {
   acceptMultipart,
   envelope,
   fileStorageFor,
-  parseFeatureFlags,
   readMultipart,
   replyWithStoredFile,
   requireRole,
@@ -64,7 +65,8 @@ import {
   listRecentTrades,
 } from "./trades.queries.ts";
 import { reportChargeback, reportTrade } from "./trades.reports.ts";
-import { cancelTrade, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
+import { cancelTrade, markPaid, releaseTrade } from "./trades.service.ts";
+import { startTrade } from "./trades.start.ts";
 
 const tradeResponse = { 200: envelopeSchema(tradeSchema) };
 const params = tradeIdParamsSchema;
@@ -75,7 +77,7 @@ const params = tradeIdParamsSchema;
  * one service function and shape the answer; who may do what is decided in the service.
  */
 export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps): Promise<void> {
-  const features = parseFeatureFlags(deps.config.SOUK_FEATURE_FLAGS);
+  const { features } = deps;
   const options = { features };
   const storage = fileStorageFor(deps.config);
 
@@ -397,7 +399,7 @@ export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps
         summary: "Record that a policy link was opened; answers the url to open",
         params,
         body: tradePolicyReadRequestSchema,
-        response: { 200: envelopeSchema(z.object({ url: z.string() })) },
+        response: { 200: tradePolicyReadResponseSchema },
       },
     },
     async (request) =>
@@ -425,7 +427,7 @@ export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps
         summary: "A party reports a problem with the trade (kept for moderators)",
         params,
         body: tradeReportRequestSchema,
-        response: { 200: envelopeSchema(z.object({ reported: z.literal(true) })) },
+        response: { 200: tradeReportResponseSchema },
       },
     },
     async (request) => envelope(await reportTrade(deps.db, viewerOf(request), request.params.id, request.body)),

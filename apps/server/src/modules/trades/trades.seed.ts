@@ -1,13 +1,19 @@
 import type { Trade } from "@souk/contracts";
 import { sql } from "kysely";
 import sharp from "sharp";
-import { fileStorageFor, type SeedContext, sessionlessViewer, type Viewer } from "../../platform/index.ts";
+import {
+  DEFAULT_FEATURES,
+  fileStorageFor,
+  type SeedContext,
+  sessionlessViewer,
+  type Viewer,
+} from "../../platform/index.ts";
 import { listOwnOffers } from "../offers/index.ts";
 import { openDispute } from "./disputes.service.ts";
 import { getTradeAccess, type TradeAccess } from "./trades.access.ts";
 import { submitRequirement, uploadRequirements } from "./trades.flow.ts";
-import type { Features } from "./trades.options.ts";
-import { cancelTrade, markPaid, releaseTrade, startTrade } from "./trades.service.ts";
+import { cancelTrade, markPaid, releaseTrade } from "./trades.service.ts";
+import { startTrade } from "./trades.start.ts";
 
 /**
  * Demo trades between demo users, made through the real service functions (so the ledger holds,
@@ -17,7 +23,7 @@ import { cancelTrade, markPaid, releaseTrade, startTrade } from "./trades.servic
  * the demo buyer, keeps one active trade, under the limit of two for an unverified user, so his
  * first "Start trade" works.
  */
-export type DemoTradeEnd = "active" | "paid" | "released" | "cancelled" | "disputed";
+type DemoTradeEnd = "active" | "paid" | "released" | "cancelled" | "disputed";
 type Plan = { key: string; seller: string; buyer: string; end: DemoTradeEnd };
 
 export const DEMO_TRADE_PLANS: readonly Plan[] = [
@@ -39,22 +45,6 @@ export const DEMO_TRADE_PLANS: readonly Plan[] = [
 /** Demo vendors with funded wallets (the wallet module's seed), tried when a planned seller's offers are off duty. */
 const VENDORS = ["alice", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy"];
 
-const SEED_FEATURES: Features = {
-  offerCap: true,
-  offRamp: false,
-  onRamp: false,
-  manualEscrowFee: true,
-  offerBid: true,
-  feeDiscount: true,
-  disputeAppeal: true,
-  corporateAccount: false,
-  lightning: false,
-  virtualCard: false,
-  partnerProgram: false,
-  multiTierPartnerProgram: false,
-  bazaar: false,
-};
-
 /** A plain picture standing in for a photographed receipt (made on the spot: nothing binary is checked in). */
 function demoReceipt(): Promise<Buffer> {
   return sharp({ create: { width: 480, height: 320, channels: 3, background: { r: 246, g: 244, b: 236 } } })
@@ -71,7 +61,7 @@ async function fulfilRequirements(context: SeedContext, buyer: Viewer, trade: Tr
         buyer,
         trade.id,
         { requirementId: requirement.id, value: buyer.username },
-        SEED_FEATURES,
+        DEFAULT_FEATURES,
       );
     } else {
       await uploadRequirements(
@@ -83,7 +73,7 @@ async function fulfilRequirements(context: SeedContext, buyer: Viewer, trade: Tr
           requirementId: requirement.id,
           files: [{ fileName: `${requirement.id}.jpg`, declaredType: "image/jpeg", bytes: await demoReceipt() }],
         },
-        SEED_FEATURES,
+        DEFAULT_FEATURES,
       );
     }
   }
@@ -124,7 +114,7 @@ async function playTrade(
   seller: Viewer,
   trade: Trade,
 ): Promise<string> {
-  const options = { features: SEED_FEATURES };
+  const options = { features: DEFAULT_FEATURES };
   if (plan.end === "paid" || plan.end === "released" || plan.end === "disputed") {
     await fulfilRequirements(context, buyer, trade);
     await markPaid(context.db, buyer, trade.id, options);
@@ -210,7 +200,7 @@ async function playOnFirstTakeableOffer(
         context.db,
         buyer,
         { offerId: offer.idHashed, fiatAmount: offer.fiatLimitMin },
-        { features: SEED_FEATURES },
+        { features: DEFAULT_FEATURES },
       );
     } catch {
       // Outside duty hours, over a limit, no rate: the next offer may do.

@@ -1,279 +1,29 @@
-import {
-  ErrorCode,
-  LedgerErrorCode,
-  TRADE_RULES,
-  type Trade,
-  type TradeActorRole,
-  type TradeStartRequest,
-} from "@souk/contracts";
-import {
-  addDecimal,
-  compareDecimal,
-  convertFiatToCrypto,
-  type Decimal,
-  decimal,
-  divideDecimal,
-  formatDecimal,
-  parseDecimal,
-  roundDecimal,
-} from "@souk/money";
+import { TRADE_RULES, type Trade, type TradeActorRole } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
-import {
-  DomainError,
-  failpoint,
-  forbidden,
-  inputError,
-  isStaff,
-  type JobQueue,
-  newPublicId,
-  type Viewer,
-} from "../../platform/index.ts";
-import { getRelation } from "../contacts/index.ts";
-import {
-  computeEscrowFee,
-  discountedFeeBps,
-  holdEscrow,
-  postEscrow,
-  resolveEscrowFeeBps,
-  voidEscrow,
-  withLedgerTx,
-} from "../ledger/index.ts";
-import {
-  applySystemCancelPenalty,
-  getCatalog,
-  getMarket,
-  getOfferForTrade,
-  recordCompletedTradeCounts,
-  recordOfferCapUsage,
-  unmetRequirementsOf,
-} from "../offers/index.ts";
+import { type DomainError, failpoint, isStaff, type Viewer } from "../../platform/index.ts";
+import { postEscrow, voidEscrow, withLedgerTx } from "../ledger/index.ts";
+import { applySystemCancelPenalty, recordCompletedTradeCounts, recordOfferCapUsage } from "../offers/index.ts";
 import { adjustTradeCounters } from "../users/index.ts";
-import { exactExpiryJob } from "./jobs/exact-expiry.ts";
 import {
-  checkFiatAmount,
   disputeAvailableAt,
   explainRefusal,
-  flowStepOf,
-  kycLimitsOf,
-  partiesOf,
   pendingRequirements,
-  requirementsForOffer,
   ruleFor,
   type TradeCommand,
   type TransitionRule,
 } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
 import { recordEvent } from "./trades.events.ts";
-import { findTradeFor, getTrade, viewTrade } from "./trades.lookup.ts";
+import * as listsRepo from "./trades.lists.repo.ts";
+import { findTradeFor, viewTrade } from "./trades.lookup.ts";
 import type { TradeOptions } from "./trades.options.ts";
+import * as peopleRepo from "./trades.people.repo.ts";
 import * as repo from "./trades.repo.ts";
+import * as requirementsRepo from "./trades.requirements.repo.ts";
 import { factsOf, type ViewerRole } from "./trades.view.ts";
 
 /** After this many expiries in a day of trades where a buy offer's owner did not pay, the offer is switched off. */
-export const OWNER_EXPIRY_PENALTY_THRESHOLD = 3;
-
-// ---- start ---------------------------------------------------------------------------------
-
-export interface StartOptions extends TradeOptions {
-  idempotencyKey?: string | null;
-  /** The taker's address, to tell isOpponentsSameIp. */
-  ip?: string | null;
-  /** Queues the trade's exact expiry once the start commits (the minute's sweep is the fallback). */
-  jobs?: JobQueue;
-}
-
-function toUsd(fiat: Decimal, fiatPerUsd: string | undefined): Decimal {
-  if (!fiatPerUsd) return fiat;
-  const rate = parseDecimal(fiatPerUsd);
-  return rate.units === 0n ? fiat : divideDecimal(fiat, rate, 2, "half_up");
-}
-
-/**
- * POST /rest/v1/trade: the taker opens a trade on an offer. Everything happens in one ledger
- * transaction: the checks see a consistent state (the taker's row is locked, so their own starts
- * queue), the price is locked from the offer as it stands, the seller's amount plus fee moves to
- * the trade's escrow, and the trade, its first event and the real-time hints commit with it.
- */
-export async function startTrade(
-  db: Db,
-  viewer: Viewer,
-  input: TradeStartRequest,
-  options: StartOptions,
-): Promise<Trade> {
-  const fiat = parseDecimal(input.fiatAmount);
-  if (compareDecimal(fiat, decimal(0n)) <= 0) throw inputError({ fiatAmount: ["amount_must_be_positive"] });
-  // A key that already started a trade is looked up only when this start fails: by the trades'
-  // unique index on (taker, key), or by a refusal that the first start's own trade caused (a limit
-  // it now counts against). Then the answer is that trade. Nearly every key is new, and a replay of
-  // a finished request is answered from the platform's idempotency record, so no read comes first.
-  const idempotencyKey = options.idempotencyKey ?? null;
-  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
-  let row: repo.TradeRow;
-  try {
-    row = await withLedgerTx(db, async (tx) => {
-      const offer = await getOfferForTrade(tx, input.offerId, { reference: { catalog, market } });
-      if (!offer) throw errors.offerNotFound();
-      if (offer.ownerId === viewer.userId) throw errors.cannotTradeWithYourself();
-      const parties = partiesOf(offer, viewer.userId);
-      const taker = await repo.lockStartFacts(tx, {
-        takerId: viewer.userId,
-        sellerId: parties.sellerId,
-        ownerId: offer.ownerId,
-      });
-      if (!taker) throw errors.offerNotFound();
-      // Restrictions and blocked KYC actions of the taker
-      // (docs/product.md#restrictions-and-blocked-kyc-actions: start-trade-buy / -sell).
-      const kycAction = parties.takerIsBuyer ? "start-trade-buy" : "start-trade-sell";
-      if (viewer.blockedKycActions.includes(kycAction)) {
-        throw forbidden("Verify your identity to do this.", ErrorCode.KYC_ACTION_BLOCKED, { action: kycAction });
-      }
-      if (!offer.isTradable || offer.fiatPricePerCrypto === null) {
-        throw errors.offerUnavailable(offer.unavailableReason ?? "no_market_rate");
-      }
-      if (compareDecimal(roundDecimal(fiat, offer.fiatDecimals, "down"), fiat) !== 0) {
-        throw inputError({ fiatAmount: ["amount_too_precise"] });
-      }
-      const relation = await getRelation(tx, offer.ownerId, viewer.userId);
-      if (relation.isBlocked || relation.isBlockedBy) throw errors.userBlocked();
-      const unmet = unmetRequirementsOf(offer.requirements, {
-        completedTrades: taker.completed_trades,
-        isIdVerified: taker.id_verified_at !== null,
-        hasVisibleFullName: !!taker.first_name?.trim() && taker.full_name_visibility_type !== "hide_name",
-        countryIso: taker.country_iso,
-        isTrusted: relation.isTrusted,
-      });
-      if (unmet.length > 0) throw errors.requirementsNotMet(unmet);
-      const amountProblem = checkFiatAmount(
-        fiat,
-        {
-          rangeType: offer.rangeType,
-          fiatLimitMin: offer.fiatLimitMin,
-          fiatLimitMax: offer.fiatLimitMax,
-          predefinedAmounts: offer.predefinedAmounts,
-          newBuyerMaxFiatLimit: offer.newBuyerMaxFiatLimit,
-          capRemaining: offer.offerCap?.active ? offer.offerCap.remaining : null,
-        },
-        { isBuyer: parties.takerIsBuyer, completedTrades: taker.completed_trades },
-      );
-      if (amountProblem) {
-        const limitKind =
-          amountProblem.message === "amount_above_new_buyer_limit"
-            ? "NewBuyerTradeLimit"
-            : amountProblem.message === "amount_above_offer_cap"
-              ? "TradeLimit"
-              : null;
-        throw new DomainError(ErrorCode.INPUT_VALIDATION, "validation", "The amount is outside this offer's limits.", {
-          fiatAmount: [amountProblem.message],
-          ...(amountProblem.limit ? { limit: amountProblem.limit } : {}),
-          ...(limitKind ? { limitKind } : {}),
-        });
-      }
-      // Trade start errors (docs/product.md#starting-a-trade): limits of the taker's verification level, in USD.
-      const fiatUsd = toUsd(fiat, market.fiatPerUsd[offer.fiatCurrencyCode]);
-      const limits = kycLimitsOf(Number(taker.kyc_level));
-      if (limits.perTrade && compareDecimal(fiatUsd, limits.perTrade) > 0) {
-        throw errors.maxPerTradeLimit(formatDecimal(limits.perTrade));
-      }
-      if (limits.daily) {
-        const used = parseDecimal(await repo.sumDailyVolumeUsd(tx, viewer.userId));
-        if (compareDecimal(addDecimal(used, fiatUsd), limits.daily) > 0) {
-          throw errors.dailyComplianceLimit(formatDecimal(limits.daily), formatDecimal(used));
-        }
-      }
-      if (taker.id_verified_at === null) {
-        const active = await repo.countActiveTrades(tx, viewer.userId);
-        if (active >= TRADE_RULES.activeTradesWithoutIdMax) {
-          throw errors.maxActiveTradesIdNotVerified(TRADE_RULES.activeTradesWithoutIdMax);
-        }
-      }
-      const price = parseDecimal(offer.fiatPricePerCrypto);
-      const amountMinor = convertFiatToCrypto(fiat, price, offer.cryptoDecimals);
-      if (amountMinor <= 0n) throw inputError({ fiatAmount: ["amount_too_small"] });
-      const sellerDiscount = options.features.feeDiscount ? taker.seller_fee_discount : "0";
-      const feeBps = resolveEscrowFeeBps({
-        offerFeeBps: offer.escrowFeeBps,
-        perkFeeBps: discountedFeeBps(offer.escrowFeeBps, sellerDiscount),
-      });
-      const feeMinor = computeEscrowFee(amountMinor, feeBps);
-      const method = catalog.methodById.get(offer.paymentMethodId);
-      const requirementPlans = requirementsForOffer({
-        type: offer.type,
-        tags: offer.tags,
-        paymentMethodGroupSlug: method?.groupSlug ?? null,
-      });
-      const inserted = await repo.insertTrade(tx, {
-        id_hashed: newPublicId(),
-        offer_id: offer.offerId,
-        offer_id_hashed: offer.idHashed,
-        offer_type: offer.type,
-        offer_owner_id: BigInt(offer.ownerId),
-        flow_type: offer.flowType,
-        buyer_id: BigInt(parties.buyerId),
-        seller_id: BigInt(parties.sellerId),
-        crypto_currency_id: offer.cryptoCurrencyId,
-        crypto_currency_code: offer.cryptoCurrencyCode,
-        crypto_decimals: offer.cryptoDecimals,
-        amount_minor: amountMinor,
-        fee_minor: feeMinor,
-        fee_bps: feeBps,
-        fiat_currency_id: offer.fiatCurrencyId,
-        fiat_currency_code: offer.fiatCurrencyCode,
-        fiat_amount: formatDecimal(roundDecimal(fiat, offer.fiatDecimals, "down")),
-        fiat_amount_usd: formatDecimal(fiatUsd),
-        fiat_price_per_crypto: offer.fiatPricePerCrypto,
-        payment_method_id: offer.paymentMethodId,
-        payment_method_slug: offer.paymentMethodSlug,
-        payment_method_name: offer.paymentMethodName,
-        payment_window_minutes: offer.paymentWindowMinutes,
-        offer_terms: offer.offerTerms,
-        trade_instructions: offer.tradeDetails,
-        counts_against_cap: offer.offerCap?.active === true,
-        is_opponents_same_ip: !!options.ip && taker.owner_ip === options.ip,
-        status: "active_funded",
-        flow_step: flowStepOf({
-          requirements: requirementPlans.map((plan) => ({ ...plan, status: "pending" as const })),
-        }),
-        taker_id: BigInt(viewer.userId),
-        idempotency_key: idempotencyKey,
-      });
-      await repo.insertRequirements(tx, inserted.id, requirementPlans);
-      try {
-        await holdEscrow(tx, {
-          tradeId: String(inserted.id),
-          sellerId: parties.sellerId,
-          currencyCode: offer.cryptoCurrencyCode,
-          amountMinor,
-          feeMinor,
-          ...(idempotencyKey ? { idempotencyKey: `${viewer.userId}:${idempotencyKey}` } : {}),
-        });
-      } catch (error) {
-        if (error instanceof DomainError && error.code === LedgerErrorCode.INSUFFICIENT_BALANCE) {
-          throw errors.sellerBalanceTooLow(!parties.takerIsBuyer);
-        }
-        throw error;
-      }
-      await recordEvent(tx, inserted, {
-        name: "active_funded",
-        actorRole: parties.takerIsBuyer ? "buyer" : "seller",
-        actorUserId: viewer.userId,
-        payload: { from: null, to: "active_funded", offerId: offer.idHashed },
-        idempotencyKey,
-      });
-      options.jobs?.sendAfterCommit(tx, exactExpiryJob(inserted));
-      return inserted;
-    });
-  } catch (error) {
-    const { code, constraint } = error as { code?: string; constraint?: string };
-    const isKeyTaken = code === "23505" && constraint === "trades_idempotency_key";
-    if (idempotencyKey && (isKeyTaken || error instanceof DomainError)) {
-      const existing = await repo.findTradeByIdempotencyKey(db, viewer.userId, idempotencyKey);
-      if (existing) return getTrade(db, viewer, existing.id_hashed, options.features);
-    }
-    throw error;
-  }
-  const role: ViewerRole = Number(row.buyer_id) === viewer.userId ? "buyer" : "seller";
-  return viewTrade(db, row, viewer, role, options.features);
-}
+const OWNER_EXPIRY_PENALTY_THRESHOLD = 3;
 
 // ---- commands ------------------------------------------------------------------------------
 
@@ -284,7 +34,7 @@ export interface CommandInput {
 }
 
 /** The dispute note of a trade the seller released while it was in dispute (shown to both parties). */
-export const RELEASED_IN_DISPUTE_NOTE = "The seller released the crypto, which closed the dispute.";
+const RELEASED_IN_DISPUTE_NOTE = "The seller released the crypto, which closed the dispute.";
 
 function columnsFor(
   rule: TransitionRule,
@@ -328,7 +78,7 @@ async function recordSuccess(tx: Tx, row: repo.TradeRow): Promise<void> {
   const sellerId = Number(row.seller_id);
   const ids = [buyerId, sellerId].sort((a, b) => a - b);
   const btc = row.crypto_currency_code === "BTC" ? row.amount_minor : 0n;
-  const partners = (await repo.haveCompletedTogether(tx, buyerId, sellerId, row.id)) ? 0 : 1;
+  const partners = (await peopleRepo.haveCompletedTogether(tx, buyerId, sellerId, row.id)) ? 0 : 1;
   const counts: { userId: number; completedTrades: number }[] = [];
   for (const id of ids) {
     const counters = await adjustTradeCounters(tx, id, { completed: 1, partners, btcTradedMinor: btc });
@@ -357,7 +107,7 @@ async function settleEscrow(tx: Tx, rule: TransitionRule, row: repo.TradeRow): P
  * successful trade, the ledger's post or void, the trade event and the real-time hints. Returns
  * the updated row, or null when the trade was not in a state the rule allows (nothing changed).
  */
-export async function applyRule(
+async function applyRule(
   db: Db,
   tradeId: bigint,
   rule: TransitionRule,
@@ -378,7 +128,7 @@ export async function applyRule(
     if (!updated) return null;
     if (updated.status === "released" || updated.status === "dispute_won_buyer") await recordSuccess(tx, updated);
     if (updated.status === "cancelled_system" && updated.offer_type === "buy") {
-      if ((await repo.countRecentOwnerExpiries(tx, updated.offer_id)) >= OWNER_EXPIRY_PENALTY_THRESHOLD) {
+      if ((await peopleRepo.countRecentOwnerExpiries(tx, updated.offer_id)) >= OWNER_EXPIRY_PENALTY_THRESHOLD) {
         await applySystemCancelPenalty(tx, updated.offer_id);
       }
     }
@@ -406,7 +156,7 @@ function refusalError(
   command: TradeCommand,
   role: ViewerRole,
   row: repo.TradeRow,
-  requirements: Awaited<ReturnType<typeof repo.listRequirements>>,
+  requirements: Awaited<ReturnType<typeof requirementsRepo.listRequirements>>,
   now: Date,
 ): DomainError {
   const facts = factsOf(row, requirements);
@@ -457,7 +207,7 @@ export async function runCommand(
       return viewTrade(db, current, viewer, role, options.features);
     }
   }
-  const requirements = await repo.listRequirements(db, [current.id]);
+  const requirements = await requirementsRepo.listRequirements(db, [current.id]);
   throw refusalError(command, role, current, requirements, options.now ?? new Date());
 }
 
@@ -515,7 +265,7 @@ export async function expireDueTrades(db: Db, now?: Date): Promise<{ expired: nu
   let expired = 0;
   let checked = 0;
   for (let round = 0; round < 50; round += 1) {
-    const ids = await repo.listDueTradeIds(db, now ?? new Date(), batch);
+    const ids = await listsRepo.listDueTradeIds(db, now ?? new Date(), batch);
     checked += ids.length;
     for (const id of ids) if (await expireTrade(db, id, now)) expired += 1;
     if (ids.length < batch) break;

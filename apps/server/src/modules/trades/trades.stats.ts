@@ -1,6 +1,6 @@
 import type { Db } from "../../db/pool.ts";
 import { recordTraderStats } from "../offers/index.ts";
-import * as repo from "./trades.repo.ts";
+import * as peopleRepo from "./trades.people.repo.ts";
 
 /**
  * The marketplace's trader figures that are aggregates over many trades (completed in the last
@@ -8,9 +8,9 @@ import * as repo from "./trades.repo.ts";
  * transaction: they are display figures, and a release should not pay for a percentile over the
  * seller's history. The exact completed count is written in the release's transaction itself.
  */
-export async function refreshTraderStats(db: Db, userIds: readonly number[]): Promise<number> {
+async function refreshTraderStats(db: Db, userIds: readonly number[]): Promise<number> {
   for (const userId of userIds) {
-    const figures = await repo.traderFigures(db, userId);
+    const figures = await peopleRepo.traderFigures(db, userId);
     await recordTraderStats(db, userId, {
       completedTrades30d: figures.completedTrades30d,
       releaseTimeMedianSeconds: figures.releaseTimeMedianSeconds,
@@ -21,5 +21,5 @@ export async function refreshTraderStats(db: Db, userIds: readonly number[]): Pr
 
 /** Users whose figures may have changed in the last `minutes`: those with a recent completion. */
 export async function refreshRecentTraderStats(db: Db, minutes: number): Promise<number> {
-  return refreshTraderStats(db, await repo.listRecentlyCompletedUsers(db, minutes));
+  return refreshTraderStats(db, await peopleRepo.listRecentlyCompletedUsers(db, minutes));
 }

@@ -14,12 +14,12 @@ import {
   explainRefusal,
   isFinishedStatus,
   isGuardMet,
-  isRequirementMet,
   isSecondStepReached,
   pendingRequirements,
   type TradeFacts,
 } from "./trades.domain.ts";
-import type { PartyRow, TradeRow } from "./trades.repo.ts";
+import type { PartyRow } from "./trades.people.repo.ts";
+import type { TradeRow } from "./trades.repo.ts";
 
 /** Shapes trade rows into the answers of the contracts. Pure: everything it needs is passed in. */
 
@@ -48,8 +48,8 @@ export interface ViewContext {
 }
 
 export const tradeUrl = (idHashed: string) => `/trade/${idHashed}`;
-export const chatUrl = (idHashed: string) => `/trade/${idHashed}#chat`;
-export const offerUrl = (idHashed: string) => `/offer/${idHashed}`;
+const chatUrl = (idHashed: string) => `/trade/${idHashed}#chat`;
+const offerUrl = (idHashed: string) => `/offer/${idHashed}`;
 
 function seconds(date: Date | null): number | null {
   return date ? Math.floor(date.getTime() / 1000) : null;
@@ -91,7 +91,7 @@ export function factsOf(row: TradeRow, requirements: readonly RequirementRowLike
   };
 }
 
-export function sideOf(row: Pick<TradeRow, "buyer_id">, userId: number): TradeSide {
+function sideOf(row: Pick<TradeRow, "buyer_id">, userId: number): TradeSide {
   return Number(row.buyer_id) === userId ? "bought" : "sold";
 }
 
@@ -242,7 +242,7 @@ export function toTradeView(row: TradeRow, context: ViewContext): Trade {
 }
 
 /** Whether the trade waits for this user: pay (buyer), release (seller), or follow a dispute. */
-export function isAlarmedFor(row: TradeRow, userId: number, now: Date): boolean {
+function isAlarmedFor(row: TradeRow, userId: number, now: Date): boolean {
   if (row.status === "dispute_open") return true;
   const isBuyer = Number(row.buyer_id) === userId;
   if (row.status === "active_funded") return isBuyer && isGuardMet("before_expiry", factsOf(row, []), now);
@@ -276,5 +276,3 @@ export function toTradeSummary(row: TradeRow, userId: number, parties: Map<strin
     isAlarmed: isAlarmedFor(row, userId, now),
   };
 }
-
-export { isRequirementMet };

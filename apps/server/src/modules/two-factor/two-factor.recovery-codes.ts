@@ -12,7 +12,7 @@ export function hashRecoveryCode(code: string): string {
 }
 
 /** What the user types: case, spaces and dashes do not matter. */
-export function normaliseRecoveryCode(code: string): string {
+function normaliseRecoveryCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]/g, "");
 }
 

@@ -4,13 +4,11 @@ import { createUserCommand, grantRoleCommand } from "./users.commands.ts";
 import { registerUsersPrivateRoutes, registerUsersPublicRoutes } from "./users.routes.ts";
 import { seedDemoUsers } from "./users.seed.ts";
 
-export { adjustTradeCounters, type TradeCounters, type TradeCountersDelta } from "./users.counters.ts";
-export { visibleFullName } from "./users.domain.ts";
-export type { ProfileCountsDelta } from "./users.repo.ts";
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./users.seed.ts";
+export { adjustTradeCounters } from "./users.counters.ts";
+
+export { DEMO_PASSWORD } from "./users.seed.ts";
 export {
   adjustProfileCounts,
-  type CreateUserInput,
   createUser,
   findLoginCandidate,
   findUserByUsername,
@@ -19,7 +17,6 @@ export {
   getFeeDiscount,
   getPublicProfile,
   grantRoles,
-  type LoginCandidate,
   updateSettings,
 } from "./users.service.ts";
 

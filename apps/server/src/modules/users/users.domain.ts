@@ -12,7 +12,7 @@ import type { UserActivityFlags, UserRow } from "./users.repo.ts";
 /** btcTraded is shown in BTC with all eight decimals. */
 const BTC_DECIMALS = 8;
 
-export interface CountryLookup {
+interface CountryLookup {
   iso: string;
   code: string;
   name: string;
@@ -38,9 +38,7 @@ function fullNameVisibility(value: string): CurrentUser["fullNameVisibilityType"
 }
 
 /** The name others see, following the owner's full-name visibility choice. */
-export function visibleFullName(
-  row: Pick<UserRow, "first_name" | "last_name" | "full_name_visibility_type">,
-): string | null {
+function visibleFullName(row: Pick<UserRow, "first_name" | "last_name" | "full_name_visibility_type">): string | null {
   const first = row.first_name?.trim();
   const last = row.last_name?.trim();
   if (!first) return null;

@@ -1,5 +1,10 @@
-import { currentUserSchema, envelopeSchema, publicProfileSchema, userSettingsRequestSchema } from "@souk/contracts";
-import { z } from "zod";
+import {
+  currentUserSchema,
+  envelopeSchema,
+  publicProfileSchema,
+  usernameParamsSchema,
+  userSettingsRequestSchema,
+} from "@souk/contracts";
 import { type AppDeps, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { getCurrentUser, getPublicProfile, updateSettings } from "./users.service.ts";
 
@@ -12,7 +17,7 @@ export function registerUsersPublicRoutes(app: SoukRoutes, deps: AppDeps): void 
       schema: {
         tags: ["users"],
         summary: "Public profile",
-        params: z.object({ username: z.string().min(1).max(64) }),
+        params: usernameParamsSchema,
         response: { 200: envelopeSchema(publicProfileSchema) },
       },
     },

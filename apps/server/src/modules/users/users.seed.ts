@@ -7,7 +7,7 @@ import { createUser, findUserIdByUsername } from "./users.service.ts";
 /** Shown in the README and printed at start: these accounts exist only in demo data. */
 export const DEMO_PASSWORD = "Souk-demo-2026!";
 
-export const DEMO_ACCOUNTS: { username: string; roles: UserRole[]; countryIso: string }[] = [
+const DEMO_ACCOUNTS: { username: string; roles: UserRole[]; countryIso: string }[] = [
   { username: "alice", roles: ["user", "vendor"], countryIso: "US" },
   { username: "bob", roles: ["user"], countryIso: "GB" },
   { username: "carol", roles: ["user", "vendor", "merchant"], countryIso: "NG" },

@@ -65,7 +65,7 @@ export async function updateSettings(db: Db, userId: number, input: UserSettings
   return getCurrentUser(db, userId);
 }
 
-export function newReferralCode(): string {
+function newReferralCode(): string {
   return randomBytes(6).toString("base64url").replace(/[-_]/g, "x").toUpperCase();
 }
 

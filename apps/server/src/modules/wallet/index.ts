@@ -14,24 +14,17 @@ import { registerWalletPrivateRoutes } from "./wallet.routes.ts";
 import { seedDemoWallets } from "./wallet.seed.ts";
 
 export { getBondStatus } from "./bond.service.ts";
-export { confirmDeposit, confirmPendingDeposits, type RecordDepositInput, recordDeposit } from "./deposits.service.ts";
-export { type EvmContext, evmContextOf } from "./evm/evm.context.ts";
-export { creditConfirmedDeposits, followChain } from "./evm/evm.follower.ts";
+export { recordDeposit } from "./deposits.service.ts";
+export { evmContextOf } from "./evm/evm.context.ts";
+
 export { hotWalletAddressOf } from "./evm/evm.keys.ts";
-export { LOCAL_NODE_PHRASE, type LocalEvmNode, startLocalEvmNode } from "./evm/evm.local-node.ts";
+export { type LocalEvmNode, startLocalEvmNode } from "./evm/evm.local-node.ts";
 export { reconcileEvm } from "./evm/evm.reconcile.ts";
 export { Secret } from "./evm/evm.secret.ts";
-export { trackTransactions } from "./evm/evm.sender.ts";
-export { sweepDeposits } from "./evm/evm.sweeper.ts";
-export {
-  type BroadcastOutcome,
-  type BroadcastRequest,
-  type ChainAdapter,
-  createDevChainAdapter,
-} from "./wallet.chain.ts";
-export { BOND_AMOUNTS, MIN_WITHDRAWALS, NETWORK_FEES } from "./wallet.domain.ts";
-export { assertSecondFactor, type SecondFactorAction } from "./wallet.second-factor.ts";
-export { getBalances, getDepositAddress, type Sender, sendCrypto } from "./wallet.service.ts";
+
+export { BOND_AMOUNTS } from "./wallet.domain.ts";
+export { assertSecondFactor } from "./wallet.second-factor.ts";
+export { getBalances, getDepositAddress, sendCrypto } from "./wallet.service.ts";
 export { broadcastPendingWithdrawals } from "./withdrawals.service.ts";
 
 export const walletModule: SoukModule = {

@@ -29,7 +29,7 @@ export interface ChainAdapter {
   broadcastWithdrawal(input: BroadcastRequest): Promise<BroadcastOutcome>;
 }
 
-export interface NewAddress {
+interface NewAddress {
   address: string;
   derivationIndex: number | null;
 }

@@ -6,7 +6,7 @@ import { isAddressFormatValid, normalizeAddress } from "./wallet.domain.ts";
 import { recordDevBroadcast } from "./wallet.repo.ts";
 import { adapterNameFor, loadWalletSettings, type WalletSettings } from "./wallet.settings.ts";
 
-export type { BroadcastOutcome, BroadcastRequest, ChainAdapter, NewAddress } from "./wallet.chain-adapter.ts";
+export type { BroadcastOutcome, ChainAdapter } from "./wallet.chain-adapter.ts";
 
 const BECH32_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 

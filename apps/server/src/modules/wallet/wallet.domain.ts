@@ -40,13 +40,13 @@ export const BOND_AMOUNTS: Readonly<Record<string, string>> = { BTC: "0.001", ET
  * Daily send limits (internal sends plus withdrawals, rolling 24 hours) by verification tier:
  * tier 0 below level 1, tier 1 from level 1 (1.5 included), tier 2 from level 2, tier 3 from 3.
  */
-export const DAILY_SEND_LIMITS: Readonly<Record<string, readonly [string, string, string, string]>> = {
+const DAILY_SEND_LIMITS: Readonly<Record<string, readonly [string, string, string, string]>> = {
   BTC: ["0.5", "5", "50", "500"],
   ETH: ["10", "100", "1000", "10000"],
   USDT: ["10000", "100000", "1000000", "10000000"],
 };
 
-export function limitTierOf(kycLevel: number): 0 | 1 | 2 | 3 {
+function limitTierOf(kycLevel: number): 0 | 1 | 2 | 3 {
   if (!(kycLevel >= 1)) return 0;
   if (kycLevel < 2) return 1;
   if (kycLevel < 3) return 2;

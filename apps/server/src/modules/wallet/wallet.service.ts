@@ -17,7 +17,7 @@ import {
   listCryptoCurrencies,
 } from "../reference/index.ts";
 import { findUserIdByUsername, getCurrentUser } from "../users/index.ts";
-import { currenciesById, ensureDepositAddress, requireCurrency } from "./deposits.service.ts";
+import { ensureDepositAddress, requireCurrency } from "./deposits.service.ts";
 import { hasFrozenDeposit } from "./evm/evm.repo.ts";
 import { chainAdapterFor } from "./wallet.chain.ts";
 import {
@@ -36,7 +36,7 @@ import { confirmationsRequiredFor, loadWalletSettings } from "./wallet.settings.
 import { toWithdrawalView } from "./withdrawals.service.ts";
 
 /** The rolling window of the daily send limit. */
-export const SEND_LIMIT_WINDOW_HOURS = 24;
+const SEND_LIMIT_WINDOW_HOURS = 24;
 
 // ---- balances ------------------------------------------------------------------------------
 
@@ -300,5 +300,3 @@ export async function getSendInfo(db: Db, userId: number, code: string): Promise
     isWithdrawalSupported: fee !== null && minimum !== null && !currency.isBlocked,
   };
 }
-
-export { currenciesById };

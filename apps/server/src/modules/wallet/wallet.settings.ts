@@ -19,7 +19,7 @@ const adapterSchema = z.enum(["dev", "evm"]);
 const CONFIRMATIONS_PREFIX = "SOUK_CONFIRMATIONS_";
 const CHAIN_PREFIX = "SOUK_CHAIN_";
 
-export type ChainAdapterName = z.infer<typeof adapterSchema>;
+type ChainAdapterName = z.infer<typeof adapterSchema>;
 
 /** The coins the EVM adapter can hold: the chain's own coin and the configured ERC-20. */
 export const EVM_COINS: readonly string[] = ["ETH", "USDT"];

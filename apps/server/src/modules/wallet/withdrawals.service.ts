@@ -28,9 +28,7 @@ import { type SettledOutcome, settleWithdrawalOutcome } from "./withdrawal-settl
  * settles it (settleWithdrawalOutcome) once the chain has mined it deep enough.
  */
 
-export const BROADCAST_BATCH_SIZE = 20;
-/** How long a broadcast may stay without an outcome before another run takes it over (SOUK_BROADCAST_STALE_SECONDS). */
-export const BROADCAST_STALE_AFTER_SECONDS = 120;
+const BROADCAST_BATCH_SIZE = 20;
 
 export interface BroadcastOptions {
   adapter?: ChainAdapter;
@@ -84,7 +82,7 @@ export async function broadcastPendingWithdrawals(db: Db, options: BroadcastOpti
 }
 
 /** Records a broadcast's outcome once; a withdrawal already settled by another worker is left alone. */
-export async function settleBroadcast(
+async function settleBroadcast(
   db: Db,
   withdrawalId: bigint,
   outcome: SettledOutcome,

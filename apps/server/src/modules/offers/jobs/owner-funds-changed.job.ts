@@ -1,6 +1,6 @@
 import { type JobDefinition, OWNER_FUNDS_CHANGED_JOB } from "../../../platform/index.ts";
 import { findUserIdByUsername } from "../../users/index.ts";
-import { syncOfferBondState } from "../bond.service.ts";
+import { syncOfferBondState } from "../bond-held-offers.service.ts";
 import { refreshOwnerFunding } from "../maintenance.service.ts";
 
 /**

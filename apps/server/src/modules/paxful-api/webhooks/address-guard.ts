@@ -45,7 +45,7 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
-export class AddressRefused extends Error {
+class AddressRefused extends Error {
   constructor(readonly address: string) {
     super(`The webhook URL resolves to a private or reserved address (${address}).`);
     this.name = "AddressRefused";

@@ -35,7 +35,7 @@ class RecentIds {
 const seenEvents = new RecentIds();
 
 /** Paxful's event for a status a trade reached. */
-export function tradeEventOf(status: string): PaxfulWebhookEvent | null {
+function tradeEventOf(status: string): PaxfulWebhookEvent | null {
   if (status === "active_funded") return "trade.started";
   if (status === "paid") return "trade.paid";
   if (status === "released") return "trade.released";

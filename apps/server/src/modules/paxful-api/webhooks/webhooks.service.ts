@@ -12,7 +12,7 @@ export const DELIVER_JOB = "paxful-api.deliver-webhook";
 /** Seconds before attempt n+1 after attempt n failed; after the last, the delivery has failed. */
 const RETRY_DELAYS_SECONDS = [10, 60, 300, 1800, 7200, 21_600];
 
-export function retryDelaySeconds(attempt: number): number {
+function retryDelaySeconds(attempt: number): number {
   return RETRY_DELAYS_SECONDS[Math.min(attempt - 1, RETRY_DELAYS_SECONDS.length - 1)] ?? 21_600;
 }
 
@@ -30,7 +30,7 @@ export class WebhookRefused extends Error {
  * Paxful's URL check: a request with a random X-Paxful-Request-Challenge and no event, which the
  * receiver must answer 2xx with the same header and value.
  */
-export async function challengeEndpoint(url: string, allowPrivate: boolean): Promise<string | null> {
+async function challengeEndpoint(url: string, allowPrivate: boolean): Promise<string | null> {
   const problem = urlProblem(url, allowPrivate);
   if (problem) return problem;
   const challenge = randomBytes(24).toString("base64url");

@@ -1,5 +1,5 @@
 import type { JobDefinition } from "../../../platform/index.ts";
-import * as repo from "../trades.repo.ts";
+import * as listsRepo from "../trades.lists.repo.ts";
 import { expireDueTrades, expireTrade } from "../trades.service.ts";
 import { EXPIRE_TRADE_JOB, exactExpiryJob } from "./exact-expiry.ts";
 
@@ -21,7 +21,7 @@ export const expireTradesJob: JobDefinition = {
     const result = await expireDueTrades(context.db);
     if (result.expired > 0) context.log.info(result, "trades expired");
     const now = Date.now();
-    for (const trade of await repo.listSoonDueTrades(context.db, LOOKAHEAD_SECONDS)) {
+    for (const trade of await listsRepo.listSoonDueTrades(context.db, LOOKAHEAD_SECONDS)) {
       const job = exactExpiryJob(trade, now);
       await context.send(job.name, job.data, job.options);
     }

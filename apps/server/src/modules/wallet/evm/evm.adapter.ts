@@ -31,7 +31,7 @@ export function isZeroAddress(address: string): boolean {
 
 /** Token transfers use more gas than their estimate suggests when storage is first written. */
 const TOKEN_GAS_MARGIN_PERCENT = 130n;
-export const TOKEN_TRANSFER_GAS_FALLBACK = 80_000n;
+const TOKEN_TRANSFER_GAS_FALLBACK = 80_000n;
 
 /**
  * ETH and USDT on a real EVM chain. Addresses come from the deposit branch's extended public key;
@@ -130,7 +130,7 @@ async function outcomeOf(context: EvmContext, row: repo.EvmTransactionRow): Prom
   return { status: "pending", txid: attempts.at(-1)?.hash ?? null };
 }
 
-export async function gasLimitFor(context: EvmContext, coin: EvmCoin, to: string, valueUnits: bigint): Promise<bigint> {
+async function gasLimitFor(context: EvmContext, coin: EvmCoin, to: string, valueUnits: bigint): Promise<bigint> {
   if (coin.token === null) return ETH_TRANSFER_GAS;
   const estimate = await context.rpc
     .estimateGas({

@@ -12,7 +12,7 @@ import { type CustodyKeys, custodyKeysOf } from "./evm.keys.ts";
 import { type EvmRpc, evmRpcOf } from "./evm.rpc.ts";
 
 /** ETH counts in wei on the chain. */
-export const ETH_CHAIN_DECIMALS = 18;
+const ETH_CHAIN_DECIMALS = 18;
 
 /** A coin held on the EVM chain, with how the chain counts it. */
 export interface EvmCoin {

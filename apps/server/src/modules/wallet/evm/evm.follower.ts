@@ -22,7 +22,7 @@ import { type EvmBlock, evmRpcOf } from "./evm.rpc.ts";
  */
 
 /** Blocks kept to find a fork point: deeper reorgs are an operator's matter. */
-export const BLOCK_MEMORY = 256n;
+const BLOCK_MEMORY = 256n;
 
 export interface FollowReport {
   from: bigint;

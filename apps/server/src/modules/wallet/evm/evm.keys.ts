@@ -12,8 +12,8 @@ import type { Secret } from "./evm.secret.ts";
  * Private keys live only in the objects made here and are used only to sign.
  */
 
-export const DEPOSIT_BRANCH_PATH = "m/44'/60'/0'/0";
-export const HOT_WALLET_PATH = "m/44'/60'/1'/0/0";
+const DEPOSIT_BRANCH_PATH = "m/44'/60'/0'/0";
+const HOT_WALLET_PATH = "m/44'/60'/1'/0/0";
 
 export interface CustodyKeys {
   /** The deposit branch's extended public key. */

@@ -14,8 +14,8 @@ import { ContractFactory, HDNodeWallet, JsonRpcProvider, Network } from "ethers"
  */
 
 /** The phrase every local EVM node funds by default: public test money, never real. */
-export const LOCAL_NODE_PHRASE = "test test test test test test test test test test test junk";
-export const LOCAL_CHAIN_ID = 31337;
+const LOCAL_NODE_PHRASE = "test test test test test test test test test test test junk";
+const LOCAL_CHAIN_ID = 31337;
 /** Minted to the funded account, in the token's units (1,000,000 USDT). */
 const MINTED_UNITS = 1_000_000_000_000n;
 

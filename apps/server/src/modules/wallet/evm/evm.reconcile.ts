@@ -88,7 +88,7 @@ async function onChainOf(context: EvmContext, coin: EvmCoin, addresses: string[]
 }
 
 /** Whole chain units without trailing zeros; "0" when zero. */
-export function formatUnits(units: bigint, decimals: number): string {
+function formatUnits(units: bigint, decimals: number): string {
   if (units === 0n) return "0";
   const sign = units < 0n ? "-" : "";
   const text = formatAmount(units < 0n ? -units : units, decimals);

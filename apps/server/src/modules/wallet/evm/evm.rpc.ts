@@ -15,7 +15,7 @@ export const ERC20 = new Interface([
 ]);
 const TRANSFER_TOPIC = ERC20.getEvent("Transfer")?.topicHash ?? "";
 
-export interface EvmTransaction {
+interface EvmTransaction {
   hash: string;
   from: string;
   to: string | null;
@@ -30,7 +30,7 @@ export interface EvmBlock {
   transactions: EvmTransaction[];
 }
 
-export interface TokenTransfer {
+interface TokenTransfer {
   transactionHash: string;
   logIndex: number;
   from: string;
@@ -47,7 +47,7 @@ export interface EvmReceipt {
   effectiveGasPrice: bigint;
 }
 
-export type BlockTag = bigint | "latest" | "pending";
+type BlockTag = bigint | "latest" | "pending";
 
 export interface EvmRpc {
   chainId(): Promise<number>;

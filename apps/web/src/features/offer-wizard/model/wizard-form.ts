@@ -1,4 +1,5 @@
 import {
+  checkOfferDraft,
   dutyHourSchema,
   OFFER_LIMITS,
   OFFER_PRICE_TYPES,
@@ -110,26 +111,32 @@ export function checkWizardValues(values: WizardFormValues): WizardIssue[] {
 
   const min = checkDigits(values.fiatLimitMin, ["fiatLimitMin"], add);
   const max = checkDigits(values.fiatLimitMax, ["fiatLimitMax"], add);
-  const isInOrder = min !== null && max !== null && !isGreater(min, max);
-  if (min !== null && max !== null && !isInOrder) add(["fiatLimitMax"], "limit_max_below_min");
-
+  const amounts = values.predefinedAmounts.map((amount) => canonicalDigits(amount));
+  const valid = amounts.filter((amount): amount is string => amount !== null && amount !== "0");
+  // The field's own rules first; its cross-field rules (checkOfferDraft) only once those pass, one message at a time.
+  let arePredefinedAmountsChecked = values.rangeType !== "predefined";
   if (values.rangeType === "predefined") {
-    const amounts = values.predefinedAmounts.map((amount) => canonicalDigits(amount));
-    const valid = amounts.filter((amount): amount is string => amount !== null && amount !== "0");
     if (amounts.length === 0) add(["predefinedAmounts"], "predefined_amounts_required");
     else if (valid.length !== amounts.length) add(["predefinedAmounts"], "digits_only");
     else if (valid.length > OFFER_LIMITS.predefinedAmountsMax) add(["predefinedAmounts"], "too_many");
-    else if (new Set(valid).size !== valid.length) add(["predefinedAmounts"], "predefined_amounts_duplicate");
-    else if (isInOrder && valid.some((amount) => isGreater(min, amount) || isGreater(amount, max))) {
-      add(["predefinedAmounts"], "predefined_amount_out_of_range");
-    }
+    else arePredefinedAmountsChecked = true;
   }
-
-  if (values.newBuyerMaxFiatLimit.trim() !== "") {
-    const limit = checkDigits(values.newBuyerMaxFiatLimit, ["newBuyerMaxFiatLimit"], add);
-    if (limit !== null && isInOrder && (isGreater(min, limit) || isGreater(limit, max))) {
-      add(["newBuyerMaxFiatLimit"], "new_buyer_limit_out_of_range");
-    }
+  const newBuyerLimit =
+    values.newBuyerMaxFiatLimit.trim() === ""
+      ? null
+      : checkDigits(values.newBuyerMaxFiatLimit, ["newBuyerMaxFiatLimit"], add);
+  const draftIssues = checkOfferDraft({
+    rangeType: values.rangeType,
+    fiatLimitMin: min,
+    fiatLimitMax: max,
+    predefinedAmounts: valid,
+    newBuyerMaxFiatLimit: newBuyerLimit,
+  });
+  for (const issue of draftIssues) {
+    if (issue.field === "predefinedAmounts") {
+      const isFirst = draftIssues.find((other) => other.field === "predefinedAmounts") === issue;
+      if (arePredefinedAmountsChecked && isFirst) add([issue.field], issue.message);
+    } else add([issue.field], issue.message);
   }
 
   if (values.offerCap.active) {

@@ -13,6 +13,7 @@ import {
   TRADE_UPLOAD_REQUIREMENT_FIELD,
   type TradeRequirementId,
   tradeFeedbackResponseSchema,
+  tradeReportResponseSchema,
   tradeSchema,
   tradeUploadSchema,
 } from "@souk/contracts";
@@ -34,7 +35,6 @@ export const tradeKeys = {
 const tradeResponseSchema = envelopeSchema(tradeSchema);
 const disputeReasonsResponseSchema = envelopeSchema(z.array(disputeReasonSchema));
 const uploadsResponseSchema = envelopeSchema(z.array(tradeUploadSchema));
-const reportResponseSchema = envelopeSchema(z.object({ reported: z.literal(true) }));
 const chargebackResponseSchema = envelopeSchema(chargebackReportSchema);
 
 export type TradeReportReason = (typeof TRADE_REPORT_REASONS)[number];
@@ -218,7 +218,7 @@ export function uploadFileUrl(id: string, uploadId: number): string {
 export function useReportTrade(id: string) {
   return useMutation({
     mutationFn: async (body: { reason: TradeReportReason; message: string }) =>
-      (await apiClient.post(path(id, "/report"), body, { schema: reportResponseSchema })).data,
+      (await apiClient.post(path(id, "/report"), body, { schema: tradeReportResponseSchema })).data,
   });
 }
 

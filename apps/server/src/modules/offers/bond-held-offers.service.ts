@@ -5,19 +5,17 @@ import { forgetCachedListings } from "./listing-cache.ts";
 import * as repo from "./offers.repo.ts";
 
 /**
- * The vendor bond (wallet module) backs offers on which the vendor owes the fiat: BUY offers,
+ * The vendor bond is the wallet's (wallet/bond.service.ts keeps the money and says whether it is
+ * sufficient: getBondStatus, through the wallet's door); this file is only what the bond does to
+ * offers. The bond backs offers on which the vendor owes the fiat: BUY offers,
  * where the taker's crypto goes into escrow first and the vendor pays afterwards. On a sell offer
  * the vendor's own crypto is the escrow, so no bond is asked. While the bond is insufficient the
  * vendor's buy offers are disabled (isEnabled false, whatever isActive says).
  */
-export const BOND_REQUIRED_TYPES: readonly ("buy" | "sell")[] = ["buy"];
+const BOND_REQUIRED_TYPES: readonly ("buy" | "sell")[] = ["buy"];
 
 export function needsBond(type: "buy" | "sell"): boolean {
   return BOND_REQUIRED_TYPES.includes(type);
-}
-
-export async function readBondStatus(db: Db | Tx, ownerId: number): Promise<BondStatus> {
-  return getBondStatus(db as Db, ownerId);
 }
 
 /**
@@ -25,7 +23,7 @@ export async function readBondStatus(db: Db | Tx, ownerId: number): Promise<Bond
  * sufficient. Writes only rows that change. Returns the status it applied.
  */
 export async function syncOfferBondState(db: Db | Tx, ownerId: number): Promise<BondStatus> {
-  const status = await readBondStatus(db, ownerId);
+  const status = await getBondStatus(db as Db, ownerId);
   const changed = await repo.setEnabledByType(db, ownerId, BOND_REQUIRED_TYPES, !status.isBondInsufficient);
   // After the commit: a page cached between now and the commit would show the old state for seconds.
   if (changed > 0) afterCommit(db, forgetCachedListings);
@@ -36,7 +34,7 @@ export async function syncOfferBondState(db: Db | Tx, ownerId: number): Promise<
 export async function syncAllOfferBondStates(db: Db): Promise<number> {
   let changed = 0;
   for (const ownerId of await repo.listOwnersWithOffersOfTypes(db, BOND_REQUIRED_TYPES)) {
-    const status = await readBondStatus(db, ownerId);
+    const status = await getBondStatus(db as Db, ownerId);
     changed += await repo.setEnabledByType(db, ownerId, BOND_REQUIRED_TYPES, !status.isBondInsufficient);
   }
   if (changed > 0) forgetCachedListings();
