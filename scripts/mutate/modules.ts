@@ -38,9 +38,18 @@ export const MUTATION_MODULES: MutationModule[] = [
   },
   {
     name: "trades",
-    description: "the trade transition table and rules, and the trade service",
-    mutate: [server("trades/trades.domain.ts"), server("trades/trades.service.ts")],
-    tests: [server("trades/trades.domain.test.ts"), server("trades/trades.int.test.ts")],
+    description: "the trade transition table and rules, the trade start, and the trade service",
+    mutate: [
+      server("trades/trades.domain.ts"),
+      server("trades/trades.start.domain.ts"),
+      server("trades/trades.service.ts"),
+      server("trades/trades.start.ts"),
+    ],
+    tests: [
+      server("trades/trades.domain.test.ts"),
+      server("trades/trades.start.domain.test.ts"),
+      server("trades/trades.int.test.ts"),
+    ],
     tsconfig: "apps/server/tsconfig.json",
   },
   {

@@ -5,18 +5,10 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { registerTwoFactorRoutes } from "./two-factor.routes.ts";
 
-export type { GuardedEvent, SecurityEvent, TwoFactorSettings } from "./two-factor.domain.ts";
 export { requireSecondFactor } from "./two-factor.guard.ts";
 export { beginSecondFactorLogin, completeSecondFactorLogin, PENDING_LOGIN_TTL_MS } from "./two-factor.login.ts";
-export {
-  hashRecoveryCode,
-  matchRecoveryCode,
-  newRecoveryCodes,
-  RECOVERY_CODE_COUNT,
-} from "./two-factor.recovery-codes.ts";
 export { twoFactorFlagsOf } from "./two-factor.service.ts";
-export type { TotpCheck } from "./two-factor.totp.ts";
-export { checkTotp, newTotpSecret, totpCode, totpEnrolmentUrl, totpStep } from "./two-factor.totp.ts";
+export { totpCode } from "./two-factor.totp.ts";
 
 export const twoFactorModule: SoukModule = {
   name: "two-factor",

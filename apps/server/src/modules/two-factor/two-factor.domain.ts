@@ -5,7 +5,7 @@ import { checkTotp } from "./two-factor.totp.ts";
 export type { TwoFactorType };
 export type TwoFactorState = (typeof TWO_FACTOR_STATES)[number];
 /** Security events a factor can guard; "withdrawal" is the setting `sendout`. */
-export type SecurityEvent = "login" | "release" | "withdrawal";
+type SecurityEvent = "login" | "release" | "withdrawal";
 /** What the guard protects: a security event, or a change of the account's own security (always asked). */
 export type GuardedEvent = SecurityEvent | "account";
 
