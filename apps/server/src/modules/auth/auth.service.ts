@@ -11,7 +11,7 @@ import {
 } from "../../platform/index.ts";
 import { createUser, findLoginCandidate } from "../users/index.ts";
 import { throttleKeys, throttleRefusal } from "./auth.domain.ts";
-import { accountBanned, invalidCredentials } from "./auth.errors.ts";
+import { accountBanned, accountClosed, invalidCredentials } from "./auth.errors.ts";
 import { countLoginAttempt, settleSuccessfulLogin } from "./auth.repo.ts";
 
 export interface ClientInfo {
@@ -49,6 +49,7 @@ export async function login(db: Db, config: Config, input: LoginRequest, client:
   if (!candidate || !isValid) throw invalidCredentials();
   await settleSuccessfulLogin(db, keys.accountKey, keys.addressKey);
   if (candidate.isBanned) throw accountBanned();
+  if (candidate.isClosed) throw accountClosed();
   return startSession(db, config, candidate.id, client);
 }
 

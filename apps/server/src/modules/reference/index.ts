@@ -22,6 +22,7 @@ export {
   getFiatCurrencyById,
   getPaymentMethodById,
   getPaymentMethodBySlug,
+  isPhoneVerificationSupported,
   listCryptoCurrencies,
   listFiatCurrencies,
   listPaymentMethodGroups,

@@ -208,6 +208,12 @@ export async function getCountryByIso(db: Db, iso: string, locale?: string): Pro
   return row ? toCountryRef(row, resolveLocale(locale)) : null;
 }
 
+/** Whether numbers of this country (alpha-2) can receive verification codes; unknown countries cannot. */
+export async function isPhoneVerificationSupported(db: Db, iso: string): Promise<boolean> {
+  const row = await repo.findCountryByIso(db, iso.trim().toUpperCase());
+  return row?.is_phone_verification_supported ?? false;
+}
+
 /** For documents that name countries by alpha-3 code (verification payloads). */
 export async function getCountryByIso3(db: Db, iso3: string, locale?: string): Promise<Country | null> {
   const row = await repo.findCountryByIso3(db, iso3.trim().toUpperCase());
