@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { specialBalanceNotice } from "../users/users.domain.ts";
 import { closureBlockers } from "./account-closure.domain.ts";
 
 describe("closureBlockers", () => {
@@ -19,13 +18,5 @@ describe("closureBlockers", () => {
         openTradeCount: 1,
       }),
     ).toEqual(["balance", "escrow", "open_trades"]);
-  });
-});
-
-describe("specialBalanceNotice", () => {
-  it("is 1 for a closed account, 0 for a frozen one, none otherwise", () => {
-    expect(specialBalanceNotice({ closed_at: new Date(), is_frozen: true })).toBe(1);
-    expect(specialBalanceNotice({ closed_at: null, is_frozen: true })).toBe(0);
-    expect(specialBalanceNotice({ closed_at: null, is_frozen: false })).toBeNull();
   });
 });
