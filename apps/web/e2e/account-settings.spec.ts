@@ -17,7 +17,8 @@ test("a user saves a bio and a language, sees them after a reload, and verifies 
   await page.screenshot({ path: "test-results/account-settings-light.png", fullPage: true });
 
   // A phone: send the code, read it in the dev outbox, type it back.
-  const national = `6${String(Date.now()).slice(-8)}`;
+  // 61 followed by any 7 digits is a valid French mobile number (not every 6x range is).
+  const national = `61${String(Date.now()).slice(-7)}`;
   const phoneCard = page.getByTestId("phone-settings");
   await phoneCard.getByLabel("Phone number").fill(`+33 ${national}`);
   await phoneCard.getByLabel("I agree that my number is checked with the country it belongs to").check();

@@ -1,10 +1,9 @@
-import { Button, Container, Select, Stack, Title } from "@mantine/core";
+import { Button, Select } from "@mantine/core";
 import { type CurrentUser, type Locale, SUPPORTED_LOCALES } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Navigate, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { switchLocalePath } from "../../../lib/locale-routing.ts";
-import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import {
   saveSettings,
@@ -12,6 +11,7 @@ import {
   settingsTimezonesQueryOptions,
 } from "../api/account-settings-api.ts";
 import { SettingsCard } from "../components/settings-card.tsx";
+import { SettingsPageFrame } from "../components/settings-page-frame.tsx";
 import { useSettingsAction } from "../components/use-settings-action.ts";
 import { useAccountSettingsTexts } from "../i18n/account-settings-texts.ts";
 
@@ -75,16 +75,9 @@ function LocalizationForm({ user }: { user: CurrentUser }) {
 /** /account/settings/localization: language, fiat currency and time zone. */
 export function LocalizationSettingsPage() {
   const { t } = useAccountSettingsTexts();
-  const user = useCurrentUser();
-  const { to } = useLocalizedPaths();
-  if (!user) return <Navigate to={to("login")} replace />;
   return (
-    <Container size={760} py="xl">
-      <title>{`${t("localizationTitle")} · Souk`}</title>
-      <Stack gap="lg">
-        <Title order={1}>{t("localizationTitle")}</Title>
-        <LocalizationForm key={user.id} user={user} />
-      </Stack>
-    </Container>
+    <SettingsPageFrame title={t("localizationTitle")}>
+      {(user) => <LocalizationForm key={user.id} user={user} />}
+    </SettingsPageFrame>
   );
 }
