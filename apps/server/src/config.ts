@@ -65,6 +65,12 @@ const configSchema = z
     SOUK_API_DOCS: onByDefault,
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Souk <no-reply@souk.local>"),
+    /**
+     * Text messages go to this HTTP gateway (POST, bearer SMS_GATEWAY_TOKEN); unset, they stay in
+     * the outbox for `sms:list` (the dev adapter).
+     */
+    SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
     RATES_FILE: z.string().optional(),
     SOUK_FEATURE_FLAGS: z.string().optional(),
     /** Requests per minute each API client may make to /paxful/v1 (per server copy). */

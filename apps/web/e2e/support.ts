@@ -72,3 +72,13 @@ export function readMail(email: string, subject: string): string {
   expect(id, `a mail to ${email} about "${subject}" in the dev mailbox`).toMatch(/^\d+$/);
   return souk("mail:show", id ?? "");
 }
+
+/** The 6-digit code of the newest text message to this number (E.164) in the dev SMS outbox (`sms:list`). */
+export function readSmsCode(phone: string): string {
+  const line = souk("sms:list")
+    .split("\n")
+    .find((row) => row.includes(phone));
+  const code = line?.match(/\b(\d{6})\b/)?.[1];
+  expect(code, `a code to ${phone} in the dev SMS outbox`).toMatch(/^\d{6}$/);
+  return code ?? "";
+}

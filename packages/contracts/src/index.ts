@@ -1,3 +1,4 @@
+export * from "./account.ts";
 export * from "./api-clients.ts";
 export * from "./auth.ts";
 export * from "./auth-session.ts";

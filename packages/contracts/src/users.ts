@@ -74,6 +74,14 @@ export const currentUserSchema = z.object({
   fiatCurrencyCode: z.string(),
   fiatCurrencyId: z.number().int(),
   siteTheme: z.enum(["light", "dark"]).nullable(),
+  /** User settings (docs/product.md#settings): every saved field comes back. */
+  bio: z.string(),
+  notifyTradeMessagesInterval: z.number().int(),
+  /** The username may be changed once; false after that change. */
+  canChangeUsername: z.boolean(),
+  isAccountClosed: z.boolean(),
+  /** The special balance notice to show (docs/product.md#closing-an-account), null when none. */
+  specialBalanceNotice: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -102,12 +110,16 @@ export const publicProfileSchema = z.object({
   tradeVolume: z.array(z.object({ name: z.string(), value: z.string() })),
   isVendor: z.boolean(),
   badge: z.string(),
+  bio: z.string(),
+  /** The account was closed by its owner. */
+  isAccountClosed: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const BIO_MAX_LENGTH = 1_000;
 export const BIO_MAX_LINES = 12;
 export const NOTIFY_TRADE_MESSAGES_INTERVAL_MAX = 1_440;
+export const NAME_MAX_LENGTH = 64;
 
 /**
  * POST /rest/v1/users/settings. Bio and interval rules (docs/product.md#settings) are checked by the
@@ -125,6 +137,10 @@ export const userSettingsRequestSchema = z
     isBalanceHidden: z.boolean().optional(),
     acceptChatMessages: z.enum(ACCEPT_CHAT_MESSAGES).optional(),
     locale: z.enum(["en", "fr"]).optional(),
+    /** An IANA time zone name (Europe/Paris); null clears it. */
+    timezone: z.string().trim().min(1).max(64).nullable().optional(),
+    firstName: z.string().trim().max(NAME_MAX_LENGTH).nullable().optional(),
+    lastName: z.string().trim().max(NAME_MAX_LENGTH).nullable().optional(),
   })
   .strict();
 export type UserSettingsRequest = z.infer<typeof userSettingsRequestSchema>;

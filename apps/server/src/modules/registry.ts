@@ -1,5 +1,6 @@
 import type { SoukModule } from "../platform/index.ts";
 import { realtimeModule } from "../realtime/index.ts";
+import { accountClosureModule } from "./account-closure/index.ts";
 import { apiClientsModule } from "./api-clients/index.ts";
 import { authModule } from "./auth/index.ts";
 import { chatModule } from "./chat/index.ts";
@@ -7,6 +8,7 @@ import { contactsModule } from "./contacts/index.ts";
 import { emailVerificationModule } from "./email-verification/index.ts";
 import { exportsModule } from "./exports/index.ts";
 import { favoritesModule } from "./favorites/index.ts";
+import { featureRequestsModule } from "./feature-requests/index.ts";
 import { feedbackModule } from "./feedback/index.ts";
 import { ledgerModule } from "./ledger/index.ts";
 import { mailModule } from "./mail/index.ts";
@@ -14,7 +16,9 @@ import { myOffersModule } from "./my-offers/index.ts";
 import { offersModule } from "./offers/index.ts";
 import { passwordRecoveryModule } from "./password-recovery/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
+import { phoneVerificationModule } from "./phone-verification/index.ts";
 import { referenceModule } from "./reference/index.ts";
+import { smsModule } from "./sms/index.ts";
 import { tradesModule } from "./trades/index.ts";
 import { twoFactorModule } from "./two-factor/index.ts";
 import { usersModule } from "./users/index.ts";
@@ -29,8 +33,10 @@ export const modules: SoukModule[] = [
   referenceModule,
   mailModule,
   twoFactorModule,
+  smsModule,
   usersModule,
   emailVerificationModule,
+  phoneVerificationModule,
   authModule,
   passwordRecoveryModule,
   ledgerModule,
@@ -40,8 +46,10 @@ export const modules: SoukModule[] = [
   favoritesModule,
   contactsModule,
   tradesModule,
+  accountClosureModule,
   chatModule,
   feedbackModule,
+  featureRequestsModule,
   exportsModule,
   apiClientsModule,
   paxfulApiModule,

@@ -152,6 +152,30 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   },
   "GET /rest/v1/users/current_user": { may: USERS },
   "POST /rest/v1/users/settings": { may: USERS, body: { bio: "Hello from the matrix." } },
+  // Each actor renames itself once, so a second call (the fuzz) is refused by the once-only rule.
+  "POST /rest/v1/users/set-username": {
+    may: USERS,
+    body: () => ({ username: `matrix_renamed_${++registrations}_${Date.now() % 100_000}` }),
+    ends: "objects",
+  },
+  "GET /rest/v1/users/phone-settings": { may: USERS },
+  // A French mobile number; each actor asks once (the second ask within a minute is refused).
+  "POST /rest/v1/users/send-phone-code": {
+    may: USERS,
+    body: () => ({
+      phone: `+33 6 ${String(++registrations % 100).padStart(2, "0")} ${String(Date.now() % 1_000_000).padStart(6, "0")}`,
+      call: false,
+      isCitizenshipConsentAccepted: true,
+    }),
+  },
+  // No actor knows the code the dev outbox holds: a wrong code is refused for everyone.
+  "POST /rest/v1/users/confirm-phone": { may: NOBODY, body: { phoneCode: "000000" } },
+  "POST /rest/v1/users/reset-phone": { may: USERS },
+  "GET /rest/v1/users/close-account/settings": { may: USERS },
+  // With a wrong password no actor may close its account (a right one is the int tests' part).
+  "POST /rest/v1/users/close-account": { may: NOBODY, body: { reason: "other", password: "Not-the-password-1!" } },
+  "POST /rest/v1/users/tour/completed": { may: USERS, body: { tourName: "dashboard" } },
+  "POST /rest/v1/feedback/feature-request": { may: USERS, body: { text: "A dark theme for the charts." } },
   "POST /rest/v1/users/{username}/relations": { may: USERS, ids: { username: "ownerName" }, body: { action: "trust" } },
   "GET /rest/v1/users/me/contacts/trusted-list": { may: USERS },
   "GET /rest/v1/users/me/contacts/blocked-list": { may: USERS },

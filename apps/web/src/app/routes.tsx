@@ -332,9 +332,21 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.VerificationPage,
     ),
   },
-  { name: "accountSettings" },
+  {
+    name: "accountSettings",
+    page: lazyPage(
+      () => import("../features/account-settings/pages/account-settings-page.tsx"),
+      (m) => m.AccountSettingsPage,
+    ),
+  },
   { name: "accountSettingsNotifications" },
-  { name: "localizationSettings" },
+  {
+    name: "localizationSettings",
+    page: lazyPage(
+      () => import("../features/account-settings/pages/localization-settings-page.tsx"),
+      (m) => m.LocalizationSettingsPage,
+    ),
+  },
   { name: "paymentSettings" },
   {
     name: "security",

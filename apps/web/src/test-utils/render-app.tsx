@@ -89,6 +89,11 @@ export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUs
     fiatCurrencyCode: "USD",
     fiatCurrencyId: 144,
     siteTheme: null,
+    bio: "",
+    notifyTradeMessagesInterval: 10,
+    canChangeUsername: true,
+    isAccountClosed: false,
+    specialBalanceNotice: null,
     createdAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
   };

@@ -13,7 +13,7 @@ import {
 import { beginSecondFactorLogin, completeSecondFactorLogin } from "../two-factor/index.ts";
 import { createUser, findLoginCandidate, getCurrentUser } from "../users/index.ts";
 import { throttleKeys, throttleRefusal } from "./auth.domain.ts";
-import { accountBanned, invalidCredentials } from "./auth.errors.ts";
+import { accountBanned, accountClosed, invalidCredentials } from "./auth.errors.ts";
 import { countLoginAttempt, settleSuccessfulLogin } from "./auth.repo.ts";
 
 export interface ClientInfo {
@@ -63,6 +63,7 @@ export async function login(
   if (!candidate || !isValid) throw invalidCredentials();
   await settleSuccessfulLogin(db, keys.accountKey, keys.addressKey);
   if (candidate.isBanned) throw accountBanned();
+  if (candidate.isClosed) throw accountClosed();
   const pending = await beginSecondFactorLogin(db, deps.jobs, candidate.id);
   if (pending) return { userId: candidate.id, pending };
   return startSession(db, config, candidate.id, client);

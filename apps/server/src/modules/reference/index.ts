@@ -16,6 +16,7 @@ export {
   getFiatCurrencyById,
   getPaymentMethodById,
   getPaymentMethodBySlug,
+  isPhoneVerificationSupported,
   listCryptoCurrencies,
   listFiatCurrencies,
   listPaymentMethodGroups,

@@ -202,6 +202,12 @@ export async function getCountryByIso(db: Db, iso: string, locale?: string): Pro
   return row ? toCountryRef(row, resolveLocale(locale)) : null;
 }
 
+/** Whether numbers of this country (alpha-2) can receive verification codes; unknown countries cannot. */
+export async function isPhoneVerificationSupported(db: Db, iso: string): Promise<boolean> {
+  const row = await repo.findCountryByIso(db, iso.trim().toUpperCase());
+  return row?.is_phone_verification_supported ?? false;
+}
+
 // ---- time zones and languages --------------------------------------------------------------
 
 export async function listTimezones(db: Db, at: Date = new Date()): Promise<Timezone[]> {

@@ -54,6 +54,17 @@ function visibleFullName(row: Pick<UserRow, "first_name" | "last_name" | "full_n
   }
 }
 
+/**
+ * The special balance notice (docs/product.md#closing-an-account): 1 for a closed account, 0 for a
+ * frozen one (its balance cannot be used), none otherwise. Notice 2 (payment support) has no
+ * source yet.
+ */
+export function specialBalanceNotice(row: Pick<UserRow, "closed_at" | "is_frozen">): 0 | 1 | 2 | null {
+  if (row.closed_at !== null) return 1;
+  if (row.is_frozen) return 0;
+  return null;
+}
+
 function epochSeconds(date: Date | null): number | null {
   return date ? Math.floor(date.getTime() / 1000) : null;
 }
@@ -127,6 +138,11 @@ export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): Curren
     fiatCurrencyCode: lookups.fiatCurrencyCode,
     fiatCurrencyId: row.fiat_currency_id,
     siteTheme: row.site_theme,
+    bio: row.bio,
+    notifyTradeMessagesInterval: row.notify_trade_messages_interval,
+    canChangeUsername: row.username_changed_at === null && row.closed_at === null,
+    isAccountClosed: row.closed_at !== null,
+    specialBalanceNotice: specialBalanceNotice(row),
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -153,5 +169,7 @@ export function toPublicProfile(row: UserRow, countryName: string | null): Publi
     tradeVolume: [],
     isVendor: roles.includes("vendor"),
     badge: roles.includes("vendor") ? "vendor" : "no_badge",
+    bio: row.closed_at === null ? row.bio : "",
+    isAccountClosed: row.closed_at !== null,
   };
 }

@@ -54,6 +54,11 @@ export interface UserRow {
   blocked_by_count: number;
   feedback_positive_count: number;
   feedback_negative_count: number;
+  username_changed_at: Date | null;
+  closed_at: Date | null;
+  close_reason: string | null;
+  close_comment: string | null;
+  phone_consent_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -141,6 +146,8 @@ export interface SettingsPatch {
   accept_chat_messages?: string;
   locale?: string;
   timezone?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
 }
 
 export async function updateUserSettings(db: Db, userId: number, patch: SettingsPatch): Promise<void> {
@@ -150,6 +157,27 @@ export async function updateUserSettings(db: Db, userId: number, patch: Settings
     .set({ ...patch, updated_at: sql`now()` })
     .where("id", "=", BigInt(userId))
     .execute();
+}
+
+/**
+ * Renames the user unless they have renamed before (the once-only rule is the WHERE clause, so
+ * two parallel changes cannot both pass). Returns false when the change was already used.
+ */
+export async function renameOnce(db: Db, userId: number, username: string): Promise<boolean> {
+  const result = await tables(db)
+    .updateTable("users")
+    .set({ username, username_changed_at: sql`now()`, updated_at: sql`now()` })
+    .where("id", "=", BigInt(userId))
+    .where("username_changed_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Adds a tour to the completed ones (once), keeping at most `max` names. */
+export async function addCompletedTour(db: Db, userId: number, tourName: string, max: number): Promise<void> {
+  await sql`UPDATE users SET completed_tour_guides = array_append(completed_tour_guides, ${tourName}::text)
+    WHERE id = ${BigInt(userId)} AND NOT (${tourName}::text = ANY (completed_tour_guides))
+      AND cardinality(completed_tour_guides) < ${max}`.execute(db);
 }
 
 export async function setUserRoles(db: Db, userId: number, roles: string[]): Promise<void> {

@@ -2,11 +2,13 @@ import {
   currentUserSchema,
   envelopeSchema,
   publicProfileSchema,
+  setUsernameRequestSchema,
+  tourCompletedRequestSchema,
   usernameParamsSchema,
   userSettingsRequestSchema,
 } from "@souk/contracts";
 import { type AppDeps, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
-import { getCurrentUser, getPublicProfile, updateSettings } from "./users.service.ts";
+import { completeTour, getCurrentUser, getPublicProfile, setUsername, updateSettings } from "./users.service.ts";
 
 const currentUserAnswer = envelopeSchema(currentUserSchema);
 
@@ -43,5 +45,31 @@ export function registerUsersPrivateRoutes(app: SoukRoutes, deps: AppDeps): void
       },
     },
     async (request) => envelope(await updateSettings(deps.db, viewerOf(request).userId, request.body)),
+  );
+
+  app.post(
+    "/rest/v1/users/set-username",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Change the username (once)",
+        body: setUsernameRequestSchema,
+        response: { 200: currentUserAnswer },
+      },
+    },
+    async (request) => envelope(await setUsername(deps.db, viewerOf(request).userId, request.body.username)),
+  );
+
+  app.post(
+    "/rest/v1/users/tour/completed",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Mark a tour guide completed",
+        body: tourCompletedRequestSchema,
+        response: { 200: currentUserAnswer },
+      },
+    },
+    async (request) => envelope(await completeTour(deps.db, viewerOf(request).userId, request.body.tourName)),
   );
 }

@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { CurrentUser, PublicProfile, UserRole, UserSettingsRequest } from "@souk/contracts";
+import {
+  type CurrentUser,
+  type PublicProfile,
+  TOUR_GUIDES_MAX,
+  type UserRole,
+  type UserSettingsRequest,
+} from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
 import { inputError } from "../../platform/index.ts";
 import { getCountryByIso, getFiatCurrencyByCode, getFiatCurrencyById } from "../reference/index.ts";
@@ -7,7 +13,7 @@ import { twoFactorFlagsOf } from "../two-factor/index.ts";
 import { toCurrentUser, toPublicProfile } from "./users.domain.ts";
 import { userNotFound } from "./users.errors.ts";
 import * as repo from "./users.repo.ts";
-import { checkBio, checkNotifyInterval } from "./users.settings.ts";
+import { checkBio, checkNotifyInterval, isKnownTimezone } from "./users.settings.ts";
 
 export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUser> {
   const row = await repo.findUserById(db, userId);
@@ -55,13 +61,46 @@ export async function updateSettings(db: Db, userId: number, input: UserSettings
     if (fiat) patch.fiat_currency_id = fiat.id;
     else errors.fiatCurrencyCode = ["fiat_currency_unknown"];
   }
+  if (input.timezone !== undefined) {
+    if (input.timezone === null || isKnownTimezone(input.timezone)) patch.timezone = input.timezone;
+    else errors.timezone = ["timezone_unknown"];
+  }
   if (Object.keys(errors).length > 0) throw inputError(errors);
+  if (input.firstName !== undefined) patch.first_name = input.firstName || null;
+  if (input.lastName !== undefined) patch.last_name = input.lastName || null;
   if (input.fullNameVisibilityType) patch.full_name_visibility_type = input.fullNameVisibilityType;
   if (input.siteTheme) patch.site_theme = input.siteTheme;
   if (input.isBalanceHidden !== undefined) patch.is_balance_hidden = input.isBalanceHidden;
   if (input.acceptChatMessages) patch.accept_chat_messages = input.acceptChatMessages;
   if (input.locale) patch.locale = input.locale;
   await repo.updateUserSettings(db, userId, patch);
+  return getCurrentUser(db, userId);
+}
+
+const usernameTaken = () => inputError({ username: ["username_taken"] }, "That username is already registered.");
+
+/** POST users/set-username: the sign-up rules, a name no one else has, and only once. */
+export async function setUsername(db: Db, userId: number, username: string): Promise<CurrentUser> {
+  const row = await repo.findUserById(db, userId);
+  if (!row) throw userNotFound();
+  if (row.username_changed_at !== null)
+    throw inputError({ username: ["username_change_used"] }, "The username can be changed only once.");
+  const holder = await repo.findUserByUsername(db, username);
+  if (holder && Number(holder.id) !== userId) throw usernameTaken();
+  try {
+    if (!(await repo.renameOnce(db, userId, username)))
+      throw inputError({ username: ["username_change_used"] }, "The username can be changed only once.");
+  } catch (error) {
+    // Another account took the name between the check and the write (users_username_key).
+    if ((error as { code?: string }).code === "23505") throw usernameTaken();
+    throw error;
+  }
+  return getCurrentUser(db, userId);
+}
+
+/** POST users/tour/completed: the tour joins the completed ones (repeating it changes nothing). */
+export async function completeTour(db: Db, userId: number, tourName: string): Promise<CurrentUser> {
+  await repo.addCompletedTour(db, userId, tourName, TOUR_GUIDES_MAX);
   return getCurrentUser(db, userId);
 }
 
@@ -112,12 +151,19 @@ export interface LoginCandidate {
   username: string;
   passwordHash: string;
   isBanned: boolean;
+  isClosed: boolean;
 }
 
 export async function findLoginCandidate(db: Db, login: string): Promise<LoginCandidate | null> {
   const row = await repo.findUserByLogin(db, login);
   return row
-    ? { id: Number(row.id), username: row.username, passwordHash: row.password_hash, isBanned: row.is_banned }
+    ? {
+        id: Number(row.id),
+        username: row.username,
+        passwordHash: row.password_hash,
+        isBanned: row.is_banned,
+        isClosed: row.closed_at !== null,
+      }
     : null;
 }
 

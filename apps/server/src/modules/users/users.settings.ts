@@ -26,3 +26,10 @@ export function checkNotifyInterval(value: string | number): IntervalCheck {
   if (minutes > NOTIFY_TRADE_MESSAGES_INTERVAL_MAX) return { ok: false, errors: ["notification_error"] };
   return { ok: true, minutes };
 }
+
+const TIMEZONES = new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
+
+/** An IANA time zone name the runtime knows (Europe/Paris, UTC). */
+export function isKnownTimezone(name: string): boolean {
+  return TIMEZONES.has(name);
+}
