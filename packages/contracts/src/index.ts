@@ -1,3 +1,4 @@
+export * from "./activity.ts";
 export * from "./api-clients.ts";
 export * from "./auth.ts";
 export * from "./auth-session.ts";
@@ -22,6 +23,7 @@ export * from "./page-paths.ts";
 export * from "./paxful.ts";
 export * from "./realtime.ts";
 export * from "./reference.ts";
+export * from "./sessions.ts";
 export * from "./trades.ts";
 export * from "./users.ts";
 export * from "./wallet.ts";

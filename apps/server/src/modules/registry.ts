@@ -1,5 +1,6 @@
 import type { SoukModule } from "../platform/index.ts";
 import { realtimeModule } from "../realtime/index.ts";
+import { accountSecurityModule } from "./account-security/index.ts";
 import { apiClientsModule } from "./api-clients/index.ts";
 import { authModule } from "./auth/index.ts";
 import { chatModule } from "./chat/index.ts";
@@ -31,6 +32,7 @@ export const modules: SoukModule[] = [
   emailVerificationModule,
   authModule,
   passwordRecoveryModule,
+  accountSecurityModule,
   ledgerModule,
   walletModule,
   offersModule,

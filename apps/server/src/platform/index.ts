@@ -81,6 +81,7 @@ export {
   findViewerByUserId,
   type NewSessionInfo,
   revokeSession,
+  revokeUserSessions,
   SESSION_COOKIE,
   sessionlessViewer,
   type Viewer,

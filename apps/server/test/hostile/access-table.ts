@@ -136,6 +136,10 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     },
   },
   "GET /rest/v1/users/current_user": { may: USERS },
+  "GET /rest/v1/users/sessions": { may: USERS },
+  "DELETE /rest/v1/users/sessions/{id}": { may: OWNER, ids: { id: "ownerSpareSession" }, ends: "objects" },
+  // Ends the caller's other sessions (the owner's spare one among them): after the single delete.
+  "DELETE /rest/v1/users/sessions": { may: USERS, ends: "session" },
   "POST /rest/v1/users/settings": { may: USERS, body: { bio: "Hello from the matrix." } },
   "POST /rest/v1/users/{username}/relations": { may: USERS, ids: { username: "ownerName" }, body: { action: "trust" } },
   "GET /rest/v1/users/me/contacts/trusted-list": { may: USERS },

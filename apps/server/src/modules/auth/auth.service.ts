@@ -1,6 +1,6 @@
 import type { LoginRequest, RegisterRequest } from "@souk/contracts";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/pool.ts";
+import { type Db, withTx } from "../../db/pool.ts";
 import {
   createSession,
   hashPassword,
@@ -9,6 +9,7 @@ import {
   revokeSession,
   verifyPassword,
 } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { createUser, findLoginCandidate } from "../users/index.ts";
 import { throttleKeys, throttleRefusal } from "./auth.domain.ts";
 import { accountBanned, invalidCredentials } from "./auth.errors.ts";
@@ -46,19 +47,36 @@ export async function login(db: Db, config: Config, input: LoginRequest, client:
   const retryAfter = throttleRefusal(counts, keys, config.LOGIN_MAX_FAILURES);
   if (retryAfter !== null) throw rateLimited("Too many failed log-ins; try again later.", retryAfter);
   const isValid = await verifyPassword(candidate?.passwordHash ?? null, input.password);
-  if (!candidate || !isValid) throw invalidCredentials();
+  if (!candidate || !isValid) {
+    // A wrong password for a real account is the owner's to see; an unknown login has no owner.
+    if (candidate) await recordActivity(db, { userId: candidate.id, type: "login_failed", ...seenFrom(client) });
+    throw invalidCredentials();
+  }
   await settleSuccessfulLogin(db, keys.accountKey, keys.addressKey);
   if (candidate.isBanned) throw accountBanned();
-  return startSession(db, config, candidate.id, client);
+  return startSession(db, config, candidate.id, client, { logged: true });
 }
 
-async function startSession(db: Db, config: Config, userId: number, client: ClientInfo): Promise<LoggedIn> {
+const seenFrom = (client: ClientInfo) => ({ ip: client.ip, userAgent: client.userAgent });
+
+/** A log-in's session and its line in the activity log are one transaction. */
+async function startSession(
+  db: Db,
+  config: Config,
+  userId: number,
+  client: ClientInfo,
+  options: { logged: boolean } = { logged: false },
+): Promise<LoggedIn> {
   if (client.previousToken) await revokeSession(db, client.previousToken);
-  const session = await createSession(db, {
-    userId,
-    ttlHours: config.SESSION_TTL_HOURS,
-    ip: client.ip,
-    userAgent: client.userAgent,
+  const session = await withTx(db, async (tx) => {
+    const created = await createSession(tx, {
+      userId,
+      ttlHours: config.SESSION_TTL_HOURS,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    if (options.logged) await recordActivity(tx, { userId, type: "login", ...seenFrom(client) });
+    return created;
   });
   return { userId, session };
 }

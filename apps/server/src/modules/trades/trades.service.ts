@@ -28,6 +28,7 @@ import {
   newPublicId,
   type Viewer,
 } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import {
   computeEscrowFee,
@@ -383,6 +384,8 @@ export async function applyRule(
       }
     }
     await settleEscrow(tx, rule, updated);
+    if (rule.command === "release" && actor.userId !== null)
+      await recordActivity(tx, { userId: actor.userId, type: "release", details: { trade: updated.id_hashed } });
     const payload: Record<string, unknown> = { from: rule.from.length === 1 ? rule.from[0] : null, to: rule.to };
     if (input.dispute) payload.disputeReasonId = input.dispute.reasonId;
     if (input.resolution) payload.outcome = input.resolution.outcome;
