@@ -337,7 +337,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "localizationSettings" },
   { name: "paymentSettings" },
   { name: "security" },
-  { name: "devices" },
+  {
+    name: "devices",
+    page: lazyPage(
+      () => import("../features/devices/pages/devices-page.tsx"),
+      (m) => m.DevicesPage,
+    ),
+  },
   { name: "webhooks" },
   {
     name: "apiKeys",

@@ -22,6 +22,7 @@ describe("describeDevice", () => {
     expect(describeDevice(AGENTS.edgeWindows)).toBe("Edge on Windows");
     expect(describeDevice(AGENTS.chromeAndroid)).toBe("Chrome on Android");
     expect(describeDevice(AGENTS.safariMac)).toBe("Safari on macOS");
+    expect(describeDevice(AGENTS.chromeLinux.replace("Chrome/", "HeadlessChrome/"))).toBe("Chrome on Linux");
   });
 
   it("says what it knows of a partial agent and nothing of an unknown one", () => {
