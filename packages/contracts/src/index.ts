@@ -25,5 +25,6 @@ export * from "./realtime.ts";
 export * from "./reference.ts";
 export * from "./sessions.ts";
 export * from "./trades.ts";
+export * from "./two-factor.ts";
 export * from "./users.ts";
 export * from "./wallet.ts";
