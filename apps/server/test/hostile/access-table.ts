@@ -152,6 +152,7 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   },
   "GET /rest/v1/users/current_user": { may: USERS },
   "GET /rest/v1/users/sessions": { may: USERS },
+  "GET /rest/v1/users/activity": { may: USERS },
   "DELETE /rest/v1/users/sessions/{id}": { may: OWNER, ids: { id: "ownerSpareSession" }, ends: "objects" },
   // Ends the caller's other sessions (the owner's spare one among them): after the single delete.
   "DELETE /rest/v1/users/sessions": { may: USERS, ends: "session" },
