@@ -1,4 +1,5 @@
 export * from "./account.ts";
+export * from "./activity.ts";
 export * from "./api-clients.ts";
 export * from "./auth.ts";
 export * from "./auth-session.ts";
@@ -24,6 +25,7 @@ export * from "./page-paths.ts";
 export * from "./paxful.ts";
 export * from "./realtime.ts";
 export * from "./reference.ts";
+export * from "./sessions.ts";
 export * from "./trades.ts";
 export * from "./two-factor.ts";
 export * from "./users.ts";

@@ -1,6 +1,7 @@
 import type { SoukModule } from "../platform/index.ts";
 import { realtimeModule } from "../realtime/index.ts";
 import { accountClosureModule } from "./account-closure/index.ts";
+import { accountSecurityModule } from "./account-security/index.ts";
 import { apiClientsModule } from "./api-clients/index.ts";
 import { authModule } from "./auth/index.ts";
 import { chatModule } from "./chat/index.ts";
@@ -39,6 +40,7 @@ export const modules: SoukModule[] = [
   phoneVerificationModule,
   authModule,
   passwordRecoveryModule,
+  accountSecurityModule,
   ledgerModule,
   walletModule,
   offersModule,

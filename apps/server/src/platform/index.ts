@@ -63,6 +63,7 @@ export {
   findViewerByUserId,
   type NewSessionInfo,
   revokeSession,
+  revokeUserSessions,
   SESSION_COOKIE,
   sessionlessViewer,
   type Viewer,

@@ -247,3 +247,24 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
     .execute();
   viewerCacheFor(db).forget(tokenHash);
 }
+
+/**
+ * Ends sessions of one user: `only` the one with that id, or every one `except` that id (0 keeps
+ * none). A session of another user is never touched. This process forgets the ended sessions at
+ * once; other copies see the end within SESSION_CACHE_MS. Returns the ids it ended.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  which: { only: number } | { except: number },
+): Promise<number[]> {
+  let query = tables(db)
+    .updateTable("sessions")
+    .set({ revoked_at: sql`now()` })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null);
+  query = "only" in which ? query.where("id", "=", which.only) : query.where("id", "!=", which.except);
+  const ended = await query.returning(["id", "token_hash"]).execute();
+  for (const row of ended) viewerCacheFor(db).forget(row.token_hash);
+  return ended.map((row) => Number(row.id));
+}

@@ -151,6 +151,11 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     },
   },
   "GET /rest/v1/users/current_user": { may: USERS },
+  "GET /rest/v1/users/sessions": { may: USERS },
+  "GET /rest/v1/users/activity": { may: USERS },
+  "DELETE /rest/v1/users/sessions/{id}": { may: OWNER, ids: { id: "ownerSpareSession" }, ends: "objects" },
+  // Ends the caller's other sessions (the owner's spare one among them): after the single delete.
+  "DELETE /rest/v1/users/sessions": { may: USERS, ends: "session" },
   "POST /rest/v1/users/settings": { may: USERS, body: { bio: "Hello from the matrix." } },
   // Each actor renames itself once, so a second call (the fuzz) is refused by the once-only rule.
   "POST /rest/v1/users/set-username": {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import pino from "pino";
 import { modules } from "../../src/modules/registry.ts";
-import { SESSION_COOKIE } from "../../src/platform/index.ts";
+import { createSession, SESSION_COOKIE } from "../../src/platform/index.ts";
 import { multipartBody, type TestApp, type TestClient } from "../harness.ts";
 import { createOffer, createTrader, fund, type TestUser } from "../races/trade-fixtures.ts";
 import { pngImage } from "../sample-files.ts";
@@ -43,6 +43,8 @@ export interface PlantedIds {
   ownerClientSecret: string;
   /** A second API client of the owner, with no token in use: the one a revocation may end. */
   spareClient: string;
+  /** A second browser session of the owner: the one ending a single session may end. */
+  ownerSpareSession: string;
 }
 
 export type PlantedObject = keyof PlantedIds;
@@ -218,6 +220,10 @@ export async function plantWorld(t: TestApp): Promise<World> {
   ]);
   const spare = await plantApiClient(t, owner, "owner spare bot");
 
+  await createSession(t.db, { userId: owner.id, ttlHours: 1, ip: null, userAgent: "spare browser" });
+  const spareSession = await sql<{ id: number }>`
+    SELECT max(id) AS id FROM sessions WHERE user_id = ${owner.id}`.execute(t.ownerDb);
+
   const session = await sql<{ password_hash: string; email: string }>`
     SELECT password_hash, email FROM users WHERE id = ${owner.id}`.execute(t.ownerDb);
   const ownerRow = session.rows[0];
@@ -258,6 +264,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
       ownerClient: ownerBot.clientId,
       ownerClientSecret: ownerBot.clientSecret,
       spareClient: spare.clientId,
+      ownerSpareSession: String(spareSession.rows[0]?.id),
     },
     secrets: [
       { name: "the offer's payment instructions", value: details, audience: ["owner"] },

@@ -355,7 +355,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.SecurityPage,
     ),
   },
-  { name: "devices" },
+  {
+    name: "devices",
+    page: lazyPage(
+      () => import("../features/devices/pages/devices-page.tsx"),
+      (m) => m.DevicesPage,
+    ),
+  },
   { name: "webhooks" },
   {
     name: "apiKeys",

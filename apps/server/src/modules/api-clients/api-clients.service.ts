@@ -9,6 +9,7 @@ import type {
 import { API_CLIENT_LIMITS, API_CLIENT_SCOPES } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
 import { findViewerByUserId, type Viewer } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { getCurrentUser } from "../users/index.ts";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -65,7 +66,7 @@ export async function createApiClient(
   const row = await withTx(db, async (tx) => {
     await repo.lockUserClients(tx, userId);
     if ((await repo.listLiveClients(tx, userId)).length >= API_CLIENT_LIMITS.perUserMax) throw tooManyClients();
-    return repo.insertClient(tx, {
+    const inserted = await repo.insertClient(tx, {
       clientId: newPublicId(),
       userId,
       name: input.name.trim(),
@@ -73,6 +74,8 @@ export async function createApiClient(
       scopes,
       redirectUris,
     });
+    await recordActivity(tx, { userId, type: "api_key_created", details: { clientId: inserted.clientId } });
+    return inserted;
   });
   return { client: clientView(row), clientSecret: secret };
 }
@@ -83,7 +86,11 @@ export async function listApiClients(db: Db, userId: number): Promise<ApiClient[
 
 /** Revokes the client and its tokens at once: the next call with any of them gets 401. */
 export async function revokeApiClient(db: Db, userId: number, clientId: string): Promise<void> {
-  const isRevoked = await withTx(db, (tx) => repo.revokeClient(tx, userId, clientId));
+  const isRevoked = await withTx(db, async (tx) => {
+    const revoked = await repo.revokeClient(tx, userId, clientId);
+    if (revoked) await recordActivity(tx, { userId, type: "api_key_revoked", details: { clientId } });
+    return revoked;
+  });
   if (!isRevoked) throw clientNotFound();
 }
 

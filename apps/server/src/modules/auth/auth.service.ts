@@ -1,6 +1,6 @@
 import type { LoginRequest, RegisterRequest, TwoFactorType } from "@souk/contracts";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/pool.ts";
+import { type Db, withTx } from "../../db/pool.ts";
 import {
   createSession,
   hashPassword,
@@ -10,6 +10,7 @@ import {
   revokeSession,
   verifyPassword,
 } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { beginSecondFactorLogin, completeSecondFactorLogin } from "../two-factor/index.ts";
 import { createUser, findLoginCandidate, getCurrentUser } from "../users/index.ts";
 import { throttleKeys, throttleRefusal } from "./auth.domain.ts";
@@ -60,13 +61,17 @@ export async function login(
   const retryAfter = throttleRefusal(counts, keys, config.LOGIN_MAX_FAILURES);
   if (retryAfter !== null) throw rateLimited("Too many failed log-ins; try again later.", retryAfter);
   const isValid = await verifyPassword(candidate?.passwordHash ?? null, input.password);
-  if (!candidate || !isValid) throw invalidCredentials();
+  if (!candidate || !isValid) {
+    // A wrong password for a real account is the owner's to see; an unknown login has no owner.
+    if (candidate) await recordActivity(db, { userId: candidate.id, type: "login_failed", ...seenFrom(client) });
+    throw invalidCredentials();
+  }
   await settleSuccessfulLogin(db, keys.accountKey, keys.addressKey);
   if (candidate.isBanned) throw accountBanned();
   if (candidate.isClosed) throw accountClosed();
   const pending = await beginSecondFactorLogin(db, deps.jobs, candidate.id);
   if (pending) return { userId: candidate.id, pending };
-  return startSession(db, config, candidate.id, client);
+  return startSession(db, config, candidate.id, client, { logged: true });
 }
 
 /** POST auth/login/two-factor: the code completes the pending log-in, and the session starts. */
@@ -79,16 +84,29 @@ export async function completeLogin(
 ): Promise<LoggedIn> {
   const userId = await completeSecondFactorLogin(db, pendingToken, code);
   if ((await getCurrentUser(db, userId)).isBanned) throw accountBanned();
-  return startSession(db, config, userId, client);
+  return startSession(db, config, userId, client, { logged: true });
 }
 
-async function startSession(db: Db, config: Config, userId: number, client: ClientInfo): Promise<LoggedIn> {
+const seenFrom = (client: ClientInfo) => ({ ip: client.ip, userAgent: client.userAgent });
+
+/** A log-in's session and its line in the activity log are one transaction. */
+async function startSession(
+  db: Db,
+  config: Config,
+  userId: number,
+  client: ClientInfo,
+  options: { logged: boolean } = { logged: false },
+): Promise<LoggedIn> {
   if (client.previousToken) await revokeSession(db, client.previousToken);
-  const session = await createSession(db, {
-    userId,
-    ttlHours: config.SESSION_TTL_HOURS,
-    ip: client.ip,
-    userAgent: client.userAgent,
+  const session = await withTx(db, async (tx) => {
+    const created = await createSession(tx, {
+      userId,
+      ttlHours: config.SESSION_TTL_HOURS,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    if (options.logged) await recordActivity(tx, { userId, type: "login", ...seenFrom(client) });
+    return created;
   });
   return { userId, session };
 }

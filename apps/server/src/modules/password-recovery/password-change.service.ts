@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { hashPassword, inputError, verifyPassword } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { requireSecondFactor } from "../two-factor/index.ts";
 
 type Tables = {
@@ -42,5 +43,6 @@ export async function changePassword(
       .where("id", "<>", viewer.sessionId)
       .where("revoked_at", "is", null)
       .execute();
+    await recordActivity(tx, { userId: viewer.userId, type: "password_change" });
   });
 }

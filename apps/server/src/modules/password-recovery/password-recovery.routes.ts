@@ -37,7 +37,10 @@ export function registerPasswordRecoveryRoutes(app: SoukRoutes, deps: AppDeps): 
       },
     },
     async (request) => {
-      await resetPassword(deps.db, request.body.token, request.body.password);
+      await resetPassword(deps.db, request.body.token, request.body.password, {
+        ip: request.ip ?? null,
+        userAgent: request.headers["user-agent"] ?? null,
+      });
       return envelope(null);
     },
   );

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { hashPassword, inputError, type JobQueue } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
 
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -56,7 +57,12 @@ export async function forgotPassword(db: Db, jobs: JobQueue, config: Config, ema
  * so of two parallel uses exactly one gets the row; the password changes and every session of
  * the account ends in the same transaction.
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+  client: { ip: string | null; userAgent: string | null } = { ip: null, userAgent: null },
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await withTx(db, async (tx) => {
     const claimed = await t(tx)
@@ -76,5 +82,6 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .where("user_id", "=", claimed.user_id)
       .where("revoked_at", "is", null)
       .execute();
+    await recordActivity(tx, { userId: claimed.user_id, type: "password_reset", ...client });
   });
 }

@@ -1,6 +1,7 @@
 import { TRADE_RULES, type Trade, type TradeActorRole } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
 import { type DomainError, failpoint, isStaff, type Viewer } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { postEscrow, voidEscrow, withLedgerTx } from "../ledger/index.ts";
 import { applySystemCancelPenalty, recordCompletedTradeCounts, recordOfferCapUsage } from "../offers/index.ts";
 import { adjustTradeCounters } from "../users/index.ts";
@@ -133,6 +134,8 @@ async function applyRule(
       }
     }
     await settleEscrow(tx, rule, updated);
+    if (rule.command === "release" && actor.userId !== null)
+      await recordActivity(tx, { userId: actor.userId, type: "release", details: { trade: updated.id_hashed } });
     const payload: Record<string, unknown> = { from: rule.from.length === 1 ? rule.from[0] : null, to: rule.to };
     if (input.dispute) payload.disputeReasonId = input.dispute.reasonId;
     if (input.resolution) payload.outcome = input.resolution.outcome;

@@ -9,6 +9,7 @@ import type {
 } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import type { Db, Tx } from "../../db/pool.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { accounts, getOwnerBalances, type TransferLeg, transfer, withLedgerTx } from "../ledger/index.ts";
 import {
   type CryptoCurrency,
@@ -157,7 +158,18 @@ export async function sendCrypto(
             toAddress: recipient.viaAddress,
           });
       if (!row) throw new Error(`transfer ${sent.transferId} has no send record`);
-      if (!sent.isReplayed) await assertWithinDailyLimit(tx, sender.userId, currency, dailyLimit);
+      if (!sent.isReplayed) {
+        await assertWithinDailyLimit(tx, sender.userId, currency, dailyLimit);
+        await recordActivity(tx, {
+          userId: sender.userId,
+          type: "withdrawal",
+          details: {
+            amount: formatAmount(amountMinor, currency.decimals),
+            currency: currency.code,
+            to: recipient.username,
+          },
+        });
+      }
       return {
         type: "internal" as const,
         cryptoCurrencyCode: currency.code,
@@ -211,7 +223,18 @@ export async function sendCrypto(
           holdTransferId: held.transferId,
         });
     if (!withdrawal) throw new Error(`transfer ${held.transferId} has no withdrawal record`);
-    if (!held.isReplayed) await assertWithinDailyLimit(tx, sender.userId, currency, dailyLimit);
+    if (!held.isReplayed) {
+      await assertWithinDailyLimit(tx, sender.userId, currency, dailyLimit);
+      await recordActivity(tx, {
+        userId: sender.userId,
+        type: "withdrawal",
+        details: {
+          amount: formatAmount(amountMinor, currency.decimals),
+          currency: currency.code,
+          to: recipient.address,
+        },
+      });
+    }
     return {
       type: "withdrawal" as const,
       cryptoCurrencyCode: currency.code,
