@@ -11,6 +11,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Stryker } from "@stryker-mutator/core";
+import { globSync } from "tinyglobby";
 import { MUTATION_MODULES, type MutationModule } from "./modules.ts";
 import { formatModuleReport, type MutantResult, scoreOf } from "./report.ts";
 
@@ -19,6 +20,8 @@ type LogLevel = NonNullable<StrykerOptions["logLevel"]>;
 
 const root = path.resolve(import.meta.dirname, "../..");
 const reportDir = path.join(root, ".test-data", "mutation");
+/** Fails when a mutant stops a mutated file from loading (see that file). */
+const MODULE_LOADS_TEST = "scripts/mutate/module-loads.check.ts";
 
 function optionsFor(module: MutationModule, concurrency: number, force: boolean): StrykerOptions {
   return {
@@ -28,7 +31,6 @@ function optionsFor(module: MutationModule, concurrency: number, force: boolean)
     tsconfigFile: module.tsconfig,
     typescriptChecker: { prioritizePerformanceOverAccuracy: true },
     mutate: module.mutate,
-    testFiles: module.tests,
     coverageAnalysis: "perTest",
     concurrency,
     // API tests wait on locks and timers; a mutant that makes them hang is a timeout (killed).
@@ -41,7 +43,8 @@ function optionsFor(module: MutationModule, concurrency: number, force: boolean)
     force,
     reporters: ["progress", "json"],
     jsonReporter: { fileName: path.join(reportDir, `${module.name}.json`) },
-    tempDirName: ".test-data/stryker-tmp",
+    // One sandbox per module, so two modules can be measured at once.
+    tempDirName: `.test-data/stryker-tmp-${module.name}`,
     cleanTempDir: true,
     ignorePatterns: ["apps/web", "docs", ".data", ".test-data", "**/dist", "test-results", "playwright-report"],
     logLevel: "warn" as LogLevel,
@@ -80,6 +83,9 @@ async function main(argv: string[]): Promise<number> {
   for (const module of selected) {
     const startedAt = Date.now();
     console.log(`\n== mutate ${module.name}: ${module.mutate.length} files, tests: ${module.tests.join(", ")}`);
+    // Read by scripts/mutate/vitest.config.ts in Stryker's test-runner processes.
+    process.env.SOUK_MUTATE_TESTS = [...module.tests, MODULE_LOADS_TEST].join(",");
+    process.env.SOUK_MUTATE_SOURCES = globSync(module.mutate, { cwd: root }).join(",");
     const results: MutantResult[] = await new Stryker(optionsFor(module, concurrency, force)).runMutationTest();
     const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
     const lines = formatModuleReport(module.name, results, root);

@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { openLoggedInPage, submitSignUp } from "./support.ts";
+import { markPaid, pickOffer, revealDetails, startTrade } from "./trade-steps.ts";
 
 /**
  * A trade end to end with two browser contexts: a fresh buyer takes a demo vendor's offer from the
@@ -12,35 +13,6 @@ const onePixelPng = Buffer.from(
   "base64",
 );
 
-interface ListedOffer {
-  idHashed: string;
-  requireMinPastTrades: number;
-  requireVerifiedId: boolean;
-  requireFullNameVisibility: boolean;
-  showOnlyTrustedUser: boolean;
-  tags: string[];
-  owner: { username: string };
-}
-
-async function pickOffer(request: APIRequestContext): Promise<{ offer: ListedOffer; min: string }> {
-  const response = await request.get("/rest/v1/offers?type=buy&limit=50");
-  expect(response.ok()).toBe(true);
-  const offers = ((await response.json()) as { data: ListedOffer[] }).data;
-  const offer = offers.find(
-    (item) =>
-      item.requireMinPastTrades === 0 &&
-      !item.requireVerifiedId &&
-      !item.requireFullNameVisibility &&
-      !item.showOnlyTrustedUser &&
-      !item.tags.some((tag) => /receipt|invoice|physical/.test(tag)),
-  );
-  if (!offer) throw new Error("no offer a new trader can take");
-  const view = (await (await request.get(`/rest/v1/offers/${offer.idHashed}`)).json()) as {
-    data: { tradeLimits: { min: string } };
-  };
-  return { offer, min: view.data.tradeLimits.min };
-}
-
 async function signUp(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   const username = `e2e_tr_${Date.now().toString(36)}`;
@@ -48,47 +20,6 @@ async function signUp(browser: Browser): Promise<Page> {
   await submitSignUp(page, username);
   await expect(page.getByTestId("navbar-username")).toHaveText(username);
   return page;
-}
-
-/** The buyer takes the offer from its page; answers the trade's path. */
-async function startTrade(buyer: Page, offerId: string, min: string): Promise<string> {
-  await buyer.goto(`/offer/${offerId}?fiat-min=${min}`);
-  await expect(buyer.getByTestId("trade-fiat-amount")).toHaveValue(min);
-  await expect(buyer.getByTestId("trade-crypto-amount")).not.toContainText("—");
-  await buyer.getByTestId("start-trade").click();
-  const review = buyer.getByRole("dialog", { name: "Review the terms and start" });
-  await review.getByLabel("I have read the vendor’s terms").check();
-  await review.getByRole("button", { name: "Start trade" }).click();
-  await expect(buyer).toHaveURL(/\/trade\/[A-Za-z0-9]+$/);
-  await expect(buyer.getByTestId("trade-status")).toHaveText("Waiting for payment");
-  return new URL(buyer.url()).pathname;
-}
-
-/**
- * A payer name is asked first on bank-like offers: give it so the details are revealed. Whether
- * this trade asks for one is read from the trade itself, not from what the page shows so far (a
- * form not rendered yet would otherwise skip the step).
- */
-async function revealDetails(buyer: Page): Promise<void> {
-  const tradeId = new URL(buyer.url()).pathname.split("/").pop() ?? "";
-  const response = await buyer.request.get(`/rest/v1/trade/${tradeId}`);
-  expect(response.ok()).toBe(true);
-  const trade = (await response.json()) as { data: { flow: { requirements: { id: string; status: string }[] } } };
-  const asksPayerName = trade.data.flow.requirements.some(
-    (requirement) => requirement.id === "payer_name" && requirement.status === "pending",
-  );
-  if (!asksPayerName) return;
-  const payerName = buyer.getByLabel("Your name as payer");
-  await expect(payerName).toBeVisible();
-  await payerName.fill("E2E Buyer");
-  await buyer.getByRole("button", { name: "Reveal payment details" }).click();
-  await expect(buyer.getByText("Payer name: E2E Buyer")).toBeVisible();
-}
-
-async function markPaid(buyer: Page): Promise<void> {
-  await buyer.getByRole("button", { name: "I have paid" }).click();
-  await buyer.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
-  await expect(buyer.getByTestId("trade-status")).toHaveText("Paid");
 }
 
 async function say(page: Page, text: string): Promise<void> {

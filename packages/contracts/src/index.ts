@@ -23,5 +23,6 @@ export * from "./paxful.ts";
 export * from "./realtime.ts";
 export * from "./reference.ts";
 export * from "./trades.ts";
+export * from "./two-factor.ts";
 export * from "./users.ts";
 export * from "./wallet.ts";

@@ -109,6 +109,13 @@ describe("decimals as typed", () => {
     expect(tryParseDecimalInput("1.5", "whole")).toBeNull();
     expect(tryParseDecimalInput("1".repeat(41))).toBeNull();
     expect(tryParseDecimalInput("1".repeat(40))).not.toBeNull();
+    for (const text of ["x-1", "-1x", "1-", "--1", "- 1"])
+      expect(tryParseDecimalInput(text, "signed"), text).toBeNull();
+    for (const text of ["x1", "1x", "1.5"]) expect(tryParseDecimalInput(text, "whole"), text).toBeNull();
+  });
+
+  it("answers null only for refused input: a caller's programming error still throws", () => {
+    expect(() => tryParseDecimalInput(undefined as unknown as string)).toThrow(TypeError);
   });
 
   it("gives a value the strict parser reads back the same", () => {
@@ -168,6 +175,9 @@ describe("the edges of decimals", () => {
     expect(round("2.99", "down")).toBe("2");
     expect(round("-2.99", "down")).toBe("-2");
     expect(round("7", "up")).toBe("7");
+    // An exact value rounds to itself in every mode, even when the scale goes down.
+    for (const mode of ["up", "half_up", "down"] as const) expect(round("7.00", mode), mode).toBe("7");
+    expect(round("-7.0", "up")).toBe("-7");
     expect(formatDecimal(roundDecimal(d("2.5"), 3, "down"))).toBe("2.500");
   });
 

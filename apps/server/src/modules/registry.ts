@@ -16,6 +16,7 @@ import { passwordRecoveryModule } from "./password-recovery/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
 import { referenceModule } from "./reference/index.ts";
 import { tradesModule } from "./trades/index.ts";
+import { twoFactorModule } from "./two-factor/index.ts";
 import { usersModule } from "./users/index.ts";
 import { walletModule } from "./wallet/index.ts";
 
@@ -27,6 +28,7 @@ export const modules: SoukModule[] = [
   realtimeModule,
   referenceModule,
   mailModule,
+  twoFactorModule,
   usersModule,
   emailVerificationModule,
   authModule,

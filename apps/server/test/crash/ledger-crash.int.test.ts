@@ -6,6 +6,7 @@ import { ledgerChecks } from "../../src/modules/registry.ts";
 import { createUser } from "../../src/modules/users/index.ts";
 import { recordDeposit } from "../../src/modules/wallet/index.ts";
 import { hashPassword, IDEMPOTENCY_STALE_AFTER_SECONDS } from "../../src/platform/index.ts";
+import { brokenInvariants } from "../ledger-holds.ts";
 import { CrashRig, eventually, HttpUser, sleep } from "./crash-rig.ts";
 
 /**
@@ -121,10 +122,7 @@ async function worker(index: number): Promise<void> {
 
 async function assertInvariants(when: string): Promise<void> {
   const report = await eventually(() => verifyLedger(db(), ledgerChecks));
-  expect(
-    report.checks.filter((check) => !check.isOk),
-    when,
-  ).toEqual([]);
+  expect(brokenInvariants(report), `ledger invariants that do not hold ${when}`).toEqual([]);
 }
 
 /** Every acknowledged send is in the ledger, with its amount, from its sender to its recipient. */

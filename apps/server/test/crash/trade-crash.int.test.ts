@@ -7,6 +7,7 @@ import { ledgerChecks } from "../../src/modules/registry.ts";
 import { createUser } from "../../src/modules/users/index.ts";
 import { broadcastPendingWithdrawals, recordDeposit, sendCrypto } from "../../src/modules/wallet/index.ts";
 import { hashPassword, IDEMPOTENCY_STALE_AFTER_SECONDS } from "../../src/platform/index.ts";
+import { brokenInvariants } from "../ledger-holds.ts";
 import { cashSellOfferBody } from "../offer-bodies.ts";
 import { CrashRig, eventually, type HttpAnswer, HttpUser, sleep } from "./crash-rig.ts";
 
@@ -132,10 +133,7 @@ async function prepareTrades(
 
 async function assertLedgerHolds(when: string): Promise<void> {
   const report = await eventually(() => verifyLedger(rig.db, ledgerChecks));
-  expect(
-    report.checks.filter((check) => !check.isOk),
-    when,
-  ).toEqual([]);
+  expect(brokenInvariants(report), `ledger invariants that do not hold ${when}`).toEqual([]);
 }
 
 async function statusesOf(ids: string[]): Promise<Map<string, string>> {

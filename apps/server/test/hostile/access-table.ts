@@ -126,6 +126,21 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/auth/logout": { may: USERS, ends: "session" },
   "POST /rest/v1/auth/password/forgot": { may: EVERYONE, body: { email: "nobody-matrix@example.com" } },
   "POST /rest/v1/auth/password/reset": { may: [], body: { token: "not-a-token", password: "Matrix-password-2!" } },
+  // The pending log-in lives in a cookie none of the actors holds, so its code step is refused to all.
+  "POST /rest/v1/auth/login/two-factor": { may: NOBODY, body: { code: "123456" } },
+  // Wrong current password: refused to all (a right one would end the matrix's other sessions).
+  "POST /rest/v1/users/password": {
+    may: NOBODY,
+    body: { currentPassword: "Not-the-password-1!", newPassword: "Matrix-password-3!" },
+  },
+  "GET /rest/v1/users/two-factor": { may: USERS },
+  "POST /rest/v1/users/two-factor/option": { may: USERS, body: { type: "ga" } },
+  // No actor has an e-mail factor: nothing to send.
+  "POST /rest/v1/users/two-factor/send-code": { may: NOBODY },
+  // A code no enrolment of the matrix's actors accepts.
+  "POST /rest/v1/users/two-factor/enable": { may: NOBODY, body: { code: "000000" } },
+  "POST /rest/v1/users/two-factor/deactivate": { may: NOBODY, body: { code: "000000" } },
+  "POST /rest/v1/users/two-factor/settings": { may: USERS, body: { login: true, release: true, sendout: true } },
   "POST /rest/v1/user-verification/email/resend-code": { may: USERS },
   "POST /rest/v1/user-verification/email/verify-code": { may: USERS, body: { code: "123456" } },
   "POST /rest/v1/user-verification/email/change-unconfirmed": {

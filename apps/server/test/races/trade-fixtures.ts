@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { UserRole } from "@souk/contracts";
 import { parseAmount } from "@souk/money";
 import { sql } from "kysely";
-import { expect } from "vitest";
 import type { Db } from "../../src/db/pool.ts";
 import {
   accounts,
@@ -10,13 +9,12 @@ import {
   getOwnerBalances,
   resolveLedgerCurrency,
   transfer,
-  verifyLedger,
   withLedgerTx,
 } from "../../src/modules/ledger/index.ts";
-import { ledgerChecks } from "../../src/modules/registry.ts";
 import { createUser } from "../../src/modules/users/index.ts";
 import { hashPassword, sessionlessViewer, type Viewer } from "../../src/platform/index.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient, uniqueName } from "../harness.ts";
+import { expectLedgerHolds } from "../ledger-holds.ts";
 import { cashSellOfferBody } from "../offer-bodies.ts";
 
 /**
@@ -148,11 +146,6 @@ export async function depositBond(db: Db, owner: TestUser, code = "USDT"): Promi
   if (response.status !== 200) throw new Error(`bond deposit failed: ${response.status} ${response.text}`);
 }
 
-export async function expectLedgerHolds(db: Db): Promise<void> {
-  const report = await verifyLedger(db, ledgerChecks);
-  expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
-}
-
 /** Moves every open trade's clock back: its start and payment window end `seconds` earlier. */
 export async function advanceTradeClock(ownerDb: Db, seconds: number, tradeIdHashed?: string): Promise<void> {
   await sql`UPDATE trades SET started_at = started_at - make_interval(secs => ${seconds}),
@@ -175,3 +168,5 @@ export function barrier(count: number): () => Promise<void> {
     await gate;
   };
 }
+
+export { expectLedgerHolds };

@@ -336,7 +336,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "accountSettingsNotifications" },
   { name: "localizationSettings" },
   { name: "paymentSettings" },
-  { name: "security" },
+  {
+    name: "security",
+    page: lazyPage(
+      () => import("../features/security/pages/security-page.tsx"),
+      (m) => m.SecurityPage,
+    ),
+  },
   { name: "devices" },
   { name: "webhooks" },
   {

@@ -3,7 +3,9 @@ import {
   csrfResponseSchema,
   envelopeSchema,
   loginRequestSchema,
+  loginResponseSchema,
   registerRequestSchema,
+  twoFactorCodeRequestSchema,
 } from "@souk/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -17,8 +19,13 @@ import {
   type SoukRoutes,
 } from "../../platform/index.ts";
 import { sendEmailCode } from "../email-verification/index.ts";
+import { PENDING_LOGIN_TTL_MS } from "../two-factor/index.ts";
 import { getCurrentUser } from "../users/index.ts";
-import { type ClientInfo, login, logout, register } from "./auth.service.ts";
+import { type ClientInfo, completeLogin, login, logout, register } from "./auth.service.ts";
+
+/** The pending log-in of a right password whose second factor is still to come (decision 107). */
+const PENDING_LOGIN_COOKIE = "souk_login_2fa";
+const PENDING_LOGIN_PATH = "/rest/v1/auth/login";
 
 const sessionAnswer = authSessionResponseSchema;
 
@@ -95,11 +102,41 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
         tags: ["auth"],
         summary: "Log in with e-mail or username",
         body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await login(db, deps, request.body, clientInfo(request));
+      if ("pending" in result) {
+        reply.setCookie(PENDING_LOGIN_COOKIE, result.pending.token, {
+          path: PENDING_LOGIN_PATH,
+          httpOnly: true,
+          sameSite: "strict",
+          secure: isSecure(config),
+          maxAge: PENDING_LOGIN_TTL_MS / 1000,
+        });
+        return envelope({ twoFactorRequired: true as const, type: result.pending.type });
+      }
+      const csrfToken = startBrowserSession(request, reply, config, result.session);
+      return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
+    },
+  );
+
+  app.post(
+    "/rest/v1/auth/login/two-factor",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["auth"],
+        summary: "Complete a log-in with the second factor's code (or a recovery code)",
+        body: twoFactorCodeRequestSchema,
         response: { 200: sessionAnswer },
       },
     },
     async (request, reply) => {
-      const result = await login(db, config, request.body, clientInfo(request));
+      const pendingToken = request.cookies[PENDING_LOGIN_COOKIE] ?? null;
+      const result = await completeLogin(db, config, pendingToken, request.body.code, clientInfo(request));
+      reply.clearCookie(PENDING_LOGIN_COOKIE, { path: PENDING_LOGIN_PATH });
       const csrfToken = startBrowserSession(request, reply, config, result.session);
       return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
     },

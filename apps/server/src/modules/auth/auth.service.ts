@@ -1,15 +1,17 @@
-import type { LoginRequest, RegisterRequest } from "@souk/contracts";
+import type { LoginRequest, RegisterRequest, TwoFactorType } from "@souk/contracts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/pool.ts";
 import {
   createSession,
   hashPassword,
+  type JobQueue,
   type NewSessionInfo,
   rateLimited,
   revokeSession,
   verifyPassword,
 } from "../../platform/index.ts";
-import { createUser, findLoginCandidate } from "../users/index.ts";
+import { beginSecondFactorLogin, completeSecondFactorLogin } from "../two-factor/index.ts";
+import { createUser, findLoginCandidate, getCurrentUser } from "../users/index.ts";
 import { throttleKeys, throttleRefusal } from "./auth.domain.ts";
 import { accountBanned, invalidCredentials } from "./auth.errors.ts";
 import { countLoginAttempt, settleSuccessfulLogin } from "./auth.repo.ts";
@@ -26,6 +28,12 @@ export interface LoggedIn {
   session: NewSessionInfo;
 }
 
+/** The right password, and the second factor still to come: no session yet (decision 107). */
+export interface SecondFactorPending {
+  userId: number;
+  pending: { token: string; type: TwoFactorType; expiresAt: Date };
+}
+
 export async function register(db: Db, config: Config, input: RegisterRequest, client: ClientInfo): Promise<LoggedIn> {
   const user = await createUser(db, { ...input, passwordHash: await hashPassword(input.password) });
   return startSession(db, config, user.id, client);
@@ -35,7 +43,13 @@ export async function register(db: Db, config: Config, input: RegisterRequest, c
  * Every attempt is counted before the password is checked (auth.repo.ts countLoginAttempt), so
  * a burst of parallel guesses gets no more checks than the limit; a success takes its count back.
  */
-export async function login(db: Db, config: Config, input: LoginRequest, client: ClientInfo): Promise<LoggedIn> {
+export async function login(
+  db: Db,
+  deps: { config: Config; jobs: JobQueue },
+  input: LoginRequest,
+  client: ClientInfo,
+): Promise<LoggedIn | SecondFactorPending> {
+  const { config } = deps;
   const candidate = await findLoginCandidate(db, input.login);
   const keys = throttleKeys({ accountId: candidate?.id ?? null, login: input.login, ip: client.ip });
   const counts = await countLoginAttempt(
@@ -49,7 +63,22 @@ export async function login(db: Db, config: Config, input: LoginRequest, client:
   if (!candidate || !isValid) throw invalidCredentials();
   await settleSuccessfulLogin(db, keys.accountKey, keys.addressKey);
   if (candidate.isBanned) throw accountBanned();
+  const pending = await beginSecondFactorLogin(db, deps.jobs, candidate.id);
+  if (pending) return { userId: candidate.id, pending };
   return startSession(db, config, candidate.id, client);
+}
+
+/** POST auth/login/two-factor: the code completes the pending log-in, and the session starts. */
+export async function completeLogin(
+  db: Db,
+  config: Config,
+  pendingToken: string | null,
+  code: string,
+  client: ClientInfo,
+): Promise<LoggedIn> {
+  const userId = await completeSecondFactorLogin(db, pendingToken, code);
+  if ((await getCurrentUser(db, userId)).isBanned) throw accountBanned();
+  return startSession(db, config, userId, client);
 }
 
 async function startSession(db: Db, config: Config, userId: number, client: ClientInfo): Promise<LoggedIn> {

@@ -1,7 +1,7 @@
 import { type Locale, SUPPORTED_LOCALES } from "@souk/contracts";
 
 /** The mails Souk sends. Each has a subject, a text and an HTML body in every shipped locale. */
-export type MailTemplate = "email-code" | "password-reset" | "new-device-login";
+export type MailTemplate = "email-code" | "password-reset" | "new-device-login" | "two-factor-code";
 
 export interface RenderedMail {
   subject: string;
@@ -31,6 +31,19 @@ const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
     fr: {
       subject: "Réinitialisez votre mot de passe Souk",
       lines: (v) => ["Ouvrez ce lien dans l'heure pour choisir un nouveau mot de passe :", `${v.link}`],
+    },
+  },
+  "two-factor-code": {
+    en: {
+      subject: "Your Souk security code",
+      lines: (v) => [`Your security code is ${v.code}.`, "It expires in 10 minutes. Never share it with anyone."],
+    },
+    fr: {
+      subject: "Votre code de sécurité Souk",
+      lines: (v) => [
+        `Votre code de sécurité est ${v.code}.`,
+        "Il expire dans 10 minutes. Ne le communiquez à personne.",
+      ],
     },
   },
   "new-device-login": {

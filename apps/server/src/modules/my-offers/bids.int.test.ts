@@ -2,6 +2,7 @@ import { bidResponseSchema } from "@souk/contracts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/harness.ts";
+import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
 import { getFeeTotals, getOwnerBalances, resolveLedgerCurrency, verifyLedger } from "../ledger/index.ts";
 import { ledgerChecks } from "../registry.ts";
 import { recordDeposit } from "../wallet/index.ts";
@@ -16,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Every scenario of this file leaves the ledger and the bids in agreement.
-  const report = await verifyLedger(t.ownerDb, ledgerChecks);
-  expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
+  await expectLedgerHolds(t.ownerDb);
   await t.close();
 });
 
@@ -319,8 +319,7 @@ describe("racing bids", () => {
       expect(await usdtBalances(low.vendor)).toEqual({ available: 100_000_000n, escrow: 0n });
       expect(await usdtBalances(high.vendor)).toEqual({ available: 70_000_000n, escrow: 30_000_000n });
     }
-    const report = await verifyLedger(t.ownerDb, ledgerChecks);
-    expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
+    await expectLedgerHolds(t.ownerDb);
   });
 });
 

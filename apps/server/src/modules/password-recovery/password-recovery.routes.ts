@@ -1,6 +1,7 @@
-import { envelopeSchema, passwordSchema } from "@souk/contracts";
+import { envelopeSchema, passwordChangeRequestSchema, passwordSchema } from "@souk/contracts";
 import { z } from "zod";
-import { type AppDeps, envelope, type SoukRoutes } from "../../platform/index.ts";
+import { type AppDeps, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import { changePassword } from "./password-change.service.ts";
 import { forgotPassword, resetPassword } from "./password-recovery.service.ts";
 
 const tags = ["auth"];
@@ -37,6 +38,26 @@ export function registerPasswordRecoveryRoutes(app: SoukRoutes, deps: AppDeps): 
     },
     async (request) => {
       await resetPassword(deps.db, request.body.token, request.body.password);
+      return envelope(null);
+    },
+  );
+}
+
+export function registerPasswordChangeRoutes(app: SoukRoutes, deps: AppDeps): void {
+  app.post(
+    "/rest/v1/users/password",
+    {
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["users"],
+        summary: "Change the password (the second factor's code when one is on); ends the other sessions",
+        body: passwordChangeRequestSchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      await changePassword(deps.db, viewer, request.body);
       return envelope(null);
     },
   );

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.ts";
+import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
 import {
   advanceTradeClock,
   createOffer,
@@ -13,9 +14,8 @@ import {
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
 import { parseFeatureFlags } from "../../platform/index.ts";
-import { getEscrowState, getOwnerBalances, resolveLedgerCurrency, verifyLedger } from "../ledger/index.ts";
+import { getEscrowState, getOwnerBalances, resolveLedgerCurrency } from "../ledger/index.ts";
 import { forgetCachedListings } from "../offers/index.ts";
-import { ledgerChecks } from "../registry.ts";
 import {
   cancelTrade,
   expireDueTrades,
@@ -211,8 +211,7 @@ async function checkInvariants(model: Model): Promise<void> {
       model.buyOffers.get(ownerId)?.isPenalized,
     );
   }
-  const report = await verifyLedger(t.ownerDb, ledgerChecks);
-  expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
+  await expectLedgerHolds(t.ownerDb);
 }
 
 type ModelCommand = fc.AsyncCommand<Model, Record<string, never>>;

@@ -1,8 +1,24 @@
+/**
+ * The two-factor module's door (docs/product.md#two-factor): enrolment, per-event settings, the
+ * guard of releases and sends, and the second step of a log-in (decisions 105 to 107).
+ */
+import type { SoukModule } from "../../platform/index.ts";
+import { registerTwoFactorRoutes } from "./two-factor.routes.ts";
+
+export type { GuardedEvent, SecurityEvent, TwoFactorSettings } from "./two-factor.domain.ts";
+export { requireSecondFactor } from "./two-factor.guard.ts";
+export { beginSecondFactorLogin, completeSecondFactorLogin, PENDING_LOGIN_TTL_MS } from "./two-factor.login.ts";
 export {
   hashRecoveryCode,
   matchRecoveryCode,
   newRecoveryCodes,
   RECOVERY_CODE_COUNT,
 } from "./two-factor.recovery-codes.ts";
+export { twoFactorFlagsOf } from "./two-factor.service.ts";
 export type { TotpCheck } from "./two-factor.totp.ts";
 export { checkTotp, newTotpSecret, totpCode, totpEnrolmentUrl, totpStep } from "./two-factor.totp.ts";
+
+export const twoFactorModule: SoukModule = {
+  name: "two-factor",
+  privateRoutes: registerTwoFactorRoutes,
+};

@@ -23,6 +23,8 @@ export interface CurrentUserLookups {
   country: CountryLookup | null;
   fiatCurrencyCode: string;
   activity: UserActivityFlags;
+  /** Which events ask for the second factor now (all false while no factor is on). */
+  twoFactor: { login: boolean; release: boolean; sendout: boolean };
 }
 
 function knownRoles(roles: string[]): UserRole[] {
@@ -105,7 +107,7 @@ export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): Curren
     isBalanceHidden: row.is_balance_hidden,
     fullNameVisibilityType: fullNameVisibility(row.full_name_visibility_type),
     ...lookups.activity,
-    twoFactor: { release: false, login: false, sendout: false },
+    twoFactor: lookups.twoFactor,
     verification: {
       ...verification,
       // Full identity counts as verified only when id, e-mail, address and phone all are.

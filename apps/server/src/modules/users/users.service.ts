@@ -3,6 +3,7 @@ import type { CurrentUser, PublicProfile, UserRole, UserSettingsRequest } from "
 import type { Db, Tx } from "../../db/pool.ts";
 import { inputError } from "../../platform/index.ts";
 import { getCountryByIso, getFiatCurrencyByCode, getFiatCurrencyById } from "../reference/index.ts";
+import { twoFactorFlagsOf } from "../two-factor/index.ts";
 import { toCurrentUser, toPublicProfile } from "./users.domain.ts";
 import { userNotFound } from "./users.errors.ts";
 import * as repo from "./users.repo.ts";
@@ -11,12 +12,13 @@ import { checkBio, checkNotifyInterval } from "./users.settings.ts";
 export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUser> {
   const row = await repo.findUserById(db, userId);
   if (!row) throw userNotFound();
-  const [country, fiat, activity] = await Promise.all([
+  const [country, fiat, activity, twoFactor] = await Promise.all([
     row.country_iso ? getCountryByIso(db, row.country_iso, row.locale) : Promise.resolve(null),
     getFiatCurrencyById(db, row.fiat_currency_id),
     repo.findActivityFlags(db, userId),
+    twoFactorFlagsOf(db, userId),
   ]);
-  return toCurrentUser(row, { country, fiatCurrencyCode: fiat?.code ?? "USD", activity });
+  return toCurrentUser(row, { country, fiatCurrencyCode: fiat?.code ?? "USD", activity, twoFactor });
 }
 
 /** The user's escrow fee discount, a fraction ("0" when none). */

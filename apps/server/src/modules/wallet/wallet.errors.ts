@@ -20,11 +20,6 @@ export const bondNotDeposited = () => conflict("No bond is deposited.", WalletEr
 
 export const depositNotFound = () => notFound("No such deposit.", WalletErrorCode.DEPOSIT_NOT_FOUND);
 
-export const secondFactorRequired = () =>
-  new DomainError(WalletErrorCode.SECOND_FACTOR_REQUIRED, "forbidden", "Enter the code of your second factor.", {
-    twoFactorCode: ["second_factor_required"],
-  });
-
 export const inputErrorForRange = () => inputError({ to: ["date_range_invalid"] });
 
 /** The chain node does not answer, and a deposit address cannot yet be handed out safely. */

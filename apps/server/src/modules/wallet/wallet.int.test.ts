@@ -11,6 +11,7 @@ import {
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp, TestClient } from "../../../test/harness.ts";
+import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
 import { openDatabase, withTx } from "../../db/pool.ts";
 import { seedMarksOf } from "../../platform/index.ts";
 import { getTransfer, verifyLedger } from "../ledger/index.ts";
@@ -32,8 +33,7 @@ beforeAll(async () => {
   admin = await signUpUser(t, { roles: ["admin"] });
 });
 afterAll(async () => {
-  const report = await verifyLedger(t.ownerDb, ledgerChecks);
-  expect(report.checks.filter((check) => !check.isOk)).toEqual([]);
+  await expectLedgerHolds(t.ownerDb);
   await t.close();
 });
 

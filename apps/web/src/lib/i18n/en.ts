@@ -165,6 +165,13 @@ export const en = {
       passwordLabel: "Password",
       submit: "Log in",
       noAccount: "New to Souk?",
+      codeTitle: "Enter your security code",
+      codeLeadGa: "Open your authenticator app and type the 6-digit code it shows for Souk.",
+      codeLeadEmail: "We e-mailed you a 6-digit code. It is valid for 10 minutes.",
+      codeLabel: "Security code",
+      codeHint: "Lost your device? Type one of your recovery codes instead.",
+      codeSubmit: "Continue",
+      codeRestart: "Start again",
       registerLink: "Create an account",
     },
     register: {
@@ -220,7 +227,31 @@ export const en = {
       support: "Disputes reviewed by moderators",
     },
   },
+  secondFactor: {
+    mailedCode: {
+      send: "E-mail me a code",
+      sent: "A code is on its way to your mailbox.",
+      failed: "The code could not be sent; wait a minute and try again.",
+    },
+  },
   validation: {
+    second_factor_required: "Enter the code of your second factor.",
+    second_factor_invalid: "This code is wrong or has expired.",
+    second_factor_reused: "This code was already used; wait for the next one.",
+    code_required: "Enter the code.",
+    two_factor: {
+      wrong: "This code is wrong.",
+      reused: "This code was already used; wait for the next one.",
+      expired: "This code has expired.",
+      malformed: "The code is 6 digits.",
+      login_expired: "This log-in has expired; enter your password again.",
+      none: "Start the set-up first.",
+      sms_unavailable: "SMS codes are not available yet.",
+    },
+    password: {
+      wrong: "The current password is not right.",
+      same: "Choose a password you do not use now.",
+    },
     generic: "This value is not valid.",
     required: "This field is required.",
     login_required: "Enter your e-mail or username.",
@@ -240,6 +271,7 @@ export const en = {
   errors: {
     generic: "Something went wrong. Please try again.",
     codes: {
+      ERROR_SECOND_FACTOR_REQUIRED: "Enter the code of your second factor.",
       ERROR_INPUT_VALIDATION: "Please correct the highlighted fields.",
       ERROR_INVALID_CREDENTIALS: "The e-mail, username or password is wrong.",
       ERROR_EMAIL_TAKEN: "An account with this e-mail address already exists.",

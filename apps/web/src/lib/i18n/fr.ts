@@ -165,6 +165,13 @@ export const fr: Translation = {
       passwordLabel: "Mot de passe",
       submit: "Se connecter",
       noAccount: "Nouveau sur Souk ?",
+      codeTitle: "Saisissez votre code de sécurité",
+      codeLeadGa: "Ouvrez votre application d’authentification et saisissez le code à 6 chiffres affiché pour Souk.",
+      codeLeadEmail: "Nous vous avons envoyé un code à 6 chiffres par e-mail. Il est valable 10 minutes.",
+      codeLabel: "Code de sécurité",
+      codeHint: "Appareil perdu ? Saisissez plutôt l’un de vos codes de secours.",
+      codeSubmit: "Continuer",
+      codeRestart: "Recommencer",
       registerLink: "Créer un compte",
     },
     register: {
@@ -222,7 +229,31 @@ export const fr: Translation = {
       support: "Des litiges examinés par des modérateurs",
     },
   },
+  secondFactor: {
+    mailedCode: {
+      send: "M’envoyer un code par e-mail",
+      sent: "Un code est en route vers votre boîte mail.",
+      failed: "Le code n’a pas pu être envoyé ; attendez une minute et réessayez.",
+    },
+  },
   validation: {
+    second_factor_required: "Saisissez le code de votre second facteur.",
+    second_factor_invalid: "Ce code est erroné ou a expiré.",
+    second_factor_reused: "Ce code a déjà servi ; attendez le suivant.",
+    code_required: "Saisissez le code.",
+    two_factor: {
+      wrong: "Ce code est erroné.",
+      reused: "Ce code a déjà servi ; attendez le suivant.",
+      expired: "Ce code a expiré.",
+      malformed: "Le code comporte 6 chiffres.",
+      login_expired: "Cette connexion a expiré ; saisissez de nouveau votre mot de passe.",
+      none: "Commencez d’abord la configuration.",
+      sms_unavailable: "Les codes par SMS ne sont pas encore disponibles.",
+    },
+    password: {
+      wrong: "Le mot de passe actuel n’est pas le bon.",
+      same: "Choisissez un mot de passe que vous n’utilisez pas déjà.",
+    },
     generic: "Cette valeur n’est pas valide.",
     required: "Ce champ est obligatoire.",
     login_required: "Saisissez votre e-mail ou nom d’utilisateur.",
@@ -242,6 +273,7 @@ export const fr: Translation = {
   errors: {
     generic: "Une erreur est survenue. Veuillez réessayer.",
     codes: {
+      ERROR_SECOND_FACTOR_REQUIRED: "Saisissez le code de votre second facteur.",
       ERROR_INPUT_VALIDATION: "Veuillez corriger les champs signalés.",
       ERROR_INVALID_CREDENTIALS: "L’e-mail, le nom d’utilisateur ou le mot de passe est incorrect.",
       ERROR_EMAIL_TAKEN: "Un compte existe déjà avec cette adresse e-mail.",

@@ -1,4 +1,11 @@
-import { type AuthSession, authSessionResponseSchema, type LoginRequest, type RegisterRequest } from "@souk/contracts";
+import {
+  type AuthSession,
+  authSessionResponseSchema,
+  type LoginAnswer,
+  type LoginRequest,
+  loginResponseSchema,
+  type RegisterRequest,
+} from "@souk/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 import { startSession } from "../../../lib/session.ts";
@@ -6,8 +13,19 @@ import { startSession } from "../../../lib/session.ts";
 /** Wrong credentials answer 401: that is the form's business, not a reason to leave the page. */
 const authCallOptions = { schema: authSessionResponseSchema, skipUnauthorizedRedirect: true } as const;
 
-export async function logIn(request: LoginRequest): Promise<AuthSession> {
-  return (await apiClient.post("/rest/v1/auth/login", request, authCallOptions)).data;
+/** The session, or `twoFactorRequired` when the second factor's code is still to come (no session yet). */
+export async function logIn(request: LoginRequest): Promise<LoginAnswer> {
+  return (
+    await apiClient.post("/rest/v1/auth/login", request, {
+      schema: loginResponseSchema,
+      skipUnauthorizedRedirect: true,
+    })
+  ).data;
+}
+
+/** The second step of a log-in: the factor's code (or a recovery code) opens the session. */
+export async function logInWithCode(code: string): Promise<AuthSession> {
+  return (await apiClient.post("/rest/v1/auth/login/two-factor", { code }, authCallOptions)).data;
 }
 
 export async function register(request: RegisterRequest): Promise<AuthSession> {
@@ -28,6 +46,16 @@ export function useLogInMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logIn,
+    onSuccess: (answer) => {
+      if ("user" in answer) startSession(queryClient, answer);
+    },
+  });
+}
+
+export function useLogInWithCodeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logInWithCode,
     onSuccess: (session) => startSession(queryClient, session),
   });
 }

@@ -115,4 +115,32 @@ describe("log-in form", () => {
     const headers = (init?.headers ?? {}) as Record<string, string>;
     expect(headers["x-csrf-token"]).toBe("test-csrf-token");
   });
+
+  it("asks the second factor's code when the password was right, and logs in with it", async () => {
+    const user = makeCurrentUser();
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { data: { twoFactorRequired: true, type: "ga" }, meta: null }))
+      .mockResolvedValueOnce(
+        answer(422, {
+          errors: { message: "No", code: ErrorCode.INPUT_VALIDATION, details: { code: ["two_factor.wrong"] } },
+        }),
+      )
+      .mockResolvedValueOnce(answer(200, { data: { user, csrfToken: "after-code" }, meta: null }));
+    const onLoggedIn = vi.fn();
+    await renderWithApp(<LoginForm onLoggedIn={onLoggedIn} />);
+
+    fillAndSubmit("amina_k", "Secret-password-1!");
+    const code = await screen.findByLabelText("Security code");
+    expect(onLoggedIn).not.toHaveBeenCalled();
+    fireEvent.change(code, { target: { value: "000000" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("This code is wrong.")).toBeTruthy();
+    fireEvent.change(code, { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith({ user, csrfToken: "after-code" }));
+    const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+    expect(String(url)).toContain("/rest/v1/auth/login/two-factor");
+    expect(JSON.parse(String(init?.body))).toEqual({ code: "123456" });
+  });
 });

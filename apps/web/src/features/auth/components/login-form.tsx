@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { type AuthSession, loginRequestSchema } from "@souk/contracts";
+import { type AuthSession, loginRequestSchema, type TwoFactorType } from "@souk/contracts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { useLogInMutation } from "../api/auth-api.ts";
 import { fieldErrorText } from "./field-error.ts";
 import { FormAlert } from "./form-alert.tsx";
+import { LoginCodeStep } from "./login-code-step.tsx";
 
 type LoginFormValues = z.input<typeof loginRequestSchema>;
 const loginFields = ["login", "password"] as const;
@@ -24,6 +25,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const { to } = useLocalizedPaths();
   const logIn = useLogInMutation();
   const [formError, setFormError] = useState<string | null>(null);
+  const [pendingType, setPendingType] = useState<TwoFactorType | null>(null);
   const form = useForm<LoginFormValues, unknown, z.output<typeof loginRequestSchema>>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { login: "", password: "" },
@@ -34,11 +36,16 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      onLoggedIn(await logIn.mutateAsync(values));
+      const answer = await logIn.mutateAsync(values);
+      if ("user" in answer) onLoggedIn(answer);
+      else setPendingType(answer.type);
     } catch (error) {
       setFormError(applyServerErrors(error, loginFields, form.setError, t));
     }
   });
+
+  if (pendingType)
+    return <LoginCodeStep type={pendingType} onLoggedIn={onLoggedIn} onRestart={() => setPendingType(null)} />;
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="login-form">

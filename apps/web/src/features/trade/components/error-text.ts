@@ -1,4 +1,4 @@
-import { CHAT_ATTACHMENT_REASONS } from "@souk/contracts";
+import { CHAT_ATTACHMENT_REASONS, WalletErrorCode } from "@souk/contracts";
 import { isApiError } from "../../../lib/api-client.ts";
 
 /** The server's sentence for a failed call, else the generic one. */
@@ -28,4 +28,15 @@ export function uploadReasonsOf(error: unknown): string[] {
   const known = new Set<string>([...CHAT_ATTACHMENT_REASONS, ...REQUIREMENT_UPLOAD_REASONS]);
   const words = Object.values(error.details).flatMap((value) => (Array.isArray(value) ? value : []));
   return [...new Set(words.filter((word): word is string => typeof word === "string" && known.has(word)))];
+}
+
+const SECOND_FACTOR_REFUSALS = ["second_factor_required", "second_factor_invalid", "second_factor_reused"] as const;
+type SecondFactorRefusal = (typeof SECOND_FACTOR_REFUSALS)[number];
+
+/** The second factor's refusal of a release (on the `code` field), or null for any other outcome. */
+export function secondFactorRefusal(error: unknown): SecondFactorRefusal | null {
+  if (!isApiError(error) || error.code !== WalletErrorCode.SECOND_FACTOR_REQUIRED) return null;
+  const keys = error.details?.code;
+  const first = Array.isArray(keys) ? keys[0] : null;
+  return SECOND_FACTOR_REFUSALS.find((key) => key === first) ?? "second_factor_required";
 }

@@ -44,6 +44,68 @@ describe("TradeActions", () => {
     expect(init?.method).toBe("POST");
   });
 
+  it("asks the two-factor code when the seller's settings guard releases, and sends it", async () => {
+    const trade = makeTrade();
+    const refusal = {
+      errors: { message: "No", code: "ERROR_SECOND_FACTOR_REQUIRED", details: { code: ["second_factor_invalid"] } },
+    };
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+    const factor = { type: "ga", state: "enabled", settings: { login: false, release: true, sendout: false } };
+    let releases = 0;
+    const fetchStub = vi.fn<typeof fetch>(async (url) => {
+      if (String(url).includes("/users/two-factor"))
+        return json(200, { data: { ...factor, recoveryCodesLeft: 10 }, meta: null });
+      releases += 1;
+      return releases === 1 ? json(403, refusal) : json(200, { data: { ...trade, status: "released" }, meta: null });
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    const user = makeCurrentUser({ twoFactor: { login: false, release: true, sendout: false } });
+    await renderWithApp(<TradeActions trade={trade} />, { user });
+
+    fireEvent.click(screen.getByRole("button", { name: "Release crypto" }));
+    const confirm = (await screen.findByRole("button", { name: "Confirm" })) as HTMLButtonElement;
+    fireEvent.click(screen.getByLabelText("I have received the full payment"));
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Two-factor code", { exact: false }), { target: { value: "000000" } });
+    fireEvent.click(confirm);
+    expect(await screen.findByText("This code is wrong or has expired.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Two-factor code", { exact: false }), { target: { value: "123456" } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(releases).toBe(2));
+    const [, init] = fetchStub.mock.calls.filter(([url]) => String(url).includes("/release")).at(-1) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ code: "123456" });
+    // An authenticator app's codes are not mailed: no such link.
+    expect(screen.queryByText("E-mail me a code")).toBeNull();
+  });
+
+  it("offers to mail a code when the seller's factor is e-mail codes", async () => {
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+    const status = { type: "email", state: "enabled", settings: { login: true, release: true, sendout: true } };
+    const fetchStub = vi.fn<typeof fetch>(async (url) =>
+      String(url).includes("/send-code")
+        ? json({ data: null, meta: null })
+        : json({ data: { ...status, recoveryCodesLeft: 10 }, meta: null }),
+    );
+    vi.stubGlobal("fetch", fetchStub);
+    const user = makeCurrentUser({ twoFactor: { login: true, release: true, sendout: true } });
+    await renderWithApp(<TradeActions trade={makeTrade()} />, { user });
+    fireEvent.click(screen.getByRole("button", { name: "Release crypto" }));
+    fireEvent.click(await screen.findByText("E-mail me a code"));
+    expect(await screen.findByText("A code is on its way to your mailbox.")).toBeTruthy();
+    expect(fetchStub.mock.calls.some(([url]) => String(url).includes("/rest/v1/users/two-factor/send-code"))).toBe(
+      true,
+    );
+  });
+
+  it("shows no code field when releases are not guarded", async () => {
+    await renderWithApp(<TradeActions trade={makeTrade()} />, { user: makeCurrentUser() });
+    fireEvent.click(screen.getByRole("button", { name: "Release crypto" }));
+    await screen.findByRole("button", { name: "Confirm" });
+    expect(screen.queryByTestId("release-code")).toBeNull();
+  });
+
   it("puts the seller's next step, with its button, at the top: check the payment, then release", async () => {
     await renderWithApp(<TradeActions trade={makeTrade()} />, { user: makeCurrentUser() });
     expect(screen.getByTestId("trade-next-step-text").textContent).toBe(

@@ -17,13 +17,16 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useMoneyAction } from "../../../lib/idempotency.ts";
+import { useMailedSecondFactorCode } from "../../../lib/second-factor.ts";
+import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
 import { disputeReasonsQueryOptions, type TradeCommand, useTradeCommand } from "../api/trade-api.ts";
 import { useTradeTexts } from "../i18n/use-trade-texts.ts";
 import { nextStepOf } from "../model/next-step.ts";
 import { DisputeAppeal } from "./dispute-appeal.tsx";
-import { errorText } from "./error-text.ts";
+import { errorText, secondFactorRefusal } from "./error-text.ts";
 import classes from "./trade.module.css";
 
 type Dialog = "paid" | "release" | "cancel" | "dispute" | null;
@@ -102,6 +105,10 @@ function ConfirmDialog({
   const action = useMoneyAction();
   const [checked, setChecked] = useState(false);
   const [code, setCode] = useState("");
+  // The code is asked when the seller's settings guard releases (or when the server says so).
+  const codeRefusal = secondFactorRefusal(command.error);
+  const asksCode = Boolean(useCurrentUser()?.twoFactor.release) || codeRefusal !== null;
+  const mailedCode = useMailedSecondFactorCode(dialog === "release" && asksCode);
   const fiat = `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`;
   const crypto = formatCryptoDecimal(trade.cryptoAmount.amount, locale);
   const texts = {
@@ -137,15 +144,25 @@ function ConfirmDialog({
             checked={checked}
             onChange={(event) => setChecked(event.currentTarget.checked)}
           />
-          <TextInput
-            label={t("actions.codeLabel")}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
-            autoComplete="one-time-code"
-          />
+          {asksCode ? (
+            <TextInput
+              label={t("actions.codeLabel")}
+              description={t("actions.codeHint")}
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              autoComplete="one-time-code"
+              error={codeRefusal ? t(`actions.codeErrors.${codeRefusal}`) : undefined}
+              data-testid="release-code"
+            />
+          ) : null}
+          {mailedCode.isMailed ? (
+            <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} />
+          ) : null}
         </>
       ) : null}
-      {command.isError ? <Alert color="red">{errorText(command.error, t("errors.generic"))}</Alert> : null}
+      {command.isError && !codeRefusal ? (
+        <Alert color="red">{errorText(command.error, t("errors.generic"))}</Alert>
+      ) : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t("actions.back")}
@@ -153,7 +170,7 @@ function ConfirmDialog({
         <Button
           color={texts.color}
           loading={command.isPending}
-          disabled={(dialog === "release" && !checked) || command.isPending}
+          disabled={(dialog === "release" && (!checked || (asksCode && code.trim() === ""))) || command.isPending}
           data-testid="confirm-trade-command"
           onClick={() => {
             // The first click sends; a second one before the answer is ignored (useMoneyAction).

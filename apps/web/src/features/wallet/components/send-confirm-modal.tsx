@@ -2,8 +2,10 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from "@man
 import type { WalletSendInfo, WalletSendRequest } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { useMailedSecondFactorCode } from "../../../lib/second-factor.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
+import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
 import { translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
 import { formatCrypto, type SendMode, type SendSummary } from "../model/wallet-money.ts";
 import { CurrencyIcon } from "./currency-icon.tsx";
@@ -49,6 +51,7 @@ export function SendConfirmModal({
   const locale = useLocale();
   const code = review?.request.cryptoCurrencyCode ?? "";
   const isWithdrawal = review?.mode === "address";
+  const mailedCode = useMailedSecondFactorCode(review !== null && needsTwoFactor);
 
   return (
     <Modal
@@ -107,6 +110,9 @@ export function SendConfirmModal({
             <Alert variant="light" color="yellow" icon={<AlertTriangleIcon />} p="sm">
               <Text size="sm">{isWithdrawal ? t("send.confirmWithdrawalWarning") : t("send.confirmWarning")}</Text>
             </Alert>
+            {mailedCode.isMailed ? (
+              <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} />
+            ) : null}
             {needsTwoFactor ? (
               <TextInput
                 label={t("send.twoFactorLabel")}

@@ -63,7 +63,8 @@ export function SendForm({ currencies, code, onCodeChange, initialValues, isBloc
   const send = useSendMutation();
   const keeper = useIdempotencyKeeper();
   const [review, setReview] = useState<SendReview | null>(null);
-  const [needsTwoFactor, setNeedsTwoFactor] = useState(false);
+  // Asked up front when the user's settings guard sends; also whenever the server asks for it.
+  const [needsTwoFactor, setNeedsTwoFactor] = useState(Boolean(currentUser?.twoFactor.sendout));
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [isRetry, setRetry] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -178,7 +179,8 @@ export function SendForm({ currencies, code, onCodeChange, initialValues, isBloc
       setRetry(isOutcomeUnknown(error));
       if (isApiError(error) && error.code === WalletErrorCode.SECOND_FACTOR_REQUIRED) {
         setNeedsTwoFactor(true);
-        form.setError("twoFactorCode", { type: "server", message: "second_factor_required" });
+        const [reason] = (error.details?.twoFactorCode as string[] | undefined) ?? [];
+        form.setError("twoFactorCode", { type: "server", message: reason ?? "second_factor_required" });
         return;
       }
       const onMainFields = placedFields(error).some((field) => field !== "twoFactorCode");

@@ -315,6 +315,8 @@ export const walletTextsEn = {
     send_not_supported: "Sending this currency is not available.",
     withdrawal_not_supported: "Withdrawals of this currency are not available.",
     second_factor_required: "Enter the code of your second factor.",
+    second_factor_invalid: "This code is wrong or has expired.",
+    second_factor_reused: "This code was already used; wait for the next one.",
     confirmations_invalid: "Enter a whole number of confirmations.",
     date_invalid: "Enter a valid date.",
     date_range_invalid: "The end date is before the start date.",

@@ -321,6 +321,8 @@ export const walletTextsFr: WalletTexts = {
     send_not_supported: "L’envoi de cette devise n’est pas disponible.",
     withdrawal_not_supported: "Les retraits de cette devise ne sont pas disponibles.",
     second_factor_required: "Saisissez le code de votre second facteur.",
+    second_factor_invalid: "Ce code est erroné ou a expiré.",
+    second_factor_reused: "Ce code a déjà servi ; attendez le suivant.",
     confirmations_invalid: "Saisissez un nombre entier de confirmations.",
     date_invalid: "Saisissez une date valide.",
     date_range_invalid: "La date de fin est avant la date de début.",

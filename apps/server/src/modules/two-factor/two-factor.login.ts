@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { type Db, withTx } from "../../db/pool.ts";
+import { inputError, type JobQueue } from "../../platform/index.ts";
+import { checkAndUseCode } from "./two-factor.check.ts";
+import { isAskedFor, type TwoFactorType } from "./two-factor.domain.ts";
+import { codeRefusal } from "./two-factor.errors.ts";
+import { findFactor, tables, toStoredFactor } from "./two-factor.repo.ts";
+import { issueEmailFactorCode } from "./two-factor.service.ts";
+
+/** A pending log-in lives five minutes and takes five wrong codes (decision 107). */
+export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
+const PENDING_LOGIN_MAX_ATTEMPTS = 5;
+
+const hashPendingToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const pendingExpired = () =>
+  inputError({ code: ["two_factor.login_expired"] }, "This log-in has expired; enter your password again.");
+
+/**
+ * After the right password: when the user's settings ask for the factor at log-in, a pending
+ * log-in (its token returned once, stored hashed) instead of a session; null when none is asked.
+ */
+export async function beginSecondFactorLogin(
+  db: Db,
+  jobs: JobQueue,
+  userId: number,
+): Promise<{ token: string; type: TwoFactorType; expiresAt: Date } | null> {
+  const row = await findFactor(db, userId);
+  if (!row || !isAskedFor(toStoredFactor(row), "login")) return null;
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + PENDING_LOGIN_TTL_MS);
+  await withTx(db, async (tx) => {
+    await tables(tx)
+      .insertInto("pending_logins")
+      .values({
+        token_hash: hashPendingToken(token),
+        user_id: userId,
+        expires_at: expiresAt,
+        attempts: 0,
+        used_at: null,
+      })
+      .execute();
+    if (row.type === "email") await issueEmailFactorCode(tx, jobs, userId);
+  });
+  return { token, type: row.type, expiresAt };
+}
+
+/**
+ * POST auth/login/two-factor: the code (or a recovery code) completes the pending log-in; the
+ * pending token is claimed in the same transaction as the code, so it opens one session only.
+ */
+export async function completeSecondFactorLogin(db: Db, token: string | null, code: string): Promise<number> {
+  if (!token) throw pendingExpired();
+  const tokenHash = hashPendingToken(token);
+  const pending = await tables(db)
+    .selectFrom("pending_logins")
+    .select(["user_id", "attempts"])
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!pending || pending.attempts >= PENDING_LOGIN_MAX_ATTEMPTS) throw pendingExpired();
+  const outcome = await checkAndUseCode(db, pending.user_id, code, {
+    states: ["enabled"],
+    allowRecovery: true,
+    onPass: async (tx) => {
+      const claimed = await tables(tx)
+        .updateTable("pending_logins")
+        .set({ used_at: new Date() })
+        .where("token_hash", "=", tokenHash)
+        .where("used_at", "is", null)
+        .returning("user_id")
+        .executeTakeFirst();
+      if (!claimed) throw pendingExpired();
+    },
+  });
+  if (outcome.outcome === "passed") return pending.user_id;
+  await tables(db)
+    .updateTable("pending_logins")
+    .set({ attempts: sql`attempts + 1` })
+    .where("token_hash", "=", tokenHash)
+    .execute();
+  throw outcome.outcome === "no_factor" ? pendingExpired() : codeRefusal(outcome);
+}

@@ -1,0 +1,73 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+/** Trade steps the browser tests share: pick an offer a new trader can take, start it, pay it. */
+
+interface ListedOffer {
+  idHashed: string;
+  requireMinPastTrades: number;
+  requireVerifiedId: boolean;
+  requireFullNameVisibility: boolean;
+  showOnlyTrustedUser: boolean;
+  tags: string[];
+  owner: { username: string };
+}
+
+export async function pickOffer(request: APIRequestContext): Promise<{ offer: ListedOffer; min: string }> {
+  const response = await request.get("/rest/v1/offers?type=buy&limit=50");
+  expect(response.ok()).toBe(true);
+  const offers = ((await response.json()) as { data: ListedOffer[] }).data;
+  const offer = offers.find(
+    (item) =>
+      item.requireMinPastTrades === 0 &&
+      !item.requireVerifiedId &&
+      !item.requireFullNameVisibility &&
+      !item.showOnlyTrustedUser &&
+      !item.tags.some((tag) => /receipt|invoice|physical/.test(tag)),
+  );
+  if (!offer) throw new Error("no offer a new trader can take");
+  const view = (await (await request.get(`/rest/v1/offers/${offer.idHashed}`)).json()) as {
+    data: { tradeLimits: { min: string } };
+  };
+  return { offer, min: view.data.tradeLimits.min };
+}
+
+/** The buyer takes the offer from its page; answers the trade's path. */
+export async function startTrade(buyer: Page, offerId: string, min: string): Promise<string> {
+  await buyer.goto(`/offer/${offerId}?fiat-min=${min}`);
+  await expect(buyer.getByTestId("trade-fiat-amount")).toHaveValue(min);
+  await expect(buyer.getByTestId("trade-crypto-amount")).not.toContainText("—");
+  await buyer.getByTestId("start-trade").click();
+  const review = buyer.getByRole("dialog", { name: "Review the terms and start" });
+  await review.getByLabel("I have read the vendor’s terms").check();
+  await review.getByRole("button", { name: "Start trade" }).click();
+  await expect(buyer).toHaveURL(/\/trade\/[A-Za-z0-9]+$/);
+  await expect(buyer.getByTestId("trade-status")).toHaveText("Waiting for payment");
+  return new URL(buyer.url()).pathname;
+}
+
+/**
+ * A payer name is asked first on bank-like offers: give it so the details are revealed. Whether
+ * this trade asks for one is read from the trade itself, not from what the page shows so far (a
+ * form not rendered yet would otherwise skip the step).
+ */
+export async function revealDetails(buyer: Page): Promise<void> {
+  const tradeId = new URL(buyer.url()).pathname.split("/").pop() ?? "";
+  const response = await buyer.request.get(`/rest/v1/trade/${tradeId}`);
+  expect(response.ok()).toBe(true);
+  const trade = (await response.json()) as { data: { flow: { requirements: { id: string; status: string }[] } } };
+  const asksPayerName = trade.data.flow.requirements.some(
+    (requirement) => requirement.id === "payer_name" && requirement.status === "pending",
+  );
+  if (!asksPayerName) return;
+  const payerName = buyer.getByLabel("Your name as payer");
+  await expect(payerName).toBeVisible();
+  await payerName.fill("E2E Buyer");
+  await buyer.getByRole("button", { name: "Reveal payment details" }).click();
+  await expect(buyer.getByText("Payer name: E2E Buyer")).toBeVisible();
+}
+
+export async function markPaid(buyer: Page): Promise<void> {
+  await buyer.getByRole("button", { name: "I have paid" }).click();
+  await buyer.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+  await expect(buyer.getByTestId("trade-status")).toHaveText("Paid");
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "../../../lib/session.ts";
+import { changePassword } from "../api/security-api.ts";
+import { useSecurityTexts } from "../i18n/security-texts.ts";
+import { refusalText } from "./refusal-text.ts";
+
+/** Change the password: the current one, the new one, and the second factor's code when it is on. */
+export function PasswordSection() {
+  const { t } = useSecurityTexts();
+  const { t: tGlobal } = useTranslation();
+  const user = useCurrentUser();
+  const asksCode = Boolean(user && (user.twoFactor.login || user.twoFactor.release || user.twoFactor.sendout));
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setIsBusy(true);
+    setMessage(null);
+    try {
+      await changePassword({ currentPassword, newPassword, ...(code.trim() ? { code: code.trim() } : {}) });
+      setCurrentPassword("");
+      setNewPassword("");
+      setCode("");
+      setMessage({ color: "green", text: t("password.changed") });
+    } catch (error) {
+      setMessage({ color: "red", text: refusalText(tGlobal, error) });
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <form onSubmit={onSubmit} data-testid="password-change-form">
+        <Stack gap="sm" maw={400}>
+          <Title order={3}>{t("password.title")}</Title>
+          {message && <Alert color={message.color}>{message.text}</Alert>}
+          <PasswordInput
+            label={t("password.current")}
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+            required
+          />
+          <PasswordInput
+            label={t("password.next")}
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.currentTarget.value)}
+            required
+          />
+          {asksCode ? (
+            <TextInput
+              label={t("password.code")}
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              required
+            />
+          ) : null}
+          <Button type="submit" loading={isBusy} disabled={!currentPassword || !newPassword}>
+            {t("password.submit")}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,155 @@
+import { Alert, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { TwoFactorStatus } from "@souk/contracts";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useMailedSecondFactorCode } from "../../../lib/second-factor.ts";
+import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
+import {
+  deactivateTwoFactor,
+  saveTwoFactorSettings,
+  useRefreshTwoFactor,
+  useTwoFactorStatus,
+} from "../api/security-api.ts";
+import { useSecurityTexts } from "../i18n/security-texts.ts";
+import { refusalText } from "./refusal-text.ts";
+import { TwoFactorEnrolment } from "./two-factor-enrolment.tsx";
+
+const EVENTS = ["login", "release", "sendout"] as const;
+
+/** The recovery codes, shown once right after the factor is turned on. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useSecurityTexts();
+  return (
+    <Alert color="yellow" title={t("twoFactor.recoveryTitle")} data-testid="recovery-codes">
+      <Stack gap="sm">
+        <Text size="sm">{t("twoFactor.recoveryLead")}</Text>
+        <SimpleGrid cols={2} spacing={4} maw={300}>
+          {codes.map((code) => (
+            <Text key={code} ff="monospace">
+              {code}
+            </Text>
+          ))}
+        </SimpleGrid>
+        <Group>
+          <Button size="xs" onClick={onDone}>
+            {t("twoFactor.recoveryDone")}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** While the factor is on: which events ask for it, and turning it off; both may take a code. */
+function TwoFactorOnControls({ status }: { status: TwoFactorStatus }) {
+  const { t } = useSecurityTexts();
+  const { t: tGlobal } = useTranslation();
+  const refresh = useRefreshTwoFactor();
+  const [settings, setSettings] = useState(status.settings);
+  const [code, setCode] = useState("");
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const mailedCode = useMailedSecondFactorCode(status.type === "email");
+  useEffect(() => setSettings(status.settings), [status.settings]);
+
+  async function run(action: () => Promise<TwoFactorStatus>, success: string) {
+    setIsBusy(true);
+    setMessage(null);
+    try {
+      await refresh(await action());
+      setCode("");
+      setMessage({ color: "green", text: success });
+    } catch (error) {
+      setMessage({ color: "red", text: refusalText(tGlobal, error) });
+    } finally {
+      setIsBusy(false);
+    }
+  }
+  const typed = code.trim();
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() => saveTwoFactorSettings({ ...settings, ...(typed ? { code: typed } : {}) }), t("twoFactor.saved"));
+  };
+
+  return (
+    <form onSubmit={onSave}>
+      <Stack gap="sm">
+        <Text fw={600}>{t("twoFactor.eventsTitle")}</Text>
+        {EVENTS.map((event) => (
+          <Checkbox
+            key={event}
+            label={t(`twoFactor.events.${event}`)}
+            checked={settings[event]}
+            onChange={(change) => setSettings({ ...settings, [event]: change.currentTarget.checked })}
+            data-testid={`two-factor-event-${event}`}
+          />
+        ))}
+        <Text size="xs" c="dimmed">
+          {t("twoFactor.eventsHint")} {t("twoFactor.recoveryLeft", { count: status.recoveryCodesLeft })}
+        </Text>
+        {message && <Alert color={message.color}>{message.text}</Alert>}
+        <TextInput
+          label={t("twoFactor.code")}
+          description={t("twoFactor.codeHint")}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          maw={260}
+        />
+        {mailedCode.isMailed ? <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} /> : null}
+        <Group>
+          <Button type="submit" loading={isBusy}>
+            {t("twoFactor.save")}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            disabled={typed === ""}
+            loading={isBusy}
+            onClick={() => void run(() => deactivateTwoFactor(typed), t("twoFactor.disabled"))}
+          >
+            {t("twoFactor.disable")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Two-factor authentication on the security screen: enrolment, settings, turning it off. */
+export function TwoFactorSection() {
+  const { t } = useSecurityTexts();
+  const status = useTwoFactorStatus();
+  const refresh = useRefreshTwoFactor();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const data = status.data;
+  const isOn = data?.state === "enabled";
+
+  return (
+    <Paper withBorder p="lg" radius="md" data-testid="two-factor-section">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={3}>{t("twoFactor.title")}</Title>
+          {data ? (
+            <Badge color={isOn ? "green" : "gray"} data-testid="two-factor-state">
+              {isOn ? t("twoFactor.stateOn", { type: t(`twoFactor.types.${data.type}`) }) : t("twoFactor.stateOff")}
+            </Badge>
+          ) : null}
+        </Group>
+        <Text c="dimmed" size="sm">
+          {t("twoFactor.lead")}
+        </Text>
+        {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} /> : null}
+        {data && isOn ? <TwoFactorOnControls status={data} /> : null}
+        {data && !isOn ? (
+          <TwoFactorEnrolment
+            onEnabled={(codes) => {
+              setRecoveryCodes(codes);
+              void refresh();
+            }}
+          />
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

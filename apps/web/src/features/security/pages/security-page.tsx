@@ -1,0 +1,19 @@
+import { Container, Stack, Title } from "@mantine/core";
+import { PasswordSection } from "../components/password-section.tsx";
+import { TwoFactorSection } from "../components/two-factor-section.tsx";
+import { useSecurityTexts } from "../i18n/security-texts.ts";
+
+/** /account/security: two-factor authentication and the password. */
+export function SecurityPage() {
+  const { t } = useSecurityTexts();
+  return (
+    <Container size={800} py="xl">
+      <title>{`${t("metaTitle")} · Souk`}</title>
+      <Stack gap="xl">
+        <Title order={1}>{t("title")}</Title>
+        <TwoFactorSection />
+        <PasswordSection />
+      </Stack>
+    </Container>
+  );
+}
