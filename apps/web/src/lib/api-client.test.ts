@@ -50,6 +50,19 @@ function headerOf(call: FetchCall | undefined, name: string): string | undefined
   return (call?.init.headers as Record<string, string> | undefined)?.[name];
 }
 
+/** A client whose first answer refuses a stale CSRF token; the refresh hands out "new". */
+function setUpStaleCsrf() {
+  let token = "old";
+  const refreshCsrfToken = vi.fn(async () => {
+    token = "new";
+  });
+  const scripted = setUp([jsonResponse(403, errorBody(ErrorCode.CSRF)), jsonResponse(200, { data: null })], {
+    getCsrfToken: () => token,
+    refreshCsrfToken,
+  });
+  return { ...scripted, refreshCsrfToken };
+}
+
 describe("api client requests", () => {
   it("sends JSON with the CSRF token, the XHR marker, same-origin cookies and the camelCase flag", async () => {
     const { client, calls } = setUp([jsonResponse(200, { data: { ok: true }, meta: null })]);
@@ -204,14 +217,7 @@ describe("api client errors", () => {
   });
 
   it("fetches a fresh CSRF token once and resends a call refused for a stale token", async () => {
-    let token = "old";
-    const refreshCsrfToken = vi.fn(async () => {
-      token = "new";
-    });
-    const { client, calls } = setUp([jsonResponse(403, errorBody(ErrorCode.CSRF)), jsonResponse(200, { data: null })], {
-      getCsrfToken: () => token,
-      refreshCsrfToken,
-    });
+    const { client, calls, refreshCsrfToken } = setUpStaleCsrf();
 
     await client.post("/x", {});
 
@@ -254,14 +260,7 @@ describe("api client multipart uploads", () => {
   });
 
   it("fetches a fresh CSRF token once and resends the same form", async () => {
-    let token = "old";
-    const refreshCsrfToken = vi.fn(async () => {
-      token = "new";
-    });
-    const { client, calls } = setUp([jsonResponse(403, errorBody(ErrorCode.CSRF)), jsonResponse(200, { data: null })], {
-      getCsrfToken: () => token,
-      refreshCsrfToken,
-    });
+    const { client, calls, refreshCsrfToken } = setUpStaleCsrf();
     const sent = form();
 
     await client.postMultipart("/upload", sent);
