@@ -1,13 +1,11 @@
 import type {
-  Country,
   CryptoCurrencyView,
   FiatCurrency,
   Locale,
   OfferTag,
-  PaymentMethod,
-  PaymentMethodGroup,
 } from "@souk/contracts";
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { apiClient } from "./api.ts";
 
 /**
@@ -25,6 +23,19 @@ const reference = { staleTime: REFERENCE_STALE_MS } as const;
 const rates = { staleTime: RATES_STALE_MS, refetchInterval: RATES_STALE_MS } as const;
 
 const schemas = () => import("./reference-schemas.ts");
+type Schemas = Awaited<ReturnType<typeof schemas>>;
+
+/** A list in the page's language: one key per list and locale, its schema loaded with the call. */
+function localeListQueryOptions<K extends keyof Schemas>(name: string, path: string, schemaName: K, locale: Locale) {
+  return queryOptions({
+    ...reference,
+    queryKey: ["reference", name, locale],
+    queryFn: async ({ signal }) => {
+      const schema = (await schemas())[schemaName];
+      return (await apiClient.get(path, { query: { locale }, schema, signal })).data as z.output<Schemas[K]>["data"];
+    },
+  });
+}
 
 export function cryptoCurrenciesQueryOptions() {
   return queryOptions({
@@ -69,37 +80,26 @@ export function fiatCurrencyQueryOptions(code: string) {
 }
 
 export function paymentMethodsQueryOptions(locale: Locale) {
-  return queryOptions({
-    ...reference,
-    queryKey: ["reference", "payment-methods", locale],
-    queryFn: async ({ signal }): Promise<PaymentMethod[]> => {
-      const { paymentMethodListResponseSchema: schema } = await schemas();
-      return (await apiClient.get("/rest/v2/payment-methods", { query: { locale }, schema, signal })).data;
-    },
-  });
+  return localeListQueryOptions(
+    "payment-methods",
+    "/rest/v2/payment-methods",
+    "paymentMethodListResponseSchema",
+    locale,
+  );
 }
 
 export function paymentMethodGroupsQueryOptions(locale: Locale) {
-  return queryOptions({
-    ...reference,
-    queryKey: ["reference", "payment-method-groups", locale],
-    queryFn: async ({ signal }): Promise<PaymentMethodGroup[]> => {
-      const { paymentMethodGroupListResponseSchema: schema } = await schemas();
-      return (await apiClient.get("/rest/v2/payment-method-groups", { query: { locale }, schema, signal })).data;
-    },
-  });
+  return localeListQueryOptions(
+    "payment-method-groups",
+    "/rest/v2/payment-method-groups",
+    "paymentMethodGroupListResponseSchema",
+    locale,
+  );
 }
 
 /** Every country (the server's default page holds them all). */
 export function countriesQueryOptions(locale: Locale) {
-  return queryOptions({
-    ...reference,
-    queryKey: ["reference", "countries", locale],
-    queryFn: async ({ signal }): Promise<Country[]> => {
-      const { countryListResponseSchema: schema } = await schemas();
-      return (await apiClient.get("/rest/v2/countries", { query: { locale }, schema, signal })).data;
-    },
-  });
+  return localeListQueryOptions("countries", "/rest/v2/countries", "countryListResponseSchema", locale);
 }
 
 export function timezonesQueryOptions() {
