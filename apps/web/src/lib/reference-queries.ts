@@ -1,9 +1,4 @@
-import type {
-  CryptoCurrencyView,
-  FiatCurrency,
-  Locale,
-  OfferTag,
-} from "@souk/contracts";
+import type { CryptoCurrencyView, FiatCurrency, Locale, OfferTag } from "@souk/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiClient } from "./api.ts";
