@@ -50,6 +50,19 @@ function headerOf(call: FetchCall | undefined, name: string): string | undefined
   return (call?.init.headers as Record<string, string> | undefined)?.[name];
 }
 
+/** A client whose first answer refuses a stale CSRF token; the refresh hands out "new". */
+function setUpStaleCsrf() {
+  let token = "old";
+  const refreshCsrfToken = vi.fn(async () => {
+    token = "new";
+  });
+  const scripted = setUp([jsonResponse(403, errorBody(ErrorCode.CSRF)), jsonResponse(200, { data: null })], {
+    getCsrfToken: () => token,
+    refreshCsrfToken,
+  });
+  return { ...scripted, refreshCsrfToken };
+}
+
 describe("api client requests", () => {
   it("sends JSON with the CSRF token, the XHR marker, same-origin cookies and the camelCase flag", async () => {
     const { client, calls } = setUp([jsonResponse(200, { data: { ok: true }, meta: null })]);
@@ -204,19 +217,68 @@ describe("api client errors", () => {
   });
 
   it("fetches a fresh CSRF token once and resends a call refused for a stale token", async () => {
-    let token = "old";
-    const refreshCsrfToken = vi.fn(async () => {
-      token = "new";
-    });
-    const { client, calls } = setUp([jsonResponse(403, errorBody(ErrorCode.CSRF)), jsonResponse(200, { data: null })], {
-      getCsrfToken: () => token,
-      refreshCsrfToken,
-    });
+    const { client, calls, refreshCsrfToken } = setUpStaleCsrf();
 
     await client.post("/x", {});
 
     expect(refreshCsrfToken).toHaveBeenCalledTimes(1);
     expect(calls.map((call) => headerOf(call, "x-csrf-token"))).toEqual(["old", "new"]);
+  });
+});
+
+describe("api client multipart uploads", () => {
+  function form(): FormData {
+    const data = new FormData();
+    data.append("requirementId", "r1");
+    data.append("files", new Blob(["png"], { type: "image/png" }), "a.png");
+    return data;
+  }
+
+  it("sends the form as it is, with the CSRF token and no JSON Content-Type, and parses the answer", async () => {
+    const { client, calls } = setUp([jsonResponse(200, { data: { id: 7 }, meta: null })]);
+    const sent = form();
+
+    const answer = await client.postMultipart("/rest/v1/trades/t/upload", sent, {
+      schema: z.object({ data: z.object({ id: z.number() }) }),
+    });
+
+    expect(answer).toEqual({ data: { id: 7 } });
+    const [call] = calls;
+    expect(call?.url).toBe("/rest/v1/trades/t/upload?keyCase=camelCase");
+    expect(call?.init.method).toBe("POST");
+    expect(call?.init.body).toBe(sent);
+    expect(headerOf(call, "x-csrf-token")).toBe("csrf-1");
+    expect(headerOf(call, "x-requested-with")).toBe("XMLHttpRequest");
+    expect(headerOf(call, "Content-Type")).toBeUndefined();
+  });
+
+  it("sends a 401 to the log-in page", async () => {
+    const { client, onUnauthorized } = setUp([jsonResponse(401, errorBody("ERROR_UNAUTHORIZED"))]);
+
+    await expect(client.postMultipart("/upload", form())).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it("fetches a fresh CSRF token once and resends the same form", async () => {
+    const { client, calls, refreshCsrfToken } = setUpStaleCsrf();
+    const sent = form();
+
+    await client.postMultipart("/upload", sent);
+
+    expect(refreshCsrfToken).toHaveBeenCalledTimes(1);
+    expect(calls.map((call) => headerOf(call, "x-csrf-token"))).toEqual(["old", "new"]);
+    expect(calls.map((call) => call.init.body)).toEqual([sent, sent]);
+  });
+
+  it("throws the refusal's ApiError with its details for the form to show", async () => {
+    const refusal = errorBody("ERROR_VALIDATION", "Bad file", { files: ["too_large"] });
+    const { client } = setUp([jsonResponse(422, refusal)]);
+
+    const error = await client.postMultipart("/upload", form()).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(422);
+    expect((error as ApiError).details).toEqual({ files: ["too_large"] });
   });
 });
 

@@ -63,7 +63,7 @@ export type QueryValue = string | number | boolean | null | undefined | readonly
 
 export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   query?: Record<string, QueryValue>;
-  /** JSON body; ignored for GET. */
+  /** JSON body (a FormData is sent as multipart); ignored for GET. */
   body?: unknown;
   /** When given, the answer is parsed with it and the parsed value is returned. */
   schema?: S;
@@ -127,6 +127,15 @@ export interface ApiClient {
   ): Promise<ApiAnswer<S>>;
   delete<S extends z.ZodType | undefined = undefined>(
     path: string,
+    options?: Omit<RequestOptions<S>, "body">,
+  ): Promise<ApiAnswer<S>>;
+  /**
+   * POSTs a multipart form (file uploads) through the same path as every call: CSRF token and
+   * its one refresh, the 401 redirect, reports, the ledger-busy retry and the typed errors.
+   */
+  postMultipart<S extends z.ZodType | undefined = undefined>(
+    path: string,
+    form: FormData,
     options?: Omit<RequestOptions<S>, "body">,
   ): Promise<ApiAnswer<S>>;
 }
@@ -247,7 +256,10 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
       },
     };
     if (options.signal) init.signal = options.signal;
-    if (request.method !== "GET" && body !== undefined) {
+    if (body instanceof FormData) {
+      // The browser writes the multipart Content-Type with its boundary.
+      init.body = body;
+    } else if (request.method !== "GET" && body !== undefined) {
       init.body = JSON.stringify(body);
       (init.headers as Record<string, string>)["Content-Type"] = "application/json";
     }
@@ -347,5 +359,6 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
     put: (path, body, options) => request("PUT", path, { ...options, body }),
     patch: (path, body, options) => request("PATCH", path, { ...options, body }),
     delete: (path, options) => request("DELETE", path, options),
+    postMultipart: (path, form, options) => request("POST", path, { ...options, body: form }),
   };
 }

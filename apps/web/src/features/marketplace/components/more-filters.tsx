@@ -2,8 +2,8 @@ import { Button, Chip, Drawer, Group, Select, Stack, Switch, Text, TextInput } f
 import { GIFT_CARD_REGIONS, type OfferFlowType } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { countriesQueryOptions, tagsQueryOptions } from "../../../lib/reference-queries.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { countriesQueryOptions, tagsQueryOptions } from "../api/reference-api.ts";
 import { type FilterChange, flowTypesOfTab, type ListingFilters } from "../listing-filters.ts";
 import { useMarketplaceDialogTexts } from "../marketplace-dialog-texts.ts";
 import { useMarketplaceTexts } from "../marketplace-texts.ts";

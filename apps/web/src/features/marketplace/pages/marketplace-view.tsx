@@ -5,15 +5,15 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
 import type { PathName } from "../../../lib/paths.ts";
-import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
-import { useCurrentUser } from "../../../lib/session.ts";
-import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { type ListingPage, listingQueryOptions } from "../api/listing-api.ts";
 import {
+  cryptoCurrenciesQueryOptions,
   fiatCurrenciesQueryOptions,
   paymentMethodGroupsQueryOptions,
   paymentMethodsQueryOptions,
-} from "../api/reference-api.ts";
+} from "../../../lib/reference-queries.ts";
+import { useCurrentUser } from "../../../lib/session.ts";
+import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { type ListingPage, listingQueryOptions } from "../api/listing-api.ts";
 import { ChoiceGroup, TabList } from "../components/choice-group.tsx";
 import field from "../components/field.module.css";
 import { FiltersBar } from "../components/filters-bar.tsx";

@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { formatFiatAmount } from "../../../lib/format.ts";
+import { tagsQueryOptions } from "../../../lib/reference-queries.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { tagsQueryOptions } from "../api/reference-queries.ts";
 import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
 import type { WizardFormValues, WizardStep } from "../model/wizard-form.ts";
 import classes from "./offer-wizard.module.css";
@@ -36,7 +36,7 @@ export function ReviewStep({ reference, countries, onEditStep }: ReviewStepProps
   const values = useWatch({ control: form.control }) as WizardFormValues;
   const method = findPaymentMethod(reference, values.paymentMethodSlug);
   const fiat = findFiat(reference, values.fiatCurrencyCode);
-  const tags = useQuery(tagsQueryOptions(values.paymentMethodSlug)).data ?? [];
+  const tags = useQuery(tagsQueryOptions({ paymentMethod: values.paymentMethodSlug || null, group: null })).data ?? [];
   const fiatCode = values.fiatCurrencyCode;
   const money = (amount: string) => `${formatFiatAmount(amount, locale, 0)} ${fiatCode}`;
   const requirements = [

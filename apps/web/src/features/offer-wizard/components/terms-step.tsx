@@ -18,9 +18,9 @@ import { type Country, GIFT_CARD_REGIONS, OFFER_LIMITS, type Timezone } from "@s
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
+import { tagsQueryOptions } from "../../../lib/reference-queries.ts";
 import { isDigitsText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { tagsQueryOptions } from "../api/reference-queries.ts";
 import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
 import type { WizardFormValues } from "../model/wizard-form.ts";
 import { DutyHoursField } from "./duty-hours-field.tsx";
@@ -63,7 +63,7 @@ export function TermsStep({ reference, countries, timezones }: TermsStepProps) {
     name: ["paymentMethodSlug", "hasDutyHours", "tags"],
   });
   const method = findPaymentMethod(reference, paymentMethodSlug);
-  const tags = useQuery(tagsQueryOptions(paymentMethodSlug));
+  const tags = useQuery(tagsQueryOptions({ paymentMethod: paymentMethodSlug || null, group: null }));
   const countryData = useMemo(
     () => countries.map((country) => ({ value: country.iso, label: country.nameLocalized })),
     [countries],

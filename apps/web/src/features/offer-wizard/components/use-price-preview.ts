@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
-import { cryptoUsdRatesQueryOptions, fiatPerUsdQueryOptions } from "../api/reference-queries.ts";
+import { cryptoUsdRatesQueryOptions, fiatPerUsdQueryOptions } from "../../../lib/reference-queries.ts";
 import { computePricePreview, cryptoForFiat, type PricePreview } from "../model/price-preview.ts";
 import type { WizardFormValues } from "../model/wizard-form.ts";
 import { findCrypto, findFiat, type WizardReference } from "./wizard-reference.ts";

@@ -1,6 +1,5 @@
 import type { Country, Timezone } from "@souk/contracts";
 import { useQueries } from "@tanstack/react-query";
-import { useLocale } from "../../../lib/use-locale.ts";
 import {
   countriesQueryOptions,
   cryptoCurrenciesQueryOptions,
@@ -8,7 +7,8 @@ import {
   paymentMethodGroupsQueryOptions,
   paymentMethodsQueryOptions,
   timezonesQueryOptions,
-} from "../api/reference-queries.ts";
+} from "../../../lib/reference-queries.ts";
+import { useLocale } from "../../../lib/use-locale.ts";
 import type { WizardReference } from "./wizard-reference.ts";
 
 export interface WizardData {
@@ -54,8 +54,8 @@ export function useWizardData(): WizardDataState {
     data: {
       reference: {
         cryptoCurrencies: crypto.data,
-        fiatCurrencies: fiat.data.data,
-        popularFiatCodes: fiat.data.meta.popularCurrencies,
+        fiatCurrencies: fiat.data.currencies,
+        popularFiatCodes: fiat.data.popular,
         paymentMethods: methods.data,
         paymentMethodGroups: groups.data,
       },

@@ -20,7 +20,6 @@ import {
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiClient } from "../../../lib/api.ts";
-import { postMultipart } from "./post-multipart.ts";
 
 /** The trade, its chat and its feedback: one key prefix per trade so a hint refetches them all. */
 export const tradeKeys = {
@@ -182,7 +181,8 @@ export function useSendAttachments(id: string) {
       const form = new FormData();
       if (message.trim()) form.append("message", message.trim());
       for (const file of files) form.append(CHAT_ATTACHMENT_FIELD, file, file.name);
-      return (await postMultipart(path(id, "/chat/attachments"), form, chatPostResponseSchema)).data;
+      return (await apiClient.postMultipart(path(id, "/chat/attachments"), form, { schema: chatPostResponseSchema }))
+        .data;
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: tradeKeys.chat(id) }),
   });
@@ -200,7 +200,7 @@ export function useUploadRequirement(id: string) {
       const form = new FormData();
       form.append(TRADE_UPLOAD_REQUIREMENT_FIELD, requirementId);
       for (const file of files) form.append(TRADE_UPLOAD_FILE_FIELD, file, file.name);
-      return (await postMultipart(path(id, "/upload"), form, tradeResponseSchema)).data;
+      return (await apiClient.postMultipart(path(id, "/upload"), form, { schema: tradeResponseSchema })).data;
     },
     onSuccess: (trade) => {
       queryClient.setQueryData(tradeKeys.trade(id), trade);

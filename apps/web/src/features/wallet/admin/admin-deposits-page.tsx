@@ -2,12 +2,12 @@ import { Alert, Badge, Button, Container, Skeleton, Stack, Text, Title } from "@
 import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate, useLocation } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
+import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon, ArrowRightIcon, BanIcon, ServerIcon } from "../../../ui/icons.tsx";
 import { StatusPage } from "../../../ui/status-page.tsx";
-import { cryptoCurrenciesQueryOptions } from "../api/wallet-api.ts";
 import classes from "../components/wallet.module.css";
 import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
 import { useBroadcastWithdrawalsMutation } from "./admin-wallet-api.ts";

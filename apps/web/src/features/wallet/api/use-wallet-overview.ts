@@ -1,13 +1,13 @@
 import type { CryptoCurrencyView, WalletBalance } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { fiatValueOf, findFiatRate } from "../model/wallet-money.ts";
 import {
-  balancesQueryOptions,
   cryptoCurrenciesQueryOptions,
+  cryptoFiatRatesQueryOptions,
   fiatCurrencyQueryOptions,
-  fiatRatesQueryOptions,
-} from "./wallet-api.ts";
+} from "../../../lib/reference-queries.ts";
+import { fiatValueOf, findFiatRate } from "../model/wallet-money.ts";
+import { balancesQueryOptions } from "./wallet-api.ts";
 
 export interface WalletAsset {
   currency: CryptoCurrencyView;
@@ -20,7 +20,7 @@ export interface WalletAsset {
 export function useWalletOverview() {
   const balances = useQuery(balancesQueryOptions());
   const currencies = useQuery(cryptoCurrenciesQueryOptions());
-  const rates = useQuery(fiatRatesQueryOptions());
+  const rates = useQuery(cryptoFiatRatesQueryOptions());
   const fiatCode = balances.data?.meta.fiatCurrencyCode ?? "";
   const fiatCurrency = useQuery(fiatCurrencyQueryOptions(fiatCode));
   const fiatDecimals = fiatCurrency.data?.decimals ?? 2;

@@ -2,10 +2,7 @@ import {
   type BondDepositRequest,
   type BondRetrieveRequest,
   bondStatusSchema,
-  cryptoCurrencyListResponseSchema,
-  cryptoFiatRatesResponseSchema,
   envelopeSchema,
-  fiatCurrencyResponseSchema,
   pageMetaSchema,
   type WalletSendRequest,
   type WalletTransactionType,
@@ -35,8 +32,6 @@ const sendResultAnswerSchema = envelopeSchema(walletSendResultSchema);
 const transactionsAnswerSchema = envelopeSchema(z.array(walletTransactionSchema), pageMetaSchema);
 const bondAnswerSchema = envelopeSchema(bondStatusSchema);
 
-/** Reference data barely changes while a page is open. */
-const REFERENCE_STALE_MS = 10 * 60_000;
 /** While a deposit waits for confirmations, balances and deposits are looked at again this often. */
 export const PENDING_DEPOSIT_POLL_MS = 15_000;
 
@@ -48,48 +43,7 @@ export const walletKeys = {
   sendInfo: (code: string) => ["wallet", "send-info", code] as const,
   transactions: (filters: TransactionFilters) => ["wallet", "transactions", filters] as const,
   bond: () => ["wallet", "bond"] as const,
-  cryptoCurrencies: () => ["wallet", "reference", "crypto-currencies"] as const,
-  fiatRates: () => ["wallet", "reference", "crypto-fiat-rates"] as const,
-  fiatCurrency: (code: string) => ["wallet", "reference", "fiat-currency", code] as const,
 };
-
-// ---- reference data ------------------------------------------------------------------------
-
-export function cryptoCurrenciesQueryOptions() {
-  return queryOptions({
-    queryKey: walletKeys.cryptoCurrencies(),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get("/rest/v2/wallet/crypto-currencies", { schema: cryptoCurrencyListResponseSchema, signal }))
-        .data,
-    staleTime: REFERENCE_STALE_MS,
-  });
-}
-
-/** The price of each coin in every fiat currency (for the fiat value of each balance). */
-export function fiatRatesQueryOptions() {
-  return queryOptions({
-    queryKey: walletKeys.fiatRates(),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get("/rest/v2/crypto-fiat-rates", { schema: cryptoFiatRatesResponseSchema, signal })).data,
-    staleTime: REFERENCE_STALE_MS,
-  });
-}
-
-/** A fiat currency's decimals (0 for JPY, 2 for most). */
-export function fiatCurrencyQueryOptions(code: string) {
-  return queryOptions({
-    queryKey: walletKeys.fiatCurrency(code),
-    queryFn: async ({ signal }) =>
-      (
-        await apiClient.get(`/rest/v2/currencies/${encodeURIComponent(code)}`, {
-          schema: fiatCurrencyResponseSchema,
-          signal,
-        })
-      ).data,
-    staleTime: REFERENCE_STALE_MS,
-    enabled: code !== "",
-  });
-}
 
 // ---- balances and receiving ----------------------------------------------------------------
 

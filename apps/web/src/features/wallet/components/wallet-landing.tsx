@@ -2,10 +2,10 @@ import { Badge, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, The
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ArrowRightIcon, ShieldCheckIcon, WalletIcon } from "../../../ui/icons.tsx";
-import { cryptoCurrenciesQueryOptions } from "../api/wallet-api.ts";
 import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
 import { CurrencyIcon } from "./currency-icon.tsx";
 import classes from "./wallet.module.css";

@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Container, Group, Skeleton, Stack, Text, Title }
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
-import { cryptoCurrenciesQueryOptions } from "../api/wallet-api.ts";
 import { SendForm } from "../components/send-form.tsx";
 import classes from "../components/wallet.module.css";
 import { ArrowLeftIcon } from "../components/wallet-icons.tsx";
