@@ -33,7 +33,18 @@ export const MUTATION_MODULES: MutationModule[] = [
       server("ledger/ledger.service.ts"),
       server("ledger/bid-holds.service.ts"),
     ],
-    tests: [server("ledger/ledger.domain.test.ts"), server("ledger/ledger.int.test.ts")],
+    tests: [
+      server("ledger/ledger.domain.test.ts"),
+      server("ledger/ledger.guards.test.ts"),
+      server("ledger/ledger.int.test.ts"),
+    ],
+    tsconfig: "apps/server/tsconfig.json",
+  },
+  {
+    name: "ledger-rules",
+    description: "the ledger's pure rules against their unit tests alone (minutes, not an hour)",
+    mutate: [server("ledger/ledger.domain.ts")],
+    tests: [server("ledger/ledger.domain.test.ts"), server("ledger/ledger.guards.test.ts")],
     tsconfig: "apps/server/tsconfig.json",
   },
   {
