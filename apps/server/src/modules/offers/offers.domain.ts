@@ -179,7 +179,9 @@ export function validateDraft(draft: OfferDraft, context: DraftContext): FieldEr
   if (!hasAtMostDecimals(draft.margin, 2)) add(errors, "margin", "margin_too_precise");
   if (draft.priceType === "fixed") {
     if (draft.fixedPrice === null) add(errors, "fixedPrice", "fixed_price_required");
-    else if (!/[1-9]/.test(draft.fixedPrice)) add(errors, "fixedPrice", "fixed_price_must_be_positive");
+    // The developer API reads prices as signed decimals (a margin may be negative): refuse a sign here.
+    else if (draft.fixedPrice.startsWith("-") || !/[1-9]/.test(draft.fixedPrice))
+      add(errors, "fixedPrice", "fixed_price_must_be_positive");
     else if (context.fiat && !hasAtMostDecimals(draft.fixedPrice, context.fiat.decimals)) {
       add(errors, "fixedPrice", "fixed_price_too_precise");
     } else if ((draft.fixedPrice.split(".")[0] ?? "").length > 20) add(errors, "fixedPrice", "fixed_price_too_large");

@@ -25,6 +25,8 @@ const profile = {
   tradeVolume: [{ name: "EUR", value: "1200.00" }],
   isVendor: true,
   badge: "vendor",
+  bio: "",
+  isAccountClosed: false,
 };
 
 const fetchMock = vi.fn<typeof fetch>();
