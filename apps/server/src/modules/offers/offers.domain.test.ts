@@ -117,7 +117,13 @@ describe("offer drafts", () => {
     ["a margin with three decimals", { margin: "1.255" }, {}, "margin", "margin_too_precise"],
     ["a fixed price left out", { priceType: "fixed", fixedPrice: null }, {}, "fixedPrice", "fixed_price_required"],
     ["a zero fixed price", { priceType: "fixed", fixedPrice: "0" }, {}, "fixedPrice", "fixed_price_must_be_positive"],
-    ["a negative fixed price", { priceType: "fixed", fixedPrice: "-1" }, {}, "fixedPrice", "fixed_price_must_be_positive"],
+    [
+      "a negative fixed price",
+      { priceType: "fixed", fixedPrice: "-1" },
+      {},
+      "fixedPrice",
+      "fixed_price_must_be_positive",
+    ],
     [
       "a fixed price finer than the fiat",
       { priceType: "fixed", fixedPrice: "90000.001" },
