@@ -27,16 +27,12 @@ export const MUTATION_MODULES: MutationModule[] = [
   },
   {
     name: "ledger",
-    description: "the ledger's rules and its service (transfers, escrow, bid holds)",
-    mutate: [
-      server("ledger/ledger.domain.ts"),
-      server("ledger/ledger.service.ts"),
-      server("ledger/bid-holds.service.ts"),
-    ],
+    description: "the ledger's service: transfers, escrow, fees and bid holds (its rules: ledger-rules)",
+    mutate: [server("ledger/ledger.service.ts"), server("ledger/bid-holds.service.ts")],
     tests: [
-      server("ledger/ledger.domain.test.ts"),
       server("ledger/ledger.guards.test.ts"),
       server("ledger/ledger.int.test.ts"),
+      server("my-offers/bids.int.test.ts"),
     ],
     tsconfig: "apps/server/tsconfig.json",
   },
@@ -49,17 +45,19 @@ export const MUTATION_MODULES: MutationModule[] = [
   },
   {
     name: "trades",
-    description: "the trade transition table and rules, the trade start, and the trade service",
-    mutate: [
-      server("trades/trades.domain.ts"),
-      server("trades/trades.start.domain.ts"),
-      server("trades/trades.service.ts"),
-      server("trades/trades.start.ts"),
-    ],
+    description: "the trade service: start, paid, release, cancel, expiry (its rules: trades-rules)",
+    mutate: [server("trades/trades.service.ts"), server("trades/trades.start.ts")],
+    tests: [server("trades/trades.int.test.ts")],
+    tsconfig: "apps/server/tsconfig.json",
+  },
+  {
+    name: "trades-rules",
+    description: "the trade transition table and the trade start's rules against their unit tests",
+    mutate: [server("trades/trades.domain.ts"), server("trades/trades.start.domain.ts")],
     tests: [
       server("trades/trades.domain.test.ts"),
       server("trades/trades.start.domain.test.ts"),
-      server("trades/trades.int.test.ts"),
+      server("trades/trades.view.test.ts"),
     ],
     tsconfig: "apps/server/tsconfig.json",
   },

@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     if (arg === "--help" || arg === "-h") {
       console.log("usage: npm run mutate -- [module ...] [--concurrency N] [--force]");
       console.log("  --force  retest every mutant instead of only those whose code or tests changed");
-      for (const module of MUTATION_MODULES) console.log(`  ${module.name.padEnd(8)} ${module.description}`);
+      for (const module of MUTATION_MODULES) console.log(`  ${module.name.padEnd(12)} ${module.description}`);
       return 0;
     }
     if (arg === "--concurrency") concurrency = Number(argv[++i]);
@@ -93,7 +93,7 @@ async function main(argv: string[]): Promise<number> {
     writeFileSync(path.join(reportDir, `${module.name}.txt`), `${lines.join("\n")}\n`);
     const score = scoreOf(results);
     summary.push(
-      `${module.name.padEnd(8)} ${score.percent.padStart(6)} % killed (${score.killed} of ${score.counted}, ${score.survived} survived, ${score.noCoverage} not covered) in ${minutes} min`,
+      `${module.name.padEnd(12)} ${score.percent.padStart(6)} % killed (${score.killed} of ${score.counted}, ${score.survived} survived, ${score.noCoverage} not covered) in ${minutes} min`,
     );
   }
   console.log("\nmutation scores");
