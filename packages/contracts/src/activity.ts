@@ -16,6 +16,9 @@ export const ACCOUNT_ACTIVITY_TYPES = [
   "release",
   "api_key_created",
   "api_key_revoked",
+  "passkey_added",
+  "passkey_removed",
+  "passkey_used",
 ] as const;
 export const accountActivityTypeSchema = z.enum(ACCOUNT_ACTIVITY_TYPES);
 export type AccountActivityType = z.infer<typeof accountActivityTypeSchema>;

@@ -22,6 +22,7 @@ export * from "./offer-draft.ts";
 export * from "./offers.ts";
 export * from "./page-data.ts";
 export * from "./page-paths.ts";
+export * from "./passkeys.ts";
 export * from "./paxful.ts";
 export * from "./realtime.ts";
 export * from "./reference.ts";

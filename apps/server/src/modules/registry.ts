@@ -15,6 +15,7 @@ import { ledgerModule } from "./ledger/index.ts";
 import { mailModule } from "./mail/index.ts";
 import { myOffersModule } from "./my-offers/index.ts";
 import { offersModule } from "./offers/index.ts";
+import { passkeysModule } from "./passkeys/index.ts";
 import { passwordRecoveryModule } from "./password-recovery/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
 import { phoneVerificationModule } from "./phone-verification/index.ts";
@@ -38,6 +39,7 @@ export const modules: SoukModule[] = [
   usersModule,
   emailVerificationModule,
   phoneVerificationModule,
+  passkeysModule,
   authModule,
   passwordRecoveryModule,
   accountSecurityModule,

@@ -43,6 +43,25 @@ export interface Expectation {
   reads?: true;
 }
 
+/** WebAuthn answers of the right shape whose challenge the server never gave. */
+const FAKE_CLIENT_DATA = Buffer.from(
+  JSON.stringify({ type: "webauthn.get", challenge: "bm90LWEtY2hhbGxlbmdlLWdpdmVu", origin: "http://localhost" }),
+).toString("base64url");
+const FAKE_REGISTRATION = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: FAKE_CLIENT_DATA, attestationObject: "AAAA" },
+  clientExtensionResults: {},
+};
+const FAKE_ASSERTION = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: FAKE_CLIENT_DATA, authenticatorData: "AAAA", signature: "AAAA" },
+  clientExtensionResults: {},
+};
+
 /** A value of the table that may name the planted ids. */
 export function resolved<Value>(value: Value | ((ids: PlantedIds) => Value), ids: PlantedIds): Value {
   return typeof value === "function" ? (value as (ids: PlantedIds) => Value)(ids) : value;
@@ -134,6 +153,20 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     body: { currentPassword: "Not-the-password-1!", newPassword: "Matrix-password-3!" },
   },
   "GET /rest/v1/users/two-factor": { may: USERS },
+  "GET /rest/v1/users/passkeys": { may: USERS },
+  "POST /rest/v1/users/passkeys/registration/options": { may: USERS },
+  // An answer to no challenge the server gave: refused to all (the ceremony has its own tests).
+  "POST /rest/v1/users/passkeys/registration/verify": { may: NOBODY, body: { response: FAKE_REGISTRATION } },
+  "PUT /rest/v1/users/passkeys/{id}": { may: OWNER, ids: { id: "ownerPasskey" }, body: { name: "Matrix key" } },
+  "DELETE /rest/v1/users/passkeys/{id}": { may: OWNER, ids: { id: "ownerPasskey" }, ends: "objects" },
+  // Only the owner has a passkey to be asked for.
+  "POST /rest/v1/users/passkeys/assertion/options": { may: OWNER, body: { purpose: "release" } },
+  "POST /rest/v1/users/passkeys/assertion/verify": {
+    may: NOBODY,
+    body: { purpose: "release", response: FAKE_ASSERTION },
+  },
+  "POST /rest/v1/auth/passkey/options": { may: EVERYONE },
+  "POST /rest/v1/auth/passkey/login": { may: NOBODY, body: { response: FAKE_ASSERTION } },
   "POST /rest/v1/users/two-factor/option": { may: USERS, body: { type: "ga" } },
   // No actor has an e-mail factor: nothing to send.
   "POST /rest/v1/users/two-factor/send-code": { may: NOBODY },

@@ -6,6 +6,7 @@ import { createSession, SESSION_COOKIE } from "../../src/platform/index.ts";
 import { multipartBody, type TestApp, type TestClient } from "../harness.ts";
 import { createOffer, createTrader, fund, type TestUser } from "../races/trade-fixtures.ts";
 import { pngImage } from "../sample-files.ts";
+import { SoftAuthenticator } from "../webauthn.ts";
 
 /**
  * The planted world the hostile suites run in: six actors and objects that belong to the owner
@@ -45,6 +46,8 @@ export interface PlantedIds {
   spareClient: string;
   /** A second browser session of the owner: the one ending a single session may end. */
   ownerSpareSession: string;
+  /** The owner's passkey (a software authenticator's): the one a rename or removal may touch. */
+  ownerPasskey: string;
 }
 
 export type PlantedObject = keyof PlantedIds;
@@ -140,6 +143,19 @@ async function plantApiClient(t: TestApp, user: TestUser, name: string): Promise
 }
 
 /** Plants the world in a fresh test app (made with createTradesTestApp: log-ins need their own addresses). */
+/** A passkey of a software authenticator, registered through the API; answers its id. */
+async function plantPasskey(t: TestApp, client: TestClient): Promise<string> {
+  const authenticator = new SoftAuthenticator(
+    new URL(t.config.PUBLIC_URL ?? `http://localhost:${t.config.PORT}`).origin,
+  );
+  const options = await client.post("/rest/v1/users/passkeys/registration/options");
+  const added = await client.post("/rest/v1/users/passkeys/registration/verify", {
+    response: authenticator.register(options.body.data),
+  });
+  await expectOk("a passkey", added);
+  return String(added.body.data.id);
+}
+
 export async function plantWorld(t: TestApp): Promise<World> {
   const [owner, party, stranger, moderator, admin] = await Promise.all([
     createTrader(t, { roles: ["user", "vendor"] }),
@@ -224,6 +240,8 @@ export async function plantWorld(t: TestApp): Promise<World> {
   const spareSession = await sql<{ id: number }>`
     SELECT max(id) AS id FROM sessions WHERE user_id = ${owner.id}`.execute(t.ownerDb);
 
+  const ownerPasskey = await plantPasskey(t, owner.client);
+
   const session = await sql<{ password_hash: string; email: string }>`
     SELECT password_hash, email FROM users WHERE id = ${owner.id}`.execute(t.ownerDb);
   const ownerRow = session.rows[0];
@@ -265,6 +283,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
       ownerClientSecret: ownerBot.clientSecret,
       spareClient: spare.clientId,
       ownerSpareSession: String(spareSession.rows[0]?.id),
+      ownerPasskey,
     },
     secrets: [
       { name: "the offer's payment instructions", value: details, audience: ["owner"] },

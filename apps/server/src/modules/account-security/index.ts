@@ -8,6 +8,7 @@ import { registerActivityRoutes } from "./activity.routes.ts";
 import { registerSessionsRoutes } from "./sessions.routes.ts";
 
 export { recordActivity } from "./activity.service.ts";
+export { describeDevice } from "./sessions.domain.ts";
 
 export const accountSecurityModule: SoukModule = {
   name: "account-security",

@@ -4,6 +4,7 @@ import {
   envelopeSchema,
   loginRequestSchema,
   loginResponseSchema,
+  passkeyLoginRequestSchema,
   registerRequestSchema,
   twoFactorCodeRequestSchema,
 } from "@souk/contracts";
@@ -21,7 +22,7 @@ import {
 import { sendEmailCode } from "../email-verification/index.ts";
 import { PENDING_LOGIN_TTL_MS } from "../two-factor/index.ts";
 import { getCurrentUser } from "../users/index.ts";
-import { type ClientInfo, completeLogin, login, logout, register } from "./auth.service.ts";
+import { type ClientInfo, completeLogin, login, loginWithPasskey, logout, register } from "./auth.service.ts";
 
 /** The pending log-in of a right password whose second factor is still to come (decision 107). */
 const PENDING_LOGIN_COOKIE = "souk_login_2fa";
@@ -137,6 +138,24 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
       const pendingToken = request.cookies[PENDING_LOGIN_COOKIE] ?? null;
       const result = await completeLogin(db, config, pendingToken, request.body.code, clientInfo(request));
       reply.clearCookie(PENDING_LOGIN_COOKIE, { path: PENDING_LOGIN_PATH });
+      const csrfToken = startBrowserSession(request, reply, config, result.session);
+      return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
+    },
+  );
+
+  app.post(
+    "/rest/v1/auth/passkey/login",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["auth"],
+        summary: "Log in with a passkey (the answer of the options from auth/passkey/options)",
+        body: passkeyLoginRequestSchema,
+        response: { 200: sessionAnswer },
+      },
+    },
+    async (request, reply) => {
+      const result = await loginWithPasskey(db, config, request.body.response, clientInfo(request));
       const csrfToken = startBrowserSession(request, reply, config, result.session);
       return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
     },

@@ -11,6 +11,7 @@ import {
   verifyPassword,
 } from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
+import { verifyPasskeyLogin } from "../passkeys/index.ts";
 import { beginSecondFactorLogin, completeSecondFactorLogin } from "../two-factor/index.ts";
 import { createUser, findLoginCandidate, getCurrentUser } from "../users/index.ts";
 import { throttleKeys, throttleRefusal } from "./auth.domain.ts";
@@ -87,6 +88,23 @@ export async function completeLogin(
   return startSession(db, config, userId, client, { logged: true });
 }
 
+/**
+ * POST auth/passkey/login: a discoverable passkey with user verification is both factors at once,
+ * so the session starts without the password or the log-in's second factor (decision 081).
+ */
+export async function loginWithPasskey(
+  db: Db,
+  config: Config,
+  response: unknown,
+  client: ClientInfo,
+): Promise<LoggedIn> {
+  const userId = await verifyPasskeyLogin(db, config, response, seenFrom(client));
+  const user = await getCurrentUser(db, userId);
+  if (user.isBanned) throw accountBanned();
+  if (user.isAccountClosed) throw accountClosed();
+  return startSession(db, config, userId, client, { logged: true, details: { method: "passkey" } });
+}
+
 const seenFrom = (client: ClientInfo) => ({ ip: client.ip, userAgent: client.userAgent });
 
 /** A log-in's session and its line in the activity log are one transaction. */
@@ -95,7 +113,7 @@ async function startSession(
   config: Config,
   userId: number,
   client: ClientInfo,
-  options: { logged: boolean } = { logged: false },
+  options: { logged: boolean; details?: Record<string, string> } = { logged: false },
 ): Promise<LoggedIn> {
   if (client.previousToken) await revokeSession(db, client.previousToken);
   const session = await withTx(db, async (tx) => {
@@ -105,7 +123,9 @@ async function startSession(
       ip: client.ip,
       userAgent: client.userAgent,
     });
-    if (options.logged) await recordActivity(tx, { userId, type: "login", ...seenFrom(client) });
+    if (options.logged) {
+      await recordActivity(tx, { userId, type: "login", ...seenFrom(client), details: options.details ?? {} });
+    }
     return created;
   });
   return { userId, session };

@@ -7,6 +7,7 @@ import { registerTwoFactorRoutes } from "./two-factor.routes.ts";
 
 export { requireSecondFactor } from "./two-factor.guard.ts";
 export { beginSecondFactorLogin, completeSecondFactorLogin, PENDING_LOGIN_TTL_MS } from "./two-factor.login.ts";
+export { issueSecondFactorProof } from "./two-factor.proofs.ts";
 export { twoFactorFlagsOf } from "./two-factor.service.ts";
 export { totpCode } from "./two-factor.totp.ts";
 
