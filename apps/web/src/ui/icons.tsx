@@ -116,6 +116,17 @@ export function LockIcon(props: IconProps) {
   );
 }
 
+/** A key: passkeys. */
+export function KeyIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="7.5" cy="15.5" r="5.5" />
+      <path d="m21 2-9.6 9.6" />
+      <path d="m15.5 7.5 3 3L22 7l-3-3" />
+    </SvgIcon>
+  );
+}
+
 export function BanknoteIcon(props: IconProps) {
   return (
     <SvgIcon {...props}>

@@ -8,6 +8,7 @@ import {
 } from "@souk/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
+import { signLogInWithPasskey } from "../../../lib/passkeys.ts";
 import { startSession } from "../../../lib/session.ts";
 
 /** Wrong credentials answer 401: that is the form's business, not a reason to leave the page. */
@@ -26,6 +27,12 @@ export async function logIn(request: LoginRequest): Promise<LoginAnswer> {
 /** The second step of a log-in: the factor's code (or a recovery code) opens the session. */
 export async function logInWithCode(code: string): Promise<AuthSession> {
   return (await apiClient.post("/rest/v1/auth/login/two-factor", { code }, authCallOptions)).data;
+}
+
+/** A log-in with a passkey: the browser offers this site's passkeys, no username or password asked. */
+export async function logInWithPasskey(): Promise<AuthSession> {
+  const response = await signLogInWithPasskey();
+  return (await apiClient.post("/rest/v1/auth/passkey/login", { response }, authCallOptions)).data;
 }
 
 export async function register(request: RegisterRequest): Promise<AuthSession> {
@@ -64,6 +71,14 @@ export function useRegisterMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
+    onSuccess: (session) => startSession(queryClient, session),
+  });
+}
+
+export function useLogInWithPasskeyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logInWithPasskey,
     onSuccess: (session) => startSession(queryClient, session),
   });
 }

@@ -1,14 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Anchor, Button, Divider, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { type AuthSession, loginRequestSchema, type TwoFactorType } from "@souk/contracts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { z } from "zod";
-import { applyServerErrors } from "../../../lib/form-errors.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { applyServerErrors, translateErrorCode, translateValidationMessage } from "../../../lib/form-errors.ts";
+import { isPasskeyPromptDismissed, supportsPasskeys } from "../../../lib/passkeys.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { useLogInMutation } from "../api/auth-api.ts";
+import { KeyIcon } from "../../../ui/icons.tsx";
+import { useLogInMutation, useLogInWithPasskeyMutation } from "../api/auth-api.ts";
 import { fieldErrorText } from "./field-error.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { LoginCodeStep } from "./login-code-step.tsx";
@@ -32,6 +35,18 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     mode: "onTouched",
   });
   const { errors, isSubmitting } = form.formState;
+  const withPasskey = useLogInWithPasskeyMutation();
+
+  const onPasskey = async () => {
+    setFormError(null);
+    try {
+      onLoggedIn(await withPasskey.mutateAsync());
+    } catch (error) {
+      if (isPasskeyPromptDismissed(error) && !(error instanceof ApiError)) return;
+      const [key] = error instanceof ApiError ? ((error.details?.response as string[] | undefined) ?? []) : [];
+      setFormError(key ? translateValidationMessage(t, key) : translateErrorCode(t, error));
+    }
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -72,6 +87,22 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
           {t("auth.login.submit")}
         </Button>
+        {supportsPasskeys() ? (
+          <>
+            <Divider label={t("auth.login.or")} labelPosition="center" />
+            <Button
+              variant="default"
+              size="md"
+              fullWidth
+              leftSection={<KeyIcon size={18} />}
+              loading={withPasskey.isPending}
+              onClick={() => void onPasskey()}
+              data-testid="login-passkey"
+            >
+              {t("auth.login.withPasskey")}
+            </Button>
+          </>
+        ) : null}
       </Stack>
     </form>
   );

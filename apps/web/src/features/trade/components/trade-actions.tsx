@@ -22,6 +22,7 @@ import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
+import { PasskeyCodeButton } from "../../../ui/passkey-code-button.tsx";
 import { disputeReasonsQueryOptions, type TradeCommand, useTradeCommand } from "../api/trade-api.ts";
 import { useTradeTexts } from "../i18n/use-trade-texts.ts";
 import { nextStepOf } from "../model/next-step.ts";
@@ -158,6 +159,7 @@ function ConfirmDialog({
           {mailedCode.isMailed ? (
             <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} />
           ) : null}
+          <PasskeyCodeButton purpose="release" isAsked={asksCode} onCode={setCode} />
         </>
       ) : null}
       {command.isError && !codeRefusal ? (

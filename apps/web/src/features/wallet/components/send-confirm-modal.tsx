@@ -6,6 +6,7 @@ import { useMailedSecondFactorCode } from "../../../lib/second-factor.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
 import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
+import { PasskeyCodeButton } from "../../../ui/passkey-code-button.tsx";
 import { translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
 import { formatCrypto, type SendMode, type SendSummary } from "../model/wallet-money.ts";
 import { CurrencyIcon } from "./currency-icon.tsx";
@@ -28,6 +29,8 @@ export interface SendConfirmModalProps {
   needsTwoFactor: boolean;
   twoFactorField: UseFormRegisterReturn<"twoFactorCode">;
   twoFactorError: FieldError | undefined;
+  /** A passed passkey check: its one-time code goes into the code field. */
+  onPasskeyCode: (code: string) => void;
   error: string | null;
   /** The last try ended without a clear answer: confirming again retries the same send. */
   isRetry: boolean;
@@ -42,6 +45,7 @@ export function SendConfirmModal({
   needsTwoFactor,
   twoFactorField,
   twoFactorError,
+  onPasskeyCode,
   error,
   isRetry,
   onConfirm,
@@ -124,6 +128,7 @@ export function SendConfirmModal({
                 {...twoFactorField}
               />
             ) : null}
+            <PasskeyCodeButton purpose="withdrawal" isAsked={needsTwoFactor} onCode={onPasskeyCode} />
             {error ? (
               <Alert
                 color="red"

@@ -331,6 +331,10 @@ export function SendForm({ currencies, code, onCodeChange, initialValues, isBloc
         needsTwoFactor={needsTwoFactor}
         twoFactorField={form.register("twoFactorCode")}
         twoFactorError={errors.twoFactorCode}
+        onPasskeyCode={(passkeyCode) => {
+          form.setValue("twoFactorCode", passkeyCode);
+          form.clearErrors("twoFactorCode");
+        }}
         error={confirmError}
         isRetry={isRetry}
         onConfirm={() => void confirm()}
