@@ -14,7 +14,9 @@ import {
   passkeysResponseSchema,
 } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { apiClient } from "./api.ts";
+import { ApiError } from "./api-client.ts";
 
 /**
  * Passkeys in the browser (docs/decisions/081-passkeys.md): the WebAuthn calls go through
@@ -69,4 +71,26 @@ export async function passkeyCode(purpose: PasskeyPurpose): Promise<string> {
 /** The user closed the browser's passkey prompt (or it timed out): not an error to show loudly. */
 export function isPasskeyPromptDismissed(error: unknown): boolean {
   return error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError");
+}
+
+export type PasskeyCodeState = "idle" | "busy" | "done" | "failed" | "dismissed";
+
+/**
+ * For forms that ask the second factor's code (release, send): whether a passkey can be offered
+ * (the browser can, and the user has one), and the check that hands its one-time code to `onCode`.
+ */
+export function usePasskeyCode(purpose: PasskeyPurpose, isAsked: boolean, onCode: (code: string) => void) {
+  const isSupported = supportsPasskeys();
+  const passkeys = usePasskeys(isAsked && isSupported);
+  const [state, setState] = useState<PasskeyCodeState>("idle");
+  const use = async () => {
+    setState("busy");
+    try {
+      onCode(await passkeyCode(purpose));
+      setState("done");
+    } catch (error) {
+      setState(isPasskeyPromptDismissed(error) && !(error instanceof ApiError) ? "dismissed" : "failed");
+    }
+  };
+  return { isOffered: isAsked && isSupported && (passkeys.data?.length ?? 0) > 0, state, use };
 }

@@ -1,37 +1,15 @@
 import { Button, Group, Text } from "@mantine/core";
-import type { PasskeyPurpose } from "@souk/contracts";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../lib/api-client.ts";
-import { isPasskeyPromptDismissed, passkeyCode, supportsPasskeys, usePasskeys } from "../lib/passkeys.ts";
 import { KeyIcon } from "./icons.tsx";
 
 export interface PasskeyCodeButtonProps {
-  purpose: PasskeyPurpose;
-  /** Whether the form asks for the second factor now (the passkeys are read only then). */
-  isAsked: boolean;
-  /** The one-time code the passkey earned, for the form's code field. */
-  onCode: (code: string) => void;
+  state: "idle" | "busy" | "done" | "failed" | "dismissed";
+  onUse: () => void;
 }
 
-/**
- * "Use a passkey" beside a second-factor code field (release, send): shown when the browser can
- * and the user has a passkey; the passed check fills the field with its one-time code.
- */
-export function PasskeyCodeButton({ purpose, isAsked, onCode }: PasskeyCodeButtonProps) {
+/** "Use a passkey" beside a second-factor code field (release, send), and how the check went. */
+export function PasskeyCodeButton({ state, onUse }: PasskeyCodeButtonProps) {
   const { t } = useTranslation();
-  const passkeys = usePasskeys(isAsked && supportsPasskeys());
-  const [state, setState] = useState<"idle" | "busy" | "done" | "failed" | "dismissed">("idle");
-  if (!isAsked || !supportsPasskeys() || (passkeys.data?.length ?? 0) === 0) return null;
-  const use = async () => {
-    setState("busy");
-    try {
-      onCode(await passkeyCode(purpose));
-      setState("done");
-    } catch (error) {
-      setState(isPasskeyPromptDismissed(error) && !(error instanceof ApiError) ? "dismissed" : "failed");
-    }
-  };
   return (
     <Group gap="xs">
       <Button
@@ -39,7 +17,7 @@ export function PasskeyCodeButton({ purpose, isAsked, onCode }: PasskeyCodeButto
         size="xs"
         leftSection={<KeyIcon size={14} />}
         loading={state === "busy"}
-        onClick={() => void use()}
+        onClick={onUse}
         data-testid="use-passkey"
       >
         {t("secondFactor.passkey.use")}

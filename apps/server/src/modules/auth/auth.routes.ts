@@ -22,7 +22,15 @@ import {
 import { sendEmailCode } from "../email-verification/index.ts";
 import { PENDING_LOGIN_TTL_MS } from "../two-factor/index.ts";
 import { getCurrentUser } from "../users/index.ts";
-import { type ClientInfo, completeLogin, login, loginWithPasskey, logout, register } from "./auth.service.ts";
+import {
+  type ClientInfo,
+  completeLogin,
+  type LoggedIn,
+  login,
+  loginWithPasskey,
+  logout,
+  register,
+} from "./auth.service.ts";
 
 /** The pending log-in of a right password whose second factor is still to come (decision 107). */
 const PENDING_LOGIN_COOKIE = "souk_login_2fa";
@@ -59,6 +67,12 @@ function startBrowserSession(
   return issueCsrfToken(request, reply, { rotate: true, secure: isSecure(config), sessionToken: session.token });
 }
 
+/** A log-in's answer: the new session's cookie, its CSRF token, and the current user. */
+async function sessionAnswerOf(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, result: LoggedIn) {
+  const csrfToken = startBrowserSession(request, reply, deps.config, result.session);
+  return envelope({ user: await getCurrentUser(deps.db, result.userId), csrfToken });
+}
+
 export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
   const { config, db } = deps;
 
@@ -89,9 +103,8 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
       const result = await register(db, config, request.body, clientInfo(request));
       // The account exists either way; a lost first code is one resend-code away.
       await sendEmailCode(db, deps.jobs, result.userId);
-      const csrfToken = startBrowserSession(request, reply, config, result.session);
       reply.code(201);
-      return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
+      return sessionAnswerOf(request, reply, deps, result);
     },
   );
 
@@ -118,8 +131,7 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
         });
         return envelope({ twoFactorRequired: true as const, type: result.pending.type });
       }
-      const csrfToken = startBrowserSession(request, reply, config, result.session);
-      return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
+      return sessionAnswerOf(request, reply, deps, result);
     },
   );
 
@@ -138,8 +150,7 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
       const pendingToken = request.cookies[PENDING_LOGIN_COOKIE] ?? null;
       const result = await completeLogin(db, config, pendingToken, request.body.code, clientInfo(request));
       reply.clearCookie(PENDING_LOGIN_COOKIE, { path: PENDING_LOGIN_PATH });
-      const csrfToken = startBrowserSession(request, reply, config, result.session);
-      return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
+      return sessionAnswerOf(request, reply, deps, result);
     },
   );
 
@@ -156,8 +167,7 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request, reply) => {
       const result = await loginWithPasskey(db, config, request.body.response, clientInfo(request));
-      const csrfToken = startBrowserSession(request, reply, config, result.session);
-      return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
+      return sessionAnswerOf(request, reply, deps, result);
     },
   );
 }

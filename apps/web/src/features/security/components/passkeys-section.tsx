@@ -4,11 +4,11 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../lib/format.ts";
 import { isPasskeyPromptDismissed, supportsPasskeys, usePasskeys } from "../../../lib/passkeys.ts";
-import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { KeyIcon } from "../../../ui/icons.tsx";
 import { addPasskey, removePasskey, renamePasskey, useRefreshPasskeys } from "../api/passkeys-api.ts";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
+import { AccountCodeField } from "./account-code-field.tsx";
 import { refusalText } from "./refusal-text.ts";
 
 type Message = { color: string; text: string } | null;
@@ -101,11 +101,9 @@ function PasskeyRow({ passkey, onMessage }: { passkey: Passkey; onMessage: (mess
 export function PasskeysSection() {
   const { t } = useSecurityTexts();
   const { t: tGlobal } = useTranslation();
-  const user = useCurrentUser();
   const isSupported = supportsPasskeys();
   const passkeys = usePasskeys();
   const refresh = useRefreshPasskeys();
-  const asksCode = Boolean(user && (user.twoFactor.login || user.twoFactor.release || user.twoFactor.sendout));
   const [name, setName] = useState("");
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<Message>(null);
@@ -157,15 +155,7 @@ export function PasskeysSection() {
                 maxLength={64}
                 onChange={(event) => setName(event.currentTarget.value)}
               />
-              {asksCode ? (
-                <TextInput
-                  label={t("passkeys.code")}
-                  autoComplete="one-time-code"
-                  value={code}
-                  onChange={(event) => setCode(event.currentTarget.value)}
-                  required
-                />
-              ) : null}
+              <AccountCodeField label={t("passkeys.code")} value={code} onChange={setCode} />
               <Group>
                 <Button type="submit" leftSection={<KeyIcon size={16} />} loading={isBusy} data-testid="add-passkey">
                   {t("passkeys.add")}

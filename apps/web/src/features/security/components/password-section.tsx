@@ -1,17 +1,15 @@
-import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Paper, PasswordInput, Stack, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useCurrentUser } from "../../../lib/session.ts";
 import { changePassword } from "../api/security-api.ts";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
+import { AccountCodeField } from "./account-code-field.tsx";
 import { refusalText } from "./refusal-text.ts";
 
 /** Change the password: the current one, the new one, and the second factor's code when it is on. */
 export function PasswordSection() {
   const { t } = useSecurityTexts();
   const { t: tGlobal } = useTranslation();
-  const user = useCurrentUser();
-  const asksCode = Boolean(user && (user.twoFactor.login || user.twoFactor.release || user.twoFactor.sendout));
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [code, setCode] = useState("");
@@ -55,15 +53,7 @@ export function PasswordSection() {
             onChange={(event) => setNewPassword(event.currentTarget.value)}
             required
           />
-          {asksCode ? (
-            <TextInput
-              label={t("password.code")}
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-              required
-            />
-          ) : null}
+          <AccountCodeField label={t("password.code")} value={code} onChange={setCode} />
           <Button type="submit" loading={isBusy} disabled={!currentPassword || !newPassword}>
             {t("password.submit")}
           </Button>

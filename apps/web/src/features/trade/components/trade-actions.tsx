@@ -17,6 +17,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useMoneyAction } from "../../../lib/idempotency.ts";
+import { usePasskeyCode } from "../../../lib/passkeys.ts";
 import { useMailedSecondFactorCode } from "../../../lib/second-factor.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
@@ -110,6 +111,7 @@ function ConfirmDialog({
   const codeRefusal = secondFactorRefusal(command.error);
   const asksCode = Boolean(useCurrentUser()?.twoFactor.release) || codeRefusal !== null;
   const mailedCode = useMailedSecondFactorCode(dialog === "release" && asksCode);
+  const passkey = usePasskeyCode("release", dialog === "release" && asksCode, setCode);
   const fiat = `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`;
   const crypto = formatCryptoDecimal(trade.cryptoAmount.amount, locale);
   const texts = {
@@ -159,7 +161,7 @@ function ConfirmDialog({
           {mailedCode.isMailed ? (
             <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} />
           ) : null}
-          <PasskeyCodeButton purpose="release" isAsked={asksCode} onCode={setCode} />
+          {passkey.isOffered ? <PasskeyCodeButton state={passkey.state} onUse={() => void passkey.use()} /> : null}
         </>
       ) : null}
       {command.isError && !codeRefusal ? (

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from "@man
 import type { WalletSendInfo, WalletSendRequest } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { usePasskeyCode } from "../../../lib/passkeys.ts";
 import { useMailedSecondFactorCode } from "../../../lib/second-factor.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
@@ -56,6 +57,7 @@ export function SendConfirmModal({
   const code = review?.request.cryptoCurrencyCode ?? "";
   const isWithdrawal = review?.mode === "address";
   const mailedCode = useMailedSecondFactorCode(review !== null && needsTwoFactor);
+  const passkey = usePasskeyCode("withdrawal", review !== null && needsTwoFactor, onPasskeyCode);
 
   return (
     <Modal
@@ -128,7 +130,7 @@ export function SendConfirmModal({
                 {...twoFactorField}
               />
             ) : null}
-            <PasskeyCodeButton purpose="withdrawal" isAsked={needsTwoFactor} onCode={onPasskeyCode} />
+            {passkey.isOffered ? <PasskeyCodeButton state={passkey.state} onUse={() => void passkey.use()} /> : null}
             {error ? (
               <Alert
                 color="red"
