@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -20,6 +19,7 @@ import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { type FavoriteSort, favoritesQueryOptions } from "../api/favorites-api.ts";
 import { useFavoritesTexts } from "../favorites-texts.ts";
 
@@ -106,14 +106,12 @@ export function FavoritesSection({ renderOffers }: FavoritesSectionProps) {
   let content: ReactNode;
   if (favorites.isError && !data) {
     content = (
-      <Alert color="red" variant="light" radius="lg" title={t("page.errorTitle")}>
-        <Text size="sm" mb="sm">
-          {t("page.errorBody")}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={() => void favorites.refetch()}>
-          {t("page.retry")}
-        </Button>
-      </Alert>
+      <LoadError
+        title={t("page.errorTitle")}
+        message={t("page.errorBody")}
+        retryLabel={t("page.retry")}
+        onRetry={() => void favorites.refetch()}
+      />
     );
   } else if (!data) {
     content = (

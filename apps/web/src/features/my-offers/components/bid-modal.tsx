@@ -20,6 +20,7 @@ import { formatCryptoDecimal, formatDate } from "../../../lib/format.ts";
 import { isDecimalAmountText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon, CheckIcon } from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
 import type { BidModalAction, BidModalState, BidPeriod } from "../model/bid-modal-state.ts";
 import classes from "./my-offers.module.css";
@@ -169,14 +170,7 @@ export function BidModal({
             </Group>
           ) : null}
           {infoError && !info ? (
-            <Alert color="red" variant="light" radius="md" role="alert">
-              <Stack gap="xs">
-                <Text size="sm">{infoError}</Text>
-                <Button size="xs" variant="white" color="red" w="fit-content" onClick={onRetryInfo}>
-                  {t("bid.retry")}
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadError message={infoError} retryLabel={t("bid.retry")} onRetry={onRetryInfo} />
           ) : null}
 
           {info && state.currentStepId === "select_period" ? (

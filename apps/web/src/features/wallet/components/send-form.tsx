@@ -16,6 +16,7 @@ import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { recipientQueryOptions, sendInfoQueryOptions, useSendMutation } from "../api/wallet-api.ts";
 import { translateWalletErrorCode, translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
 import { buildSendFormSchema, SEND_FIELDS, type SendFormValues, toSendRequest } from "../model/send-form-schema.ts";
@@ -292,14 +293,11 @@ export function SendForm({ currencies, code, onCodeChange, initialValues, isBloc
             {...form.register("amount")}
           />
           {sendInfo.isError ? (
-            <Alert color="red" variant="light" icon={<AlertTriangleIcon />} role="alert">
-              <Group justify="space-between" gap="xs">
-                <Text size="sm">{t("send.infoError", { code })}</Text>
-                <Button size="xs" variant="light" color="red" onClick={() => void sendInfo.refetch()}>
-                  {t("overview.retry")}
-                </Button>
-              </Group>
-            </Alert>
+            <LoadError
+              message={t("send.infoError", { code })}
+              retryLabel={t("overview.retry")}
+              onRetry={() => void sendInfo.refetch()}
+            />
           ) : (
             <SendSummaryRows
               code={code}
