@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Box, Button, Group } from "@mantine/core";
 import type { CryptoCurrencyView, FiatCurrency, PaymentMethod, PaymentMethodGroup } from "@souk/contracts";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { ChevronDownIcon, CloseIcon, SlidersIcon } from "../../../ui/icons.tsx";
 import type { FilterChange, ListingFilters } from "../listing-filters.ts";
 import { useMarketplaceTexts } from "../marketplace-texts.ts";
 import { ChoiceGroup } from "./choice-group.tsx";
 import field from "./field.module.css";
 import classes from "./filters-bar.module.css";
-import { ChevronDownIcon, CloseIcon, SlidersIcon } from "./marketplace-icons.tsx";
 
 const loadPicker = () => import("./option-picker.tsx");
 const loadMoreFilters = () => import("./more-filters.tsx");

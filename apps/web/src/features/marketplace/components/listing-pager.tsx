@@ -1,6 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../../ui/icons.tsx";
 import { useMarketplaceTexts } from "../marketplace-texts.ts";
-import { ChevronLeftIcon, ChevronRightIcon } from "./marketplace-icons.tsx";
 
 export interface ListingPagerProps {
   page: number;

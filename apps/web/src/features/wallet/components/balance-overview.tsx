@@ -2,12 +2,12 @@ import { ActionIcon, Button, Group, Skeleton, Text, Tooltip } from "@mantine/cor
 import type { WalletBalancesMeta } from "@souk/contracts";
 import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { ArrowDownLeftIcon, ArrowUpRightIcon, EyeIcon, EyeOffIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
 import { scaleOf } from "../model/wallet-money.ts";
 import { Sensitive, useBalanceVisibility } from "./balance-visibility.tsx";
 import classes from "./wallet.module.css";
-import { ArrowDownLeftIcon, ArrowUpRightIcon, EyeIcon, EyeOffIcon } from "./wallet-icons.tsx";
 
 export interface BalanceOverviewProps {
   meta: WalletBalancesMeta | null;

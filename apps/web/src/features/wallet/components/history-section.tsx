@@ -12,13 +12,6 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { LoadError } from "../../../ui/load-error.tsx";
-import { type TransactionFilters, transactionsQueryOptions } from "../api/wallet-api.ts";
-import { translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
-import { historyTitleOf, shortenMiddle, statusColors } from "../model/history-labels.ts";
-import { formatCrypto } from "../model/wallet-money.ts";
-import { Sensitive } from "./balance-visibility.tsx";
-import classes from "./wallet.module.css";
 import {
   ArrowDownLeftIcon,
   ArrowUpRightIcon,
@@ -27,7 +20,14 @@ import {
   FeeIcon,
   ListIcon,
   SwapIcon,
-} from "./wallet-icons.tsx";
+} from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
+import { type TransactionFilters, transactionsQueryOptions } from "../api/wallet-api.ts";
+import { translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { historyTitleOf, shortenMiddle, statusColors } from "../model/history-labels.ts";
+import { formatCrypto } from "../model/wallet-money.ts";
+import { Sensitive } from "./balance-visibility.tsx";
+import classes from "./wallet.module.css";
 
 interface Filters {
   cryptoCurrencyCode: string;

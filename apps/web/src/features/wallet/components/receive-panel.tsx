@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { CheckIcon, InfoIcon } from "../../../ui/icons.tsx";
+import { CheckIcon, ClockIcon, CopyIcon, InfoIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { addressQueryOptions, pendingDepositsQueryOptions } from "../api/wallet-api.ts";
 import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
@@ -12,7 +12,6 @@ import { formatCrypto } from "../model/wallet-money.ts";
 import { AddressQrCode } from "./address-qr-code.tsx";
 import { CurrencySelect } from "./currency-select.tsx";
 import classes from "./wallet.module.css";
-import { ClockIcon, CopyIcon } from "./wallet-icons.tsx";
 
 export interface ReceivePanelProps {
   currencies: readonly CryptoCurrencyView[];

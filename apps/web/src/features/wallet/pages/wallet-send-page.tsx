@@ -5,10 +5,10 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react
 import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { ArrowLeftIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { SendForm } from "../components/send-form.tsx";
 import classes from "../components/wallet.module.css";
-import { ArrowLeftIcon } from "../components/wallet-icons.tsx";
 import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
 
 const USE_WALLET = "use-wallet";
