@@ -35,7 +35,7 @@ import {
   INITIAL_FIAT_AMOUNT,
   isAmountInput,
 } from "../converter-math.ts";
-import { useConverterTexts } from "../converter-texts.ts";
+import { useConverterTexts } from "../i18n/converter-texts.ts";
 import classes from "./converter-page.module.css";
 
 /** lightweight-charts comes with this chunk only, fetched when a chart is drawn. */

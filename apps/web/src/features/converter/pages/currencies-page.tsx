@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { converterCurrenciesQueryOptions } from "../api/converter-api.ts";
 import { CurrenciesTable } from "../components/currencies-table.tsx";
-import { useConverterTexts } from "../converter-texts.ts";
+import { useConverterTexts } from "../i18n/converter-texts.ts";
 
 /** The currencies table on its own page (docs/product.md#converter). */
 export function CurrenciesPage() {

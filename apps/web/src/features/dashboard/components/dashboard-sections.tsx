@@ -11,7 +11,7 @@ import {
   recentTradesQueryOptions,
   tradeStatisticsQueryOptions,
 } from "../api/dashboard-api.ts";
-import { useDashboardTexts } from "../i18n/use-dashboard-texts.ts";
+import { useDashboardTexts } from "../i18n/dashboard-texts.ts";
 
 const STATUS_COLORS: Record<string, string> = {
   active_funded: "blue",

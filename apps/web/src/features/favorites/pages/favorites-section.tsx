@@ -22,7 +22,7 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { StarIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { type FavoriteSort, favoritesQueryOptions } from "../api/favorites-api.ts";
-import { useFavoritesTexts } from "../favorites-texts.ts";
+import { useFavoritesTexts } from "../i18n/favorites-texts.ts";
 
 /** contracts' FAVORITE_SORTS, in the order the select lists them. */
 const sorts: readonly FavoriteSort[] = ["newest", "oldest", "price_asc", "price_desc"];

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../../ui/icons.tsx";
-import { useMarketplaceTexts } from "../marketplace-texts.ts";
+import { useMarketplaceTexts } from "../i18n/marketplace-texts.ts";
 
 export interface ListingPagerProps {
   page: number;

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ClockIcon, ShieldCheckIcon, ThumbDownIcon, ThumbUpIcon } from "../../../ui/icons.tsx";
+import { useMarketplaceTexts } from "../i18n/marketplace-texts.ts";
 import { formatMargin, formatServerDecimal, isNegativeDecimal } from "../listing-format.ts";
-import { useMarketplaceTexts } from "../marketplace-texts.ts";
 import { InitialsAvatar } from "./initials-avatar.tsx";
 import classes from "./offer-list.module.css";
 

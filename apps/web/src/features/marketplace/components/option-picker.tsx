@@ -3,7 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import type { FiatCurrency, PaymentMethod, PaymentMethodGroup } from "@souk/contracts";
 import { useMemo, useState } from "react";
 import { CheckIcon, SearchIcon } from "../../../ui/icons.tsx";
-import { useMarketplaceDialogTexts } from "../marketplace-dialog-texts.ts";
+import { useMarketplaceDialogTexts } from "../i18n/marketplace-dialog-texts.ts";
 import classes from "./option-picker.module.css";
 
 export interface PickerOption {

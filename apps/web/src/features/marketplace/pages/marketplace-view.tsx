@@ -21,6 +21,7 @@ import { FiltersBar } from "../components/filters-bar.tsx";
 import { ListingMessage } from "../components/listing-message.tsx";
 import { ListingPager } from "../components/listing-pager.tsx";
 import { OfferList, OfferListSkeleton } from "../components/offer-list.tsx";
+import { useMarketplaceTexts } from "../i18n/marketplace-texts.ts";
 import { SORT_TYPES } from "../listing-constants.ts";
 import {
   applyFilterChange,
@@ -36,7 +37,6 @@ import {
   readPathSelection,
   readQueryFilters,
 } from "../listing-filters.ts";
-import { useMarketplaceTexts } from "../marketplace-texts.ts";
 import { resolveSelection } from "../resolve-selection.ts";
 import classes from "./marketplace-view.module.css";
 

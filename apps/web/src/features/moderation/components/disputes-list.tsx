@@ -8,7 +8,7 @@ import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { type DisputeListStatus, disputesQueryOptions } from "../api/moderation-api.ts";
-import { useModerationTexts } from "../i18n/use-moderation-texts.ts";
+import { useModerationTexts } from "../i18n/moderation-texts.ts";
 
 const APPEAL_COLORS: Record<DisputeSummary["appealStatus"], string> = {
   available: "blue",

@@ -1,6 +1,6 @@
 import { Button, Group, Text, TextInput } from "@mantine/core";
 import { isDecimalAmountText } from "../../../lib/text-inputs.ts";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import type { BidInfo, BidModalAction, BidModalState } from "../model/bid-modal-state.ts";
 
 export interface BidAmountStepProps {

@@ -1,7 +1,7 @@
 import { Badge, Button, Stack, Text, ThemeIcon } from "@mantine/core";
 import type { Bid } from "@souk/contracts";
 import { CheckIcon } from "../../../ui/icons.tsx";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 
 /** The last step: the bid the server accepted, its status and its dates. */
 export function BidFinishStep({

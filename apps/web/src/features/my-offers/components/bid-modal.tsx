@@ -4,7 +4,7 @@ import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import type { BidModalAction, BidModalState, BidPeriod } from "../model/bid-modal-state.ts";
 import { BidAmountStep } from "./bid-amount-step.tsx";
 import { BidFinishStep } from "./bid-finish-step.tsx";

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Radio, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { BidStatus } from "@souk/contracts";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import type { BidInfo, BidModalAction, BidModalState, BidPeriod } from "../model/bid-modal-state.ts";
 import classes from "./my-offers.module.css";
 

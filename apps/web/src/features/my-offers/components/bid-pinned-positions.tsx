@@ -1,7 +1,7 @@
 import { Badge, Group, Loader, Table, Text } from "@mantine/core";
 import { formatCryptoDecimal } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import type { PinnedInfo } from "../model/bid-modal-state.ts";
 import classes from "./my-offers.module.css";
 import { formatPrice } from "./offer-format.ts";

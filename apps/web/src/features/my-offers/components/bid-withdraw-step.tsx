@@ -1,6 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import type { Bid } from "@souk/contracts";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import type { BidModalAction, BidModalState } from "../model/bid-modal-state.ts";
 
 export interface BidWithdrawStepProps {

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { isFeatureEnabled } from "../../../lib/app-config.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ChevronDownIcon } from "../../../ui/icons.tsx";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import type { QuickEditType } from "../model/my-offers-state.ts";
 import classes from "./my-offers.module.css";
 import { QuickEditPanel } from "./quick-edit-panel.tsx";

@@ -2,7 +2,7 @@ import { Badge, Group, Switch, Text, Tooltip } from "@mantine/core";
 import type { MyOffer } from "@souk/contracts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import classes from "./my-offers.module.css";
 import type { MyOffersController } from "./use-my-offers.ts";
 

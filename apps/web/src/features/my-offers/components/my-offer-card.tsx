@@ -1,6 +1,6 @@
 import { Paper } from "@mantine/core";
 import type { MyOffer } from "@souk/contracts";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import { MyOfferActions } from "./my-offer-actions.tsx";
 import { MyOfferCardHeader } from "./my-offer-card-header.tsx";
 import { MyOfferNotices } from "./my-offer-notices.tsx";

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { type MyOffer, OFFER_PENALTY_MESSAGE } from "@souk/contracts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
-import { useMyOffersMessages, useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersMessages, useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import classes from "./my-offers.module.css";
 import type { MyOffersController } from "./use-my-offers.ts";
 

@@ -1,7 +1,7 @@
 import { Text } from "@mantine/core";
 import type { MyOffer } from "@souk/contracts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import classes from "./my-offers.module.css";
 import { formatLimit, formatPercent, formatPrice } from "./offer-format.ts";
 

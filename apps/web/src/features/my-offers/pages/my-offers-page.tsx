@@ -28,7 +28,7 @@ import classes from "../components/my-offers.module.css";
 import { PromoteModal, PromoteOptionModal } from "../components/promote-modals.tsx";
 import { useMyOffers } from "../components/use-my-offers.ts";
 import { useOfferModals } from "../components/use-offer-modals.ts";
-import { useMyOffersMessages, useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersMessages, useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 
 /** /dashboard/my-offers: the vendor's offers by side (tabs with counts) and tab type (p2p, shop). */
 export function MyOffersPage() {

@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
-import { useOfferWizardTexts, useWizardErrorText } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts, useWizardErrorText } from "../i18n/offer-wizard-texts.ts";
 import {
   formPathOfServerField,
   type WizardFormValues,

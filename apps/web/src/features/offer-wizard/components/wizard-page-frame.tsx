@@ -1,7 +1,7 @@
 import { Badge, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { LoadError } from "../../../ui/load-error.tsx";
-import { useOfferWizardTexts, useWizardErrorText } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts, useWizardErrorText } from "../i18n/offer-wizard-texts.ts";
 import classes from "./offer-wizard.module.css";
 
 export interface WizardPageFrameProps {

@@ -23,8 +23,8 @@ import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts"
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { profileQueryOptions, userOffersQueryOptions } from "../api/profile-api.ts";
+import { useProfileTexts } from "../i18n/profile-texts.ts";
 import { type LastSeenColor, lastSeenColor, lastSeenText } from "../last-seen.ts";
-import { useProfileTexts } from "../profile-texts.ts";
 import classes from "./profile-screen.module.css";
 
 /** contracts' OFFER_SORT_TYPES, in the order the select lists them. */

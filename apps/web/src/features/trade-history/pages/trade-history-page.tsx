@@ -10,7 +10,7 @@ import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import { TitledPage } from "../../../ui/titled-page.tsx";
 import { historyQueryOptions } from "../api/history-api.ts";
 import { ExportPanel } from "../components/export-panel.tsx";
-import { useHistoryTexts } from "../i18n/history-texts.ts";
+import { useHistoryTexts } from "../i18n/trade-history-texts.ts";
 
 /** /dashboard/trade-history: finished trades by completed-trade filter, and exports. */
 export function TradeHistoryPage() {

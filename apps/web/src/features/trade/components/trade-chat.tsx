@@ -19,7 +19,7 @@ import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { CloseIcon } from "../../../ui/icons.tsx";
 import { chatQueryOptions, useSendAttachments, useSendMessage } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import { errorText } from "./error-text.ts";
 import classes from "./trade.module.css";
 

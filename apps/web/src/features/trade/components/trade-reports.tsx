@@ -13,7 +13,7 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { type TradeReportReason, useReportChargeback, useReportTrade } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import { errorText } from "./error-text.ts";
 
 const MESSAGE_MAX_LENGTH = 2000;

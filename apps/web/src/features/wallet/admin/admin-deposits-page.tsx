@@ -10,7 +10,7 @@ import { ArrowRightIcon, BanIcon, ServerIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { StatusPage } from "../../../ui/status-page.tsx";
 import classes from "../components/wallet.module.css";
-import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletErrorCode, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { useBroadcastWithdrawalsMutation } from "./admin-wallet-api.ts";
 import { CustodyCard } from "./custody-card.tsx";
 import { DepositForm } from "./deposit-form.tsx";

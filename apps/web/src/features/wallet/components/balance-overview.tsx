@@ -4,7 +4,7 @@ import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { ArrowDownLeftIcon, ArrowUpRightIcon, EyeIcon, EyeOffIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 import { scaleOf } from "../model/wallet-money.ts";
 import { Sensitive, useBalanceVisibility } from "./balance-visibility.tsx";
 import classes from "./wallet.module.css";

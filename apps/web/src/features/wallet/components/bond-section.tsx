@@ -9,7 +9,7 @@ import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon, BondIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { bondQueryOptions, useDepositBondMutation, useRetrieveBondMutation } from "../api/wallet-api.ts";
-import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletErrorCode, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { formatCrypto, isPositiveAmount } from "../model/wallet-money.ts";
 import { CurrencyIcon } from "./currency-icon.tsx";
 import classes from "./wallet.module.css";

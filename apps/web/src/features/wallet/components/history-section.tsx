@@ -23,7 +23,7 @@ import {
 } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { type TransactionFilters, transactionsQueryOptions } from "../api/wallet-api.ts";
-import { translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletMessage, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { historyTitleOf, shortenMiddle, statusColors } from "../model/history-labels.ts";
 import { formatCrypto } from "../model/wallet-money.ts";
 import { Sensitive } from "./balance-visibility.tsx";

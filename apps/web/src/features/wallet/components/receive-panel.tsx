@@ -7,7 +7,7 @@ import { useLocale } from "../../../lib/use-locale.ts";
 import { CheckIcon, ClockIcon, CopyIcon, InfoIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { addressQueryOptions, pendingDepositsQueryOptions } from "../api/wallet-api.ts";
-import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletErrorCode, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { formatCrypto } from "../model/wallet-money.ts";
 import { AddressQrCode } from "./address-qr-code.tsx";
 import { CurrencySelect } from "./currency-select.tsx";

@@ -1,6 +1,6 @@
 import { Group, Text, TextInput, UnstyledButton } from "@mantine/core";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 import classes from "./wallet.module.css";
 
 export interface SendAmountFieldProps {

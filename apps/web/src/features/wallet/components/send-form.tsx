@@ -10,7 +10,7 @@ import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { recipientQueryOptions, sendInfoQueryOptions } from "../api/wallet-api.ts";
-import { translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletMessage, useWalletTexts } from "../i18n/wallet-texts.ts";
 import {
   buildSendFormSchema,
   type SEND_FIELDS,

@@ -1,6 +1,6 @@
 import { SegmentedControl, Text, TextInput } from "@mantine/core";
 import type { UseFormRegister } from "react-hook-form";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 import type { SendFormValues } from "../model/send-form-schema.ts";
 import type { SendMode } from "../model/wallet-money.ts";
 import classes from "./wallet.module.css";

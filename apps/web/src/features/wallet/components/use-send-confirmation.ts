@@ -7,7 +7,7 @@ import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { useSendMutation } from "../api/wallet-api.ts";
-import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletErrorCode, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { SEND_FIELDS, type SendFormValues } from "../model/send-form-schema.ts";
 import { applyWalletServerErrors } from "../model/server-errors.ts";
 import { formatCrypto } from "../model/wallet-money.ts";

@@ -14,7 +14,7 @@ import {
   ShieldCheckIcon,
   WalletIcon,
 } from "../../../ui/icons.tsx";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 import { CurrencyIcon } from "./currency-icon.tsx";
 import classes from "./wallet.module.css";
 

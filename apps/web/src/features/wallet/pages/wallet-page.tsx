@@ -15,7 +15,7 @@ import { ReceivePanel } from "../components/receive-panel.tsx";
 import { SendForm } from "../components/send-form.tsx";
 import classes from "../components/wallet.module.css";
 import { WalletLanding } from "../components/wallet-landing.tsx";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 
 /** The KYC action that blocks the wallet (docs/product.md#restrictions-and-blocked-kyc-actions). */
 const USE_WALLET = "use-wallet";

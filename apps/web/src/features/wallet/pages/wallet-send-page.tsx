@@ -9,7 +9,7 @@ import { ArrowLeftIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { SendForm } from "../components/send-form.tsx";
 import classes from "../components/wallet.module.css";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 
 const USE_WALLET = "use-wallet";
 

@@ -1,4 +1,4 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
 
 /** Texts of the marketplace's dialogs (pickers, more filters): they load with the dialogs. */
 const en = {

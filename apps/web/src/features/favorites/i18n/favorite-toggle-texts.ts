@@ -1,4 +1,4 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
 
 /** Texts of the favourite star alone: it sits on marketplace pages, which load it first. */
 const en = {

@@ -1,4 +1,4 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
 
 const en = {
   page: {

@@ -1,5 +1,5 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
-import { offerTexts } from "../../lib/i18n/offer-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
+import { offerTexts } from "../../../lib/i18n/offer-texts.ts";
 
 const en = {
   metaTitle: "{{side}} {{crypto}} with {{method}}",
