@@ -147,30 +147,10 @@ export function LogOutIcon(props: IconProps) {
   );
 }
 
-export function UserIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
-      <circle cx="12" cy="7" r="4" />
-    </SvgIcon>
-  );
-}
-
 export function SlidersIcon(props: IconProps) {
   return (
     <SvgIcon {...props}>
       <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
-    </SvgIcon>
-  );
-}
-
-export function DashboardIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <rect x="3" y="3" width="7" height="9" rx="1" />
-      <rect x="14" y="3" width="7" height="5" rx="1" />
-      <rect x="14" y="12" width="7" height="9" rx="1" />
-      <rect x="3" y="16" width="7" height="5" rx="1" />
     </SvgIcon>
   );
 }

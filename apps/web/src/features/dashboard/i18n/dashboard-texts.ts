@@ -56,7 +56,7 @@ const en = {
     dispute_won_seller: "Awarded to the seller",
   },
 };
-export type DashboardTexts = typeof en;
+type DashboardTexts = typeof en;
 
 const fr: DashboardTexts = {
   metaTitle: "Tableau de bord",

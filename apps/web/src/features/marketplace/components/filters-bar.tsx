@@ -20,7 +20,7 @@ function preloadDialogs(): void {
   void loadMoreFilters();
 }
 
-export interface FilterReferences {
+interface FilterReferences {
   cryptos: readonly CryptoCurrencyView[];
   currencies: readonly FiatCurrency[] | undefined;
   popularCurrencies: readonly string[];

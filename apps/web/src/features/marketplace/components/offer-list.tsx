@@ -25,7 +25,7 @@ export interface OfferListProps {
 }
 
 /** The side the visitor takes on an offer: an owner who sells is bought from. */
-export function visitorSideOf(offer: Pick<OfferListingItem, "type">): "buy" | "sell" {
+function visitorSideOf(offer: Pick<OfferListingItem, "type">): "buy" | "sell" {
   return offer.type === "sell" ? "buy" : "sell";
 }
 

@@ -100,7 +100,7 @@ const en = {
   },
 };
 
-export type MarketplaceTexts = typeof en;
+type MarketplaceTexts = typeof en;
 
 const fr: MarketplaceTexts = {
   loading: "Chargement…",
@@ -201,7 +201,7 @@ const fr: MarketplaceTexts = {
   },
 };
 
-export const marketplaceTexts: FeatureTexts<MarketplaceTexts> = { en, fr };
+const marketplaceTexts: FeatureTexts<MarketplaceTexts> = { en, fr };
 
 export function useMarketplaceTexts() {
   return useFeatureTexts("marketplace", marketplaceTexts);

@@ -44,7 +44,7 @@ const en = {
   notAllowedBody: "This screen lists every dispute on Souk. Only moderators, supermods and admins can open it.",
   backToDashboard: "Back to the dashboard",
 };
-export type ModerationTexts = typeof en;
+type ModerationTexts = typeof en;
 
 /** French texts of the moderation feature: the same keys as the English ones. */
 const fr: ModerationTexts = {

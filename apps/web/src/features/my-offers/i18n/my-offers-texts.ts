@@ -252,7 +252,7 @@ const en = {
   },
 };
 
-export type MyOffersTexts = typeof en;
+type MyOffersTexts = typeof en;
 
 /** Textes français de mes offres. */
 const fr: MyOffersTexts = {
@@ -506,7 +506,7 @@ const fr: MyOffersTexts = {
   },
 };
 
-export const MY_OFFERS_NAMESPACE = "myOffers";
+const MY_OFFERS_NAMESPACE = "myOffers";
 
 export function useMyOffersTexts() {
   return useFeatureTexts(MY_OFFERS_NAMESPACE, { en, fr });

@@ -36,7 +36,7 @@ const LITE_FIELDS = [
   "predefinedAmounts",
 ] as const satisfies readonly Path<WizardFormValues>[];
 
-export function litePayload(values: WizardFormValues): OfferCreateRequest {
+function litePayload(values: WizardFormValues): OfferCreateRequest {
   return offerCreateRequestSchema.parse({
     priceType: values.priceType,
     ...(values.priceType === "margin" ? { margin: values.margin.trim() } : { fixedPrice: values.fixedPrice.trim() }),

@@ -267,7 +267,7 @@ const en = {
   },
 };
 
-export type OfferWizardTexts = typeof en;
+type OfferWizardTexts = typeof en;
 
 /** Textes français de l’assistant d’offre et de l’éditeur rapide. */
 const fr: OfferWizardTexts = {
@@ -540,7 +540,7 @@ const fr: OfferWizardTexts = {
   },
 };
 
-export const OFFER_WIZARD_NAMESPACE = "offerWizard";
+const OFFER_WIZARD_NAMESPACE = "offerWizard";
 
 export function useOfferWizardTexts() {
   return useFeatureTexts(OFFER_WIZARD_NAMESPACE, { en, fr });

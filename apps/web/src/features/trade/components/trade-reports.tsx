@@ -66,7 +66,7 @@ function RequiredChoice<T extends string>({ label, values, value, onChange, labe
   );
 }
 
-export function ReportProblemForm({ trade, onDone }: { trade: Trade; onDone: () => void }) {
+function ReportProblemForm({ trade, onDone }: { trade: Trade; onDone: () => void }) {
   const { t } = useTradeTexts();
   const report = useReportTrade(trade.id);
   const [reason, setReason] = useState<TradeReportReason | null>(null);
@@ -114,7 +114,7 @@ export function ReportProblemForm({ trade, onDone }: { trade: Trade; onDone: () 
   );
 }
 
-export function ChargebackForm({ trade, onDone }: { trade: Trade; onDone: (report: ChargebackReport) => void }) {
+function ChargebackForm({ trade, onDone }: { trade: Trade; onDone: (report: ChargebackReport) => void }) {
   const { t } = useTradeTexts();
   const report = useReportChargeback();
   const [timing, setTiming] = useState<ChargebackTiming | null>(null);

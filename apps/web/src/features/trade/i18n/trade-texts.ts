@@ -304,7 +304,7 @@ const en = {
   },
   errors: { generic: "Something went wrong. Try again." },
 };
-export type TradeTexts = typeof en;
+type TradeTexts = typeof en;
 
 /** French texts of the trade feature: the same keys as the English ones. */
 const fr: TradeTexts = {

@@ -25,7 +25,7 @@ import { SendRecipientFields } from "./send-recipient-fields.tsx";
 import { SendSummaryRows } from "./send-summary.tsx";
 import { useSendConfirmation } from "./use-send-confirmation.ts";
 
-export interface SendFormInitialValues {
+interface SendFormInitialValues {
   username?: string | undefined;
   address?: string | undefined;
   amount?: string | undefined;

@@ -342,7 +342,7 @@ const en = {
   },
 };
 
-export type WalletTexts = typeof en;
+type WalletTexts = typeof en;
 
 /** French texts of the wallet feature: the same keys as the English ones. */
 const fr: WalletTexts = {
@@ -694,7 +694,7 @@ const fr: WalletTexts = {
   },
 };
 
-export const WALLET_NAMESPACE = "wallet";
+const WALLET_NAMESPACE = "wallet";
 
 const walletTexts: FeatureTexts<WalletTexts> = { en, fr };
 
