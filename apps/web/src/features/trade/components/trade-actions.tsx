@@ -25,7 +25,7 @@ import { useLocale } from "../../../lib/use-locale.ts";
 import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
 import { PasskeyCodeButton } from "../../../ui/passkey-code-button.tsx";
 import { disputeReasonsQueryOptions, type TradeCommand, useTradeCommand } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import { nextStepOf } from "../model/next-step.ts";
 import { DisputeAppeal } from "./dispute-appeal.tsx";
 import { errorText, secondFactorRefusal } from "./error-text.ts";
