@@ -58,7 +58,7 @@ async function signWithPasskey(path: string, body: object = {}): Promise<Authent
 export const signLogInWithPasskey = () => signWithPasskey("/rest/v1/auth/passkey/options");
 
 /** The second factor of a release, a send or an account change: a one-time code for its code field. */
-export async function passkeyCode(purpose: PasskeyPurpose): Promise<string> {
+async function passkeyCode(purpose: PasskeyPurpose): Promise<string> {
   const response = await signWithPasskey("/rest/v1/users/passkeys/assertion/options", { purpose });
   const proof = await apiClient.post(
     "/rest/v1/users/passkeys/assertion/verify",

@@ -2,7 +2,7 @@ import { TextInput } from "@mantine/core";
 import { useCurrentUser } from "../../../lib/session.ts";
 
 /** Whether a change of the account's security asks for the second factor: when any guard is on. */
-export function useAsksAccountCode(): boolean {
+function useAsksAccountCode(): boolean {
   const user = useCurrentUser();
   return Boolean(user && (user.twoFactor.login || user.twoFactor.release || user.twoFactor.sendout));
 }
