@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { hashPassword, inputError, type JobQueue } from "../../platform/index.ts";
+import { hashPassword, inputError, type JobQueue, revokeUserSessions } from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
 
@@ -12,8 +12,6 @@ type Tables = {
   password_reset_tokens: { token_hash: string; user_id: number; expires_at: Date; used_at: Date | null };
   /** Read, and password_hash written on reset (the users module owns the table). */
   users: { id: number; email: string; locale: string; is_banned: boolean; password_hash: string };
-  /** Every session of the user ends on reset (the platform owns the table). */
-  sessions: { user_id: number; revoked_at: Date | null };
 };
 
 const t = (db: Db | Tx) => db.withTables<Tables>();
@@ -76,12 +74,7 @@ export async function resetPassword(
     if (!claimed)
       throw inputError({ token: ["password_reset.invalid"] }, "This reset link is invalid, expired or already used.");
     await t(tx).updateTable("users").set({ password_hash: passwordHash }).where("id", "=", claimed.user_id).execute();
-    await t(tx)
-      .updateTable("sessions")
-      .set({ revoked_at: sql`now()` })
-      .where("user_id", "=", claimed.user_id)
-      .where("revoked_at", "is", null)
-      .execute();
+    await revokeUserSessions(tx, claimed.user_id, { except: 0 });
     await recordActivity(tx, { userId: claimed.user_id, type: "password_reset", ...client });
   });
 }
