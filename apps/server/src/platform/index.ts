@@ -53,6 +53,14 @@ export type {
   SoukModule,
   SoukRoutes,
 } from "./module.ts";
+export {
+  deliverOutbox,
+  findInOutbox,
+  listOutbox,
+  type Outbox,
+  type OutboxColumns,
+  writeToOutbox,
+} from "./outbox.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
 export { isPublicId, newPublicId } from "./public-id.ts";
