@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import type { Config } from "../../config.ts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { hashPassword, inputError, type JobQueue, revokeUserSessions } from "../../platform/index.ts";
+import { codeDigest, hashPassword, inputError, type JobQueue, revokeUserSessions } from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
 
@@ -15,7 +15,7 @@ type Tables = {
 };
 
 const t = (db: Db | Tx) => db.withTables<Tables>();
-const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const hashResetToken = (db: Db | Tx, token: string) => codeDigest(db, "password-reset", token);
 
 /**
  * POST auth/password/forgot. Mails a one-hour single-use link when the address belongs to an
@@ -33,7 +33,7 @@ export async function forgotPassword(db: Db, jobs: JobQueue, config: Config, ema
     await t(tx)
       .insertInto("password_reset_tokens")
       .values({
-        token_hash: hashResetToken(token),
+        token_hash: await hashResetToken(tx, token),
         user_id: user.id,
         expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS),
         used_at: null,
@@ -66,7 +66,7 @@ export async function resetPassword(
     const claimed = await t(tx)
       .updateTable("password_reset_tokens")
       .set({ used_at: sql`now()` })
-      .where("token_hash", "=", hashResetToken(token))
+      .where("token_hash", "=", await hashResetToken(tx, token))
       .where("used_at", "is", null)
       .where("expires_at", ">", sql<Date>`now()`)
       .returning("user_id")

@@ -1,9 +1,9 @@
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { ErrorCode, PhoneCodeError, type PhoneCodeErrorValue, type PhoneSettings } from "@souk/contracts";
 import { sql } from "kysely";
 import { parsePhoneNumberWithError } from "libphonenumber-js/max";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { conflict, DomainError, inputError, type JobQueue } from "../../platform/index.ts";
+import { codeDigest, conflict, DomainError, inputError, type JobQueue } from "../../platform/index.ts";
 import { isPhoneVerificationSupported } from "../reference/index.ts";
 import { sendSms } from "../sms/index.ts";
 import {
@@ -40,9 +40,9 @@ type Tables = {
 
 const t = (db: Db | Tx) => db.withTables<Tables>();
 
-function hashCode(userId: number, phone: string, code: string): string {
-  return createHash("sha256").update(`${userId}:${phone}:${code}`).digest("hex");
-}
+/** The code's keyed digest, bound to its user and number. */
+const hashCode = (db: Db | Tx, userId: number, phone: string, code: string) =>
+  codeDigest(db, "phone-code", `${userId}:${phone}:${code}`);
 
 async function lockUser(tx: Tx, userId: number) {
   return t(tx)
@@ -155,7 +155,7 @@ export async function sendPhoneCode(
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const row = {
       phone: phone.e164,
-      code_hash: hashCode(userId, phone.e164, code),
+      code_hash: await hashCode(tx, userId, phone.e164, code),
       attempts: 0,
       sends: decision.sends,
       window_started_at: decision.windowStartedAt,
@@ -197,7 +197,7 @@ export async function confirmPhone(db: Db, userId: number, phoneCode: string): P
     const user = await lockUser(tx, userId);
     if (user.phone_verified_at) throw conflict("The phone is already verified.");
     const stored = await storedCode(tx, userId);
-    const result = decideConfirm(stored, hashCode(userId, stored?.phone ?? "", phoneCode), new Date());
+    const result = decideConfirm(stored, await hashCode(tx, userId, stored?.phone ?? "", phoneCode), new Date());
     const codes = t(tx).updateTable("phone_codes").where("user_id", "=", userId);
     if (result === "wrong") await codes.set({ attempts: sql`attempts + 1` }).execute();
     if (result === "confirmed" && stored) {

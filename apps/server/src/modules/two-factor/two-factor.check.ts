@@ -1,7 +1,15 @@
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
+import { codeDigester } from "../../platform/index.ts";
 import { checkFactorCode, nextFailures, type StoredFactor, throttleWait } from "./two-factor.domain.ts";
-import { hashRecoveryCode } from "./two-factor.recovery-codes.ts";
-import { claimRecoveryCode, type FactorRow, lockFactor, toStoredFactor, updateFactor } from "./two-factor.repo.ts";
+import { normaliseRecoveryCode } from "./two-factor.recovery-codes.ts";
+import {
+  claimRecoveryCode,
+  type FactorRow,
+  lockFactor,
+  toStoredFactor,
+  updateFactor,
+  upgradeLegacyRecoveryCodes,
+} from "./two-factor.repo.ts";
 
 export type CodeOutcome =
   | { outcome: "passed" }
@@ -20,6 +28,13 @@ export interface CheckOptions {
 
 /** A recovery code is ten letters and digits (a dash and spaces allowed); a factor's code is six digits. */
 const looksLikeRecoveryCode = (code: string) => /^[0-9A-Za-z]{5}[\s-]?[0-9A-Za-z]{5}$/.test(code.trim());
+
+/** Claims the recovery code; codes kept as unkeyed hashes before the key existed are upgraded first. */
+async function useRecoveryCode(tx: Tx, userId: number, code: string): Promise<boolean> {
+  const digest = await codeDigester(tx, "recovery-code");
+  await upgradeLegacyRecoveryCodes(tx, userId, digest.ofSha256);
+  return claimRecoveryCode(tx, userId, digest.of(normaliseRecoveryCode(code)));
+}
 
 /**
  * Checks a code against the user's factor and uses it up, with the factor row locked so parallel
@@ -40,12 +55,11 @@ export async function checkAndUseCode(
     const now = new Date();
     const wait = throttleWait(factor, now.getTime());
     if (wait > 0) return { outcome: "throttled" as const, retryAfter: wait };
-    const check = checkFactorCode(factor, userId, code, now.getTime());
+    const sent = await codeDigester(tx, "two-factor-code");
+    const check = checkFactorCode(factor, code, now.getTime(), (typed) => sent.of(`${userId}:${typed}`));
     const passed =
       check.result === "passed" ||
-      (options.allowRecovery &&
-        looksLikeRecoveryCode(code) &&
-        (await claimRecoveryCode(tx, userId, hashRecoveryCode(code))));
+      (options.allowRecovery && looksLikeRecoveryCode(code) && (await useRecoveryCode(tx, userId, code)));
     if (!passed) {
       const failures = nextFailures(factor, now);
       await updateFactor(tx, userId, {

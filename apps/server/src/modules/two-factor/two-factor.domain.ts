@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { TWO_FACTOR_STATES, TwoFactorType } from "@souk/contracts";
 import { checkTotp } from "./two-factor.totp.ts";
 
@@ -38,10 +38,6 @@ export type CodeCheck =
   | { result: "passed"; step: number | null }
   | { result: "failed"; reason: "malformed" | "wrong" | "reused" | "expired" };
 
-export function emailFactorCodeHash(userId: number, code: string): string {
-  return createHash("sha256").update(`2fa:${userId}:${code}`).digest("hex");
-}
-
 /** Pure: seconds until the factor takes codes again after too many wrong ones, 0 when it does now. */
 export function throttleWait(factor: StoredFactor, nowMs: number): number {
   if (factor.failedAttempts < MAX_FAILED_CODES || !factor.firstFailedAt) return 0;
@@ -67,14 +63,22 @@ export function isAskedFor(factor: StoredFactor | null, event: GuardedEvent): bo
   return factor.settings.sendout;
 }
 
-/** Pure: does this six-digit code pass the factor's authenticator secret or its e-mailed code? */
-export function checkFactorCode(factor: StoredFactor, userId: number, code: string, nowMs: number): CodeCheck {
+/**
+ * Pure: does this six-digit code pass the factor's authenticator secret or its sent code?
+ * `digestOf` gives the stored form of a sent code (the keyed digest of `<user id>:<code>`).
+ */
+export function checkFactorCode(
+  factor: StoredFactor,
+  code: string,
+  nowMs: number,
+  digestOf: (code: string) => string,
+): CodeCheck {
   if (!/^\d{6}$/.test(code)) return { result: "failed", reason: "malformed" };
   if (factor.type === "ga" && factor.secret) {
     return checkTotp({ secretBase32: factor.secret, code, nowMs, lastUsedStep: factor.lastUsedStep });
   }
   if (factor.type === "email" && factor.codeHash && factor.codeExpiresAt) {
-    const typed = Buffer.from(emailFactorCodeHash(userId, code), "hex");
+    const typed = Buffer.from(digestOf(code), "hex");
     if (!timingSafeEqual(typed, Buffer.from(factor.codeHash, "hex"))) return { result: "failed", reason: "wrong" };
     if (nowMs >= factor.codeExpiresAt.getTime()) return { result: "failed", reason: "expired" };
     return { result: "passed", step: null };

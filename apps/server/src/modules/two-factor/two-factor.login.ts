@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { type Db, withTx } from "../../db/pool.ts";
-import { inputError, type JobQueue } from "../../platform/index.ts";
+import { type Db, type Tx, withTx } from "../../db/pool.ts";
+import { codeDigest, inputError, type JobQueue } from "../../platform/index.ts";
 import { checkAndUseCode } from "./two-factor.check.ts";
 import { isAskedFor, type TwoFactorType } from "./two-factor.domain.ts";
 import { codeRefusal } from "./two-factor.errors.ts";
@@ -12,7 +12,7 @@ import { issueEmailFactorCode } from "./two-factor.service.ts";
 export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
 const PENDING_LOGIN_MAX_ATTEMPTS = 5;
 
-const hashPendingToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const hashPendingToken = (db: Db | Tx, token: string) => codeDigest(db, "pending-login", token);
 const pendingExpired = () =>
   inputError({ code: ["two_factor.login_expired"] }, "This log-in has expired; enter your password again.");
 
@@ -33,7 +33,7 @@ export async function beginSecondFactorLogin(
     await tables(tx)
       .insertInto("pending_logins")
       .values({
-        token_hash: hashPendingToken(token),
+        token_hash: await hashPendingToken(tx, token),
         user_id: userId,
         expires_at: expiresAt,
         attempts: 0,
@@ -51,7 +51,7 @@ export async function beginSecondFactorLogin(
  */
 export async function completeSecondFactorLogin(db: Db, token: string | null, code: string): Promise<number> {
   if (!token) throw pendingExpired();
-  const tokenHash = hashPendingToken(token);
+  const tokenHash = await hashPendingToken(db, token);
   const pending = await tables(db)
     .selectFrom("pending_logins")
     .select(["user_id", "attempts"])

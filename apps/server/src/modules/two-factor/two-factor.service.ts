@@ -1,12 +1,11 @@
 import { randomInt } from "node:crypto";
 import QRCode from "qrcode";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { type JobQueue, rateLimited } from "../../platform/index.ts";
+import { codeDigest, codeDigester, type JobQueue, rateLimited } from "../../platform/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
 import { checkAndUseCode } from "./two-factor.check.ts";
 import {
   EMAIL_FACTOR_CODE_TTL_MS,
-  emailFactorCodeHash,
   type TwoFactorSettings,
   type TwoFactorState,
   type TwoFactorType,
@@ -56,7 +55,7 @@ export async function issueEmailFactorCode(tx: Tx, jobs: JobQueue, userId: numbe
   const user = await repo.findUser(tx, userId);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await repo.updateFactor(tx, userId, {
-    code_hash: emailFactorCodeHash(userId, code),
+    code_hash: await codeDigest(tx, "two-factor-code", `${userId}:${code}`),
     code_expires_at: new Date(Date.now() + EMAIL_FACTOR_CODE_TTL_MS),
   });
   await queueMail(tx, jobs, {
@@ -111,7 +110,7 @@ export async function sendTwoFactorCode(db: Db, jobs: JobQueue, userId: number):
 
 /** POST users/two-factor/enable: the first code proves the enrolment; answers ten recovery codes, once. */
 export async function enableTwoFactor(db: Db, userId: number, code: string): Promise<{ recoveryCodes: string[] }> {
-  const { codes, hashes } = newRecoveryCodes();
+  const { codes, hashes } = newRecoveryCodes(await codeDigester(db, "recovery-code"));
   const outcome = await checkAndUseCode(db, userId, code, {
     states: ["verification"],
     allowRecovery: false,
