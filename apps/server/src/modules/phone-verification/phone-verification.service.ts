@@ -6,6 +6,7 @@ import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { codeDigest, conflict, DomainError, inputError, type JobQueue } from "../../platform/index.ts";
 import { isPhoneVerificationSupported } from "../reference/index.ts";
 import { sendSms } from "../sms/index.ts";
+import { requireSecondFactor } from "../two-factor/index.ts";
 import {
   countdownOf,
   decideConfirm,
@@ -216,8 +217,13 @@ export async function confirmPhone(db: Db, userId: number, phoneCode: string): P
   return getPhoneSettings(db, userId);
 }
 
-/** POST users/reset-phone: the number leaves the account; a pending code is spent, the day's count stays. */
-export async function resetPhone(db: Db, userId: number): Promise<PhoneSettings> {
+/**
+ * POST users/reset-phone: the number leaves the account; a pending code is spent, the day's count
+ * stays. With a second factor on, its code is asked first (and used up), as for a password change:
+ * a stolen session must not take the number away.
+ */
+export async function resetPhone(db: Db, userId: number, code?: string): Promise<PhoneSettings> {
+  await requireSecondFactor(db, userId, "account", code, "code");
   await withTx(db, async (tx) => {
     await lockUser(tx, userId);
     await t(tx)
