@@ -1,5 +1,6 @@
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { codeDigester } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { checkFactorCode, nextFailures, type StoredFactor, throttleWait } from "./two-factor.domain.ts";
 import { normaliseRecoveryCode } from "./two-factor.recovery-codes.ts";
 import {
@@ -29,11 +30,16 @@ export interface CheckOptions {
 /** A recovery code is ten letters and digits (a dash and spaces allowed); a factor's code is six digits. */
 const looksLikeRecoveryCode = (code: string) => /^[0-9A-Za-z]{5}[\s-]?[0-9A-Za-z]{5}$/.test(code.trim());
 
-/** Claims the recovery code; codes kept as unkeyed hashes before the key existed are upgraded first. */
+/**
+ * Claims the recovery code; codes kept as unkeyed hashes before the key existed are upgraded
+ * first. A used code is a change of the account's security: it is logged in the same transaction.
+ */
 async function useRecoveryCode(tx: Tx, userId: number, code: string): Promise<boolean> {
   const digest = await codeDigester(tx, "recovery-code");
   await upgradeLegacyRecoveryCodes(tx, userId, digest.ofSha256);
-  return claimRecoveryCode(tx, userId, digest.of(normaliseRecoveryCode(code)));
+  const used = await claimRecoveryCode(tx, userId, digest.of(normaliseRecoveryCode(code)));
+  if (used) await recordActivity(tx, { userId, type: "two_factor_change", details: { change: "recovery_code_used" } });
+  return used;
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import QRCode from "qrcode";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { codeDigest, codeDigester, type JobQueue, rateLimited } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
 import { checkAndUseCode } from "./two-factor.check.ts";
 import {
@@ -49,6 +50,18 @@ export async function twoFactorFlagsOf(db: Db, userId: number): Promise<TwoFacto
   if (row?.state !== "enabled" || row.type === "none") return { login: false, release: false, sendout: false };
   return repo.toStoredFactor(row).settings;
 }
+
+/** A line of the account activity log for a change of the factor, in the change's transaction. */
+function logChange(tx: Tx, userId: number, details: Record<string, string>): Promise<void> {
+  return recordActivity(tx, { userId, type: "two_factor_change", details });
+}
+
+const settingsDetails = (settings: TwoFactorSettings) => ({
+  change: "settings",
+  login: String(settings.login),
+  release: String(settings.release),
+  sendout: String(settings.sendout),
+});
 
 /** Mails a fresh six-digit code for the e-mail factor, in the caller's transaction. */
 export async function issueEmailFactorCode(tx: Tx, jobs: JobQueue, userId: number): Promise<void> {
@@ -114,9 +127,10 @@ export async function enableTwoFactor(db: Db, userId: number, code: string): Pro
   const outcome = await checkAndUseCode(db, userId, code, {
     states: ["verification"],
     allowRecovery: false,
-    onPass: async (tx) => {
+    onPass: async (tx, row) => {
       await repo.updateFactor(tx, userId, { state: "enabled", enabled_at: new Date() });
       await repo.replaceRecoveryCodes(tx, userId, hashes);
+      await logChange(tx, userId, { change: "enabled", type: row.type });
     },
   });
   if (outcome.outcome === "no_factor") throw noEnrolment();
@@ -129,7 +143,8 @@ export async function deactivateTwoFactor(db: Db, userId: number, code: string):
   const outcome = await checkAndUseCode(db, userId, code, {
     states: ["enabled"],
     allowRecovery: true,
-    onPass: async (tx) => {
+    onPass: async (tx, row) => {
+      await logChange(tx, userId, { change: "deactivated", type: row.type });
       await repo.updateFactor(tx, userId, {
         state: "disabled",
         secret: null,
@@ -160,15 +175,18 @@ export async function saveTwoFactorSettings(
     const outcome = await checkAndUseCode(db, userId, input.code ?? "", {
       states: ["enabled"],
       allowRecovery: true,
-      onPass: (tx) => repo.updateFactor(tx, userId, repo.settingsColumns(settings)),
+      onPass: async (tx) => {
+        await repo.updateFactor(tx, userId, repo.settingsColumns(settings));
+        await logChange(tx, userId, settingsDetails(settings));
+      },
     });
     if (outcome.outcome !== "passed") throw codeRefusal(outcome);
   } else {
-    await withTx(db, (tx) =>
-      row
-        ? repo.updateFactor(tx, userId, repo.settingsColumns(settings))
-        : repo.saveFactor(tx, userId, { type: "none", state: "initial", ...repo.settingsColumns(settings) }),
-    );
+    await withTx(db, async (tx) => {
+      if (row) await repo.updateFactor(tx, userId, repo.settingsColumns(settings));
+      else await repo.saveFactor(tx, userId, { type: "none", state: "initial", ...repo.settingsColumns(settings) });
+      await logChange(tx, userId, settingsDetails(settings));
+    });
   }
   return getTwoFactorStatus(db, userId);
 }
