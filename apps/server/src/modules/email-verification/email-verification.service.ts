@@ -142,3 +142,9 @@ export async function changeUnconfirmedEmail(db: Db, jobs: JobQueue, userId: num
     await issueCode(tx, jobs, { ...user, email });
   });
 }
+
+/** The cleanup job's part: e-mail codes past their expiry go (a new one is sent on request). */
+export async function pruneExpiredEmailCodes(db: Db, now = new Date()): Promise<number> {
+  const pruned = await t(db).deleteFrom("email_codes").where("expires_at", "<", now).executeTakeFirst();
+  return Number(pruned.numDeletedRows);
+}

@@ -102,3 +102,9 @@ export async function resetPassword(
     await recordActivity(tx, { userId: claimed.user_id, type: "password_reset", ...client });
   });
 }
+
+/** The cleanup job's part: reset links past their hour go, used or not. */
+export async function pruneExpiredResetTokens(db: Db, now = new Date()): Promise<number> {
+  const pruned = await t(db).deleteFrom("password_reset_tokens").where("expires_at", "<", now).executeTakeFirst();
+  return Number(pruned.numDeletedRows);
+}

@@ -13,6 +13,7 @@ import {
   decideSend,
   type ParsedPhone,
   PHONE_CODE_TTL_MS,
+  PHONE_CODE_WINDOW_MS,
   parsePhone,
   type StoredPhoneCode,
 } from "./phone-verification.domain.ts";
@@ -234,4 +235,17 @@ export async function resetPhone(db: Db, userId: number, code?: string): Promise
     await t(tx).updateTable("phone_codes").set({ expires_at: sql`now()` }).where("user_id", "=", userId).execute();
   });
   return getPhoneSettings(db, userId);
+}
+
+/**
+ * The cleanup job's part: a phone code row goes once its code has expired and its day's send
+ * window is over (until then it carries the send count). Returns how many went.
+ */
+export async function pruneExpiredPhoneCodes(db: Db, now = new Date()): Promise<number> {
+  const pruned = await t(db)
+    .deleteFrom("phone_codes")
+    .where("expires_at", "<", now)
+    .where("window_started_at", "<", new Date(now.getTime() - PHONE_CODE_WINDOW_MS))
+    .executeTakeFirst();
+  return Number(pruned.numDeletedRows);
 }

@@ -82,3 +82,17 @@ export async function completeSecondFactorLogin(db: Db, token: string | null, co
     .execute();
   throw outcome.outcome === "no_factor" ? pendingExpired() : codeRefusal(outcome);
 }
+
+/**
+ * The cleanup job's part: pending log-ins past their five minutes go, used or not, and sent codes
+ * past their expiry are cleared from the factor rows. Returns how many rows changed.
+ */
+export async function pruneExpiredTwoFactorCodes(db: Db, now = new Date()): Promise<number> {
+  const logins = await tables(db).deleteFrom("pending_logins").where("expires_at", "<", now).executeTakeFirst();
+  const codes = await tables(db)
+    .updateTable("two_factor")
+    .set({ code_hash: null, code_expires_at: null })
+    .where("code_expires_at", "<", now)
+    .executeTakeFirst();
+  return Number(logins.numDeletedRows) + Number(codes.numUpdatedRows);
+}
