@@ -6,7 +6,7 @@ import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { codeDigest, conflict, DomainError, inputError, type JobQueue } from "../../platform/index.ts";
 import { isPhoneVerificationSupported } from "../reference/index.ts";
 import { sendSms } from "../sms/index.ts";
-import { requireSecondFactor } from "../two-factor/index.ts";
+import { requireSecondFactor, usesSmsFactor } from "../two-factor/index.ts";
 import {
   countdownOf,
   decideConfirm,
@@ -224,6 +224,8 @@ export async function confirmPhone(db: Db, userId: number, phoneCode: string): P
  * a stolen session must not take the number away.
  */
 export async function resetPhone(db: Db, userId: number, code?: string): Promise<PhoneSettings> {
+  if (await usesSmsFactor(db, userId))
+    throw conflict("Your second factor sends its codes to this number; choose another factor first.");
   await requireSecondFactor(db, userId, "account", code, "code");
   await withTx(db, async (tx) => {
     await lockUser(tx, userId);

@@ -12,7 +12,7 @@ export {
   PENDING_LOGIN_TTL_MS,
   pruneExpiredTwoFactorCodes,
 } from "./two-factor.login.ts";
-export { twoFactorFlagsOf } from "./two-factor.service.ts";
+export { twoFactorFlagsOf, usesSmsFactor } from "./two-factor.service.ts";
 export { totpCode } from "./two-factor.totp.ts";
 
 export const twoFactorModule: SoukModule = {

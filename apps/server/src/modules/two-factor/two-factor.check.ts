@@ -1,7 +1,7 @@
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { codeDigester } from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
-import { checkFactorCode, nextFailures, type StoredFactor, throttleWait } from "./two-factor.domain.ts";
+import { checkFactorCode, isSentFactor, nextFailures, type StoredFactor, throttleWait } from "./two-factor.domain.ts";
 import { normaliseRecoveryCode } from "./two-factor.recovery-codes.ts";
 import {
   claimRecoveryCode,
@@ -80,7 +80,7 @@ export async function checkAndUseCode(
       failed_attempts: 0,
       first_failed_at: null,
       ...(step !== null ? { last_used_step: String(step) } : {}),
-      ...(check.result === "passed" && factor.type === "email" ? { code_hash: null, code_expires_at: null } : {}),
+      ...(check.result === "passed" && isSentFactor(factor.type) ? { code_hash: null, code_expires_at: null } : {}),
     });
     await options.onPass?.(tx, row);
     return { outcome: "passed" as const };

@@ -6,9 +6,11 @@ import {
   EMAIL_FACTOR_CODE_TTL_MS,
   FAILED_CODES_WINDOW_MS,
   isAskedFor,
+  isSentFactor,
   MAX_FAILED_CODES,
   nextFailures,
   type StoredFactor,
+  smsFactorText,
   throttleWait,
   turnsGuardOff,
 } from "./two-factor.domain.ts";
@@ -104,5 +106,31 @@ describe("turnsGuardOff", () => {
     expect(turnsGuardOff(all, { ...all, sendout: false })).toBe(true);
     expect(turnsGuardOff({ ...all, login: false }, all)).toBe(false);
     expect(turnsGuardOff(all, all)).toBe(false);
+  });
+});
+
+describe("sent factors", () => {
+  it("are the e-mail and SMS factors", () => {
+    expect(["ga", "email", "sms", "none"].filter((type) => isSentFactor(type as never))).toEqual(["email", "sms"]);
+  });
+
+  it("text the code in the user's locale, English for any other", () => {
+    expect(smsFactorText("fr", "123456")).toContain("Votre code de sécurité Souk est 123456");
+    expect(smsFactorText("en", "123456")).toContain("Your Souk security code is 123456");
+    expect(smsFactorText("de", "654321")).toContain("Your Souk security code is 654321");
+  });
+
+  it("check an SMS factor's code as an e-mailed one", () => {
+    const digestOf = (code: string) => `digest-of-${code}`.padEnd(64, "0").slice(0, 64);
+    const hex = (value: string) => Buffer.from(value).toString("hex").slice(0, 64);
+    const stored = factor({
+      type: "sms",
+      secret: null,
+      codeHash: hex(digestOf("123456")),
+      codeExpiresAt: new Date(now + EMAIL_FACTOR_CODE_TTL_MS),
+    });
+    const digest = (code: string) => hex(digestOf(code));
+    expect(checkFactorCode(stored, "123456", now, digest)).toEqual({ result: "passed", step: null });
+    expect(checkFactorCode(stored, "123457", now, digest)).toEqual({ result: "failed", reason: "wrong" });
   });
 });

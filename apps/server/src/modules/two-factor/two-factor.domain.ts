@@ -31,8 +31,19 @@ export interface StoredFactor {
 /** Five wrong codes within fifteen minutes lock the factor until the fifteen minutes are over. */
 export const MAX_FAILED_CODES = 5;
 export const FAILED_CODES_WINDOW_MS = 15 * 60_000;
-/** An e-mailed code lives ten minutes; a new one may be asked for once a minute. */
+/** A sent code (by mail or text message) lives ten minutes; a new one may be asked for once a minute. */
 export const EMAIL_FACTOR_CODE_TTL_MS = 10 * 60_000;
+
+/** The factors whose codes Souk sends itself: by mail, or by text message to the verified phone. */
+export type SentFactorType = "email" | "sms";
+export const isSentFactor = (type: TwoFactorType): type is SentFactorType => type === "email" || type === "sms";
+
+/** Pure: the text message that carries a second-factor code, in the user's locale (English for any other). */
+export function smsFactorText(locale: string, code: string): string {
+  if (locale === "fr")
+    return `Votre code de sécurité Souk est ${code}. Il est valable 10 minutes. Ne le donnez à personne.`;
+  return `Your Souk security code is ${code}. It is valid for 10 minutes. Never share it.`;
+}
 
 export type CodeCheck =
   | { result: "passed"; step: number | null }
@@ -77,7 +88,7 @@ export function checkFactorCode(
   if (factor.type === "ga" && factor.secret) {
     return checkTotp({ secretBase32: factor.secret, code, nowMs, lastUsedStep: factor.lastUsedStep });
   }
-  if (factor.type === "email" && factor.codeHash && factor.codeExpiresAt) {
+  if (isSentFactor(factor.type) && factor.codeHash && factor.codeExpiresAt) {
     const typed = Buffer.from(digestOf(code), "hex");
     if (!timingSafeEqual(typed, Buffer.from(factor.codeHash, "hex"))) return { result: "failed", reason: "wrong" };
     if (nowMs >= factor.codeExpiresAt.getTime()) return { result: "failed", reason: "expired" };

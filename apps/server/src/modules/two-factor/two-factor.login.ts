@@ -3,10 +3,10 @@ import { sql } from "kysely";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { codeDigest, inputError, type JobQueue } from "../../platform/index.ts";
 import { checkAndUseCode } from "./two-factor.check.ts";
-import { isAskedFor, type TwoFactorType } from "./two-factor.domain.ts";
+import { isAskedFor, isSentFactor, type TwoFactorType } from "./two-factor.domain.ts";
 import { codeRefusal } from "./two-factor.errors.ts";
 import { findFactor, tables, toStoredFactor } from "./two-factor.repo.ts";
-import { issueEmailFactorCode } from "./two-factor.service.ts";
+import { issueFactorCode } from "./two-factor.service.ts";
 
 /** A pending log-in lives five minutes and takes five wrong codes (decision 107). */
 export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
@@ -40,7 +40,7 @@ export async function beginSecondFactorLogin(
         used_at: null,
       })
       .execute();
-    if (row.type === "email") await issueEmailFactorCode(tx, jobs, userId);
+    if (isSentFactor(row.type)) await issueFactorCode(tx, jobs, userId, row.type);
   });
   return { token, type: row.type, expiresAt };
 }

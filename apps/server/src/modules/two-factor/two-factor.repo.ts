@@ -28,8 +28,15 @@ type Tables = {
     attempts: number;
     used_at: Date | null;
   };
-  /** Read only: the address and locale an e-mailed code goes to, the label of the authenticator entry. */
-  users: { id: number; email: string; username: string; locale: string };
+  /** Read only: where a sent code goes (address, verified phone) and in which locale, the label of the authenticator entry. */
+  users: {
+    id: number;
+    email: string;
+    username: string;
+    locale: string;
+    phone: string | null;
+    phone_verified_at: Date | null;
+  };
 };
 
 export const tables = (db: Db | Tx) => db.withTables<Tables>();
@@ -179,7 +186,7 @@ export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<
 export async function findUser(db: Db | Tx, userId: number) {
   return tables(db)
     .selectFrom("users")
-    .select(["id", "email", "username", "locale"])
+    .select(["id", "email", "username", "locale", "phone", "phone_verified_at"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
 }

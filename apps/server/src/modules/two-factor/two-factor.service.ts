@@ -4,15 +4,19 @@ import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { codeDigest, codeDigester, type JobQueue, rateLimited } from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
+import { sendSms } from "../sms/index.ts";
 import { checkAndUseCode } from "./two-factor.check.ts";
 import {
   EMAIL_FACTOR_CODE_TTL_MS,
+  isSentFactor,
+  type SentFactorType,
+  smsFactorText,
   type TwoFactorSettings,
   type TwoFactorState,
   type TwoFactorType,
   turnsGuardOff,
 } from "./two-factor.domain.ts";
-import { alreadyEnabled, codeRefusal, noEnrolment, notEnabled, smsUnavailable } from "./two-factor.errors.ts";
+import { alreadyEnabled, codeRefusal, noEnrolment, notEnabled, phoneRequired } from "./two-factor.errors.ts";
 import { newRecoveryCodes } from "./two-factor.recovery-codes.ts";
 import * as repo from "./two-factor.repo.ts";
 import { newTotpSecret, totpEnrolmentUrl } from "./two-factor.totp.ts";
@@ -63,14 +67,22 @@ const settingsDetails = (settings: TwoFactorSettings) => ({
   sendout: String(settings.sendout),
 });
 
-/** Mails a fresh six-digit code for the e-mail factor, in the caller's transaction. */
-export async function issueEmailFactorCode(tx: Tx, jobs: JobQueue, userId: number): Promise<void> {
+/**
+ * Sends a fresh six-digit code for a sent factor, in the caller's transaction: by mail, or by
+ * text message (through the sms module's adapter) to the verified phone, which the SMS factor needs.
+ */
+export async function issueFactorCode(tx: Tx, jobs: JobQueue, userId: number, type: SentFactorType): Promise<void> {
   const user = await repo.findUser(tx, userId);
+  if (type === "sms" && (!user.phone || !user.phone_verified_at)) throw phoneRequired();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await repo.updateFactor(tx, userId, {
     code_hash: await codeDigest(tx, "two-factor-code", `${userId}:${code}`),
     code_expires_at: new Date(Date.now() + EMAIL_FACTOR_CODE_TTL_MS),
   });
+  if (type === "sms" && user.phone) {
+    await sendSms(tx, jobs, { to: user.phone, text: smsFactorText(user.locale, code) });
+    return;
+  }
   await queueMail(tx, jobs, {
     to: user.email,
     template: "two-factor-code",
@@ -86,7 +98,6 @@ export async function chooseTwoFactorOption(
   userId: number,
   type: TwoFactorType,
 ): Promise<Enrolment> {
-  if (type === "sms") throw smsUnavailable();
   return withTx(db, async (tx) => {
     const row = await repo.lockFactor(tx, userId);
     if (row?.state === "enabled") throw alreadyEnabled();
@@ -95,9 +106,9 @@ export async function chooseTwoFactorOption(
       await repo.saveFactor(tx, userId, { type, state: "initial", secret: null, ...reset });
       return { type, state: "initial" as const };
     }
-    if (type === "email") {
+    if (isSentFactor(type)) {
       await repo.saveFactor(tx, userId, { type, state: "verification", secret: null, ...reset });
-      await issueEmailFactorCode(tx, jobs, userId);
+      await issueFactorCode(tx, jobs, userId, type);
       return { type, state: "verification" as const };
     }
     const secret = newTotpSecret();
@@ -109,15 +120,16 @@ export async function chooseTwoFactorOption(
   });
 }
 
-/** POST users/two-factor/send-code: a new e-mailed code for the e-mail factor, at most one a minute. */
+/** POST users/two-factor/send-code: a new code for the e-mail or SMS factor, at most one a minute. */
 export async function sendTwoFactorCode(db: Db, jobs: JobQueue, userId: number): Promise<void> {
   await withTx(db, async (tx) => {
     const row = await repo.lockFactor(tx, userId);
-    if (row?.type !== "email" || (row.state !== "enabled" && row.state !== "verification")) throw notEnabled();
+    if (!row || !isSentFactor(row.type) || (row.state !== "enabled" && row.state !== "verification"))
+      throw notEnabled();
     const sentAt = row.code_expires_at ? row.code_expires_at.getTime() - EMAIL_FACTOR_CODE_TTL_MS : 0;
     const wait = sentAt + RESEND_COOLDOWN_MS - Date.now();
     if (wait > 0) throw rateLimited("A code was sent a moment ago; wait before asking again.", Math.ceil(wait / 1000));
-    await issueEmailFactorCode(tx, jobs, userId);
+    await issueFactorCode(tx, jobs, userId, row.type);
   });
 }
 
@@ -189,4 +201,10 @@ export async function saveTwoFactorSettings(
     });
   }
   return getTwoFactorStatus(db, userId);
+}
+
+/** Whether the SMS factor is on or being enrolled: it needs the verified phone to stay. */
+export async function usesSmsFactor(db: Db, userId: number): Promise<boolean> {
+  const row = await repo.findFactor(db, userId);
+  return row?.type === "sms" && (row.state === "enabled" || row.state === "verification");
 }
