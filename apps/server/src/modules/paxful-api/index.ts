@@ -3,10 +3,10 @@
  * and Paxful-format webhooks for API clients (docs/decisions/073-paxful-compatible-api.md).
  */
 import type { SoukModule } from "../../platform/index.ts";
+import { stopFeedPolling } from "../webhooks/index.ts";
 import { paxfulActions } from "./paxful.actions.ts";
 import { registerPaxfulRoutes } from "./paxful.routes.ts";
 import { loadWebhookSigner } from "./webhooks/signing.ts";
-import { stopFeedPolling } from "../webhooks/index.ts";
 import { webhookJobs } from "./webhooks/webhooks.jobs.ts";
 import { registerWebhookRoutes } from "./webhooks/webhooks.routes.ts";
 

@@ -1,7 +1,7 @@
 import { type ChatItem, chatListQuerySchema } from "@souk/contracts";
 import type { Db } from "../../../db/pool.ts";
-import type { RealtimeEventRow } from "../../../realtime/index.ts";
 import { findViewerByUserId } from "../../../platform/index.ts";
+import type { RealtimeEventRow } from "../../../realtime/index.ts";
 import { listChat } from "../../chat/index.ts";
 import { findTradePartyIds } from "../../trades/index.ts";
 
