@@ -19,7 +19,7 @@ export const VERIFICATION_VALID_MS = 30 * 60_000;
 /** A webhook whose every attempt failed for this long is disabled. */
 export const DISABLE_AFTER_FAILING_MS = 24 * 3_600_000;
 /** Where the webhooks and their error keys are explained. */
-export const WEBHOOKS_KNOWLEDGE_LINK = "/developers#webhooks";
+export const WEBHOOKS_KNOWLEDGE_LINK = "/developers#account-webhooks";
 
 /** What came back from a request to the URL, as the sender tells it. */
 export interface Answer {
@@ -116,7 +116,7 @@ export function webhookView(webhook: WebhookFacts | null, secret: string | null)
     status: webhook.status,
     notificationType: errorKey ? "failed" : webhook.verifiedAt ? "passed" : null,
     errorKey,
-    knowledgeLink: errorKey ? `${WEBHOOKS_KNOWLEDGE_LINK}-${errorKey.replaceAll("_", "-")}` : null,
+    knowledgeLink: errorKey ? WEBHOOKS_KNOWLEDGE_LINK : null,
     secret,
   };
 }

@@ -158,7 +158,7 @@ describe("account webhooks", () => {
       enabled: false,
       notificationType: "failed",
       errorKey: "challenge_mismatch",
-      knowledgeLink: expect.stringContaining("challenge-mismatch"),
+      knowledgeLink: "/developers#account-webhooks",
     });
     expect((await trader.client.post("/rest/v1/webhooks", { url: wrong.url })).status).toBe(422);
   });
