@@ -1,43 +1,7 @@
-import { type Generated, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import type { AttemptVerdict } from "./account-webhooks.domain.ts";
-
-type Tables = {
-  account_webhooks: {
-    user_id: bigint;
-    url: string | null;
-    status: string;
-    error_key: string | null;
-    secret: string | null;
-    failing_since: Date | null;
-    updated_at: Date;
-  };
-  account_webhook_deliveries: {
-    id: Generated<bigint>;
-    user_id: bigint;
-    message_id: string;
-    event: string;
-    event_key: string;
-    body: string;
-    state: Generated<"pending" | "delivered" | "failed">;
-    attempts: Generated<number>;
-    next_attempt_at: Generated<Date>;
-    delivered_at: Date | null;
-  };
-  account_webhook_attempts: {
-    id: Generated<bigint>;
-    delivery_id: bigint;
-    attempt: number;
-    status_code: number | null;
-    duration_ms: number;
-    error: string | null;
-    attempted_at: Generated<Date>;
-  };
-};
-
-function tables(db: Db | Tx) {
-  return db.withTables<Tables>();
-}
+import { tables } from "./account-webhooks.tables.ts";
 
 /** A claimed attempt holds its delivery this long; the sender gives up after ten seconds. */
 const CLAIM_LEASE_SECONDS = 60;

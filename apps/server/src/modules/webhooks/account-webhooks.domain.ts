@@ -15,7 +15,7 @@ import {
 /** Seconds before attempt n+1 after attempt n failed: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
 /** A passed challenge is good for saving this long. */
-export const VERIFICATION_VALID_MS = 30 * 60_000;
+const VERIFICATION_VALID_MS = 30 * 60_000;
 /** A webhook whose every attempt failed for this long is disabled. */
 export const DISABLE_AFTER_FAILING_MS = 24 * 3_600_000;
 /** Where the webhooks and their error keys are explained. */
@@ -110,7 +110,8 @@ export function webhookView(webhook: WebhookFacts | null, secret: string | null)
   }
   const errorKey = webhook.status === "disabled" ? errorKeyOf(webhook.errorKey) : null;
   return {
-    url: webhook.url ?? webhook.verifiedUrl,
+    // While a new URL awaits its save, the screen shows that one.
+    url: webhook.status === "verification" ? webhook.verifiedUrl : (webhook.url ?? webhook.verifiedUrl),
     enabled: webhook.status === "enabled",
     events: ACCOUNT_WEBHOOK_EVENTS.map((name) => ({ name, checked: webhook.events.includes(name) })),
     status: webhook.status,

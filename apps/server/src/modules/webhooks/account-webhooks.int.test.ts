@@ -102,6 +102,17 @@ async function traderWithWebhook(receiver: Receiver, roles: ("user" | "vendor")[
   return trader;
 }
 
+/** A vendor whose webhook is on, and a trade a buyer opened on their offer (the feed read up to before it). */
+async function tradeOfWebhookOwner(receiver: Receiver) {
+  const seller = await traderWithWebhook(receiver, ["user", "vendor"]);
+  const [buyer, stranger, moderator] = await Promise.all([createTrader(t), createTrader(t), createTrader(t)]);
+  await fund(t.db, seller.id, "USDT", "1000");
+  const cast: TradeCast = { seller, buyer, stranger, moderator, offerId: await createOffer(seller) };
+  await fanOut();
+  const tradeId = await openTrade(cast, "100");
+  return { seller, buyer, cast, tradeId };
+}
+
 function jobContext(sent: { name: string; data: object; options?: object }[]) {
   return {
     config: t.config,
@@ -192,12 +203,7 @@ describe("account webhooks", () => {
   it("delivers the trade's events signed, retries a failure with the same webhook-id, logs and replays", async () => {
     const receiver = await startReceiver("echo");
     receivers.push(receiver);
-    const seller = await traderWithWebhook(receiver, ["user", "vendor"]);
-    const [buyer, stranger, moderator] = await Promise.all([createTrader(t), createTrader(t), createTrader(t)]);
-    await fund(t.db, seller.id, "USDT", "1000");
-    const cast: TradeCast = { seller, buyer, stranger, moderator, offerId: await createOffer(seller) };
-    await fanOut();
-    const tradeId = await openTrade(cast, "100");
+    const { seller, buyer, cast, tradeId } = await tradeOfWebhookOwner(receiver);
     expect((await buyer.client.post(`/rest/v1/trade/${tradeId}/chat`, { message: "sent the money" })).status).toBe(200);
     await releaseTrade(cast, tradeId);
 
@@ -260,12 +266,7 @@ describe("account webhooks", () => {
   it("disables a webhook after a day of failures", async () => {
     const receiver = await startReceiver("echo");
     receivers.push(receiver);
-    const seller = await traderWithWebhook(receiver, ["user", "vendor"]);
-    const [buyer, stranger, moderator] = await Promise.all([createTrader(t), createTrader(t), createTrader(t)]);
-    await fund(t.db, seller.id, "USDT", "1000");
-    const cast: TradeCast = { seller, buyer, stranger, moderator, offerId: await createOffer(seller) };
-    await fanOut();
-    await openTrade(cast, "100");
+    const { seller } = await tradeOfWebhookOwner(receiver);
     const [id] = (await fanOut()) as [number];
     await sql`UPDATE account_webhooks SET failing_since = now() - interval '25 hours' WHERE user_id = ${seller.id}`.execute(
       t.ownerDb,

@@ -16,7 +16,7 @@ export interface SendOutcome {
 const TIMEOUT_MS = 10_000;
 const MAX_RESPONSE_BYTES = 10_000;
 /** What one delivery may carry: an event is a few hundred bytes, a larger body is a mistake. */
-export const MAX_WEBHOOK_BODY_BYTES = 256_000;
+const MAX_WEBHOOK_BODY_BYTES = 256_000;
 
 const NO_ANSWER = { status: null, headers: {}, body: null } as const;
 const TIMED_OUT = "timed out";

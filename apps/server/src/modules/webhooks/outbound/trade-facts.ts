@@ -15,7 +15,7 @@ export type TradeWebhookEvent =
   | "trade.dispute_finished";
 
 /** The event for a status a trade reached, or null for a status no webhook reports. */
-export function tradeEventOf(status: string): TradeWebhookEvent | null {
+function tradeEventOf(status: string): TradeWebhookEvent | null {
   if (status === "active_funded") return "trade.started";
   if (status === "paid") return "trade.paid";
   if (status === "released") return "trade.released";

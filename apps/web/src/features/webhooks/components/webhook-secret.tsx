@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { AccountWebhook } from "@souk/contracts";
 import { showToast } from "../../../lib/toast.ts";
+import { CopyableCode } from "../../../ui/copyable-code.tsx";
 import { useRotateWebhookSecret } from "../api/webhooks-api.ts";
 import { useWebhooksTexts } from "../i18n/webhooks-texts.ts";
 
@@ -19,18 +20,12 @@ export function WebhookSecret({ webhook }: { webhook: AccountWebhook }) {
             <Alert color="yellow" variant="light">
               {t("secret.warning")}
             </Alert>
-            <Group gap="xs" wrap="nowrap">
-              <Code block data-testid="webhook-secret-value" style={{ flex: 1, wordBreak: "break-all" }}>
-                {webhook.secret}
-              </Code>
-              <CopyButton value={webhook.secret}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="default" onClick={copy}>
-                    {copied ? t("secret.copied") : t("secret.copy")}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyableCode
+              value={webhook.secret}
+              testId="webhook-secret-value"
+              copyLabel={t("secret.copy")}
+              copiedLabel={t("secret.copied")}
+            />
           </>
         ) : null}
         <Group justify="flex-end">

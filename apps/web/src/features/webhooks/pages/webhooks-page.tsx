@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { TitledPage } from "../../../ui/titled-page.tsx";
 import { webhookQueryOptions } from "../api/webhooks-api.ts";
 import { DeliveryLog } from "../components/delivery-log.tsx";
 import { WebhookEvents } from "../components/webhook-events.tsx";
@@ -16,40 +17,40 @@ export function WebhooksPage() {
   const data = webhook.data;
   const isSaved = data?.status === "enabled" || (data?.status === "disabled" && data.url !== null);
   return (
-    <Container size={800} py="xl" data-testid="webhooks-page">
-      <title>{`${t("metaTitle")} · Souk`}</title>
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>{t("title")}</Title>
-          <Text c="dimmed" mt="xs">
-            {t("lead")}
-          </Text>
+    <TitledPage
+      metaTitle={t("metaTitle")}
+      title={t("title")}
+      size={800}
+      subtitle={
+        <>
+          {t("lead")}{" "}
           <Anchor href={`${to("developers")}#account-webhooks`} size="sm">
             {t("howTo")}
           </Anchor>
-        </div>
-        {webhook.isPending ? (
-          <Text c="dimmed">{t("loading")}</Text>
-        ) : webhook.isError || !data ? (
-          <Alert color="red" variant="light">
-            <Group justify="space-between">
-              <Text size="sm">{t("error")}</Text>
-              <Button size="xs" variant="default" onClick={() => void webhook.refetch()}>
-                {t("retry")}
-              </Button>
-            </Group>
-          </Alert>
-        ) : (
-          <>
-            <WebhookUrlForm key={data.url ?? ""} webhook={data} />
-            {isSaved ? <WebhookSecret webhook={data} /> : null}
-            {isSaved ? (
-              <WebhookEvents key={data.events.map((e) => `${e.name}${e.checked}`).join()} webhook={data} />
-            ) : null}
-            {isSaved ? <DeliveryLog /> : null}
-          </>
-        )}
-      </Stack>
-    </Container>
+        </>
+      }
+    >
+      {webhook.isPending ? (
+        <Text c="dimmed">{t("loading")}</Text>
+      ) : webhook.isError || !data ? (
+        <Alert color="red" variant="light">
+          <Group justify="space-between">
+            <Text size="sm">{t("error")}</Text>
+            <Button size="xs" variant="default" onClick={() => void webhook.refetch()}>
+              {t("retry")}
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <>
+          <WebhookUrlForm key={data.url ?? ""} webhook={data} />
+          {isSaved ? <WebhookSecret webhook={data} /> : null}
+          {isSaved ? (
+            <WebhookEvents key={data.events.map((e) => `${e.name}${e.checked}`).join()} webhook={data} />
+          ) : null}
+          {isSaved ? <DeliveryLog /> : null}
+        </>
+      )}
+    </TitledPage>
   );
 }
