@@ -31,6 +31,9 @@ export const WEBHOOK_ERROR_KEYS = [
 ] as const;
 export type WebhookErrorKey = (typeof WEBHOOK_ERROR_KEYS)[number];
 
+/** Published on the owner's channel when a day of failures turned the webhook off (`{errorKey}`). */
+export const WEBHOOK_DISABLED_EVENT = "webhook.disabled";
+
 /** The header a verification request carries and the receiver must echo with a 2xx. */
 export const WEBHOOK_CHALLENGE_HEADER = "x-souk-request-challenge";
 

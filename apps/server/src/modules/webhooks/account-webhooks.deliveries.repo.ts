@@ -1,7 +1,11 @@
+import { WEBHOOK_DISABLED_EVENT, type WebhookErrorKey } from "@souk/contracts";
 import { sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
+import { channelFor, publishEvent } from "../../realtime/index.ts";
 import type { AttemptVerdict } from "./account-webhooks.domain.ts";
 import { tables } from "./account-webhooks.tables.ts";
+
+const DISABLED_KEY: WebhookErrorKey = "failing_for_a_day";
 
 /** A claimed attempt holds its delivery this long; the sender gives up after ten seconds. */
 const CLAIM_LEASE_SECONDS = 60;
@@ -102,10 +106,18 @@ export async function recordAttempt(
     .updateTable("account_webhooks")
     .set({
       failing_since: verdict.failingSince,
-      ...(verdict.isDisabling ? { status: "disabled", error_key: "failing_for_a_day", updated_at: new Date() } : {}),
+      ...(verdict.isDisabling ? { status: "disabled", error_key: DISABLED_KEY, updated_at: new Date() } : {}),
     })
     .where("user_id", "=", BigInt(delivery.userId))
     .execute();
+  if (verdict.isDisabling) {
+    // The owner hears of it live, and the notifications read the committed event.
+    await publishEvent(tx, {
+      channel: channelFor.user(String(delivery.userId)),
+      name: WEBHOOK_DISABLED_EVENT,
+      payload: { errorKey: DISABLED_KEY },
+    });
+  }
 }
 
 /** Pending deliveries of enabled webhooks due a while ago: their job was lost, the sweep resends. */

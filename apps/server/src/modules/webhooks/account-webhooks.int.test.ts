@@ -275,5 +275,8 @@ describe("account webhooks", () => {
     expect(await deliverAccountWebhook(t.db, id, true)).toMatchObject({ state: "failed", isDisabling: true });
     const webhook = await seller.client.get("/rest/v1/webhooks");
     expect(webhook.body.data).toMatchObject({ status: "disabled", enabled: false, errorKey: "failing_for_a_day" });
+    const told = await sql<{ name: string }>`SELECT name FROM realtime_events WHERE channel = ${`user.${seller.id}`}
+      AND name = 'webhook.disabled'`.execute(t.ownerDb);
+    expect(told.rows).toHaveLength(1);
   });
 });
