@@ -1,0 +1,34 @@
+import type { JobContext, JobDefinition } from "../../platform/index.ts";
+import { notifyFromFeed } from "./notifications.feed.ts";
+
+const POLL_FOR_MS = 50_000;
+const POLL_EVERY_MS = 1_000;
+
+/** Set when the process shuts down, so the poll returns at once instead of running on. */
+let isStopping = false;
+export function stopNotificationPolling(): void {
+  isStopping = true;
+}
+
+/**
+ * Started every minute (and at a worker's start), it reads the feed every second for most of
+ * that minute, so a trade change reaches the other party's bell within seconds.
+ */
+async function pollFeed(context: JobContext): Promise<void> {
+  const until = Date.now() + POLL_FOR_MS;
+  while (!isStopping) {
+    const written = await notifyFromFeed(context.db);
+    if (written > 0) context.log.debug({ written }, "trade notifications written");
+    if (Date.now() + POLL_EVERY_MS > until) return;
+    await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+  }
+}
+
+export const notificationJobs: JobDefinition[] = [
+  {
+    name: "notifications.trade-feed",
+    schedule: "* * * * *",
+    isQueuedAtStart: true,
+    handler: (_data, context) => pollFeed(context),
+  },
+];
