@@ -1,5 +1,6 @@
 import type { JobContext, JobDefinition } from "../../platform/index.ts";
 import { notifyFromFeed } from "./notifications.feed.ts";
+import { jobQueueOf, mailNotifications } from "./notifications.mail.ts";
 
 const POLL_FOR_MS = 50_000;
 const POLL_EVERY_MS = 1_000;
@@ -12,13 +13,17 @@ export function stopNotificationPolling(): void {
 
 /**
  * Started every minute (and at a worker's start), it reads the feed every second for most of
- * that minute, so a trade change reaches the other party's bell within seconds.
+ * that minute, so a trade change reaches the other party's bell within seconds, and hands what
+ * the e-mail channel should send (digests when they are due) to the mail outbox.
  */
 async function pollFeed(context: JobContext): Promise<void> {
   const until = Date.now() + POLL_FOR_MS;
+  const jobs = jobQueueOf(context);
   while (!isStopping) {
     const written = await notifyFromFeed(context.db);
     if (written > 0) context.log.debug({ written }, "trade notifications written");
+    const mailed = await mailNotifications(context.db, jobs, context.config);
+    if (mailed > 0) context.log.debug({ mailed }, "notification mails queued");
     if (Date.now() + POLL_EVERY_MS > until) return;
     await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
   }

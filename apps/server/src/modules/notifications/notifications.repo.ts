@@ -178,3 +178,62 @@ export async function findMessageInterval(db: Db | Tx, userId: number): Promise<
     SELECT notify_trade_messages_interval AS minutes FROM users WHERE id = ${userId}`.execute(db);
   return Number(result.rows[0]?.minutes ?? 0);
 }
+
+// ---- the e-mail channel ------------------------------------------------------------------------
+
+export interface MailRow {
+  id: bigint;
+  userId: number;
+  event: NotificationEvent;
+  subjectId: string;
+  payload: NotificationPayload;
+  createdAt: Date;
+  email: string;
+  locale: string;
+  intervalMinutes: number;
+}
+
+/**
+ * Notifications the e-mail channel has not handled, oldest first, locked for this pass (another
+ * worker skips them), with their recipient's address, locale and chat digest interval.
+ */
+export async function claimPendingMail(tx: Tx, limit: number): Promise<MailRow[]> {
+  const result = await sql<{
+    id: string;
+    user_id: string;
+    event: NotificationEvent;
+    subject_id: string;
+    payload: NotificationPayload;
+    created_at: Date;
+    email: string;
+    locale: string;
+    interval_minutes: number;
+  }>`
+    SELECT n.id, n.user_id, n.event, n.subject_id, n.payload, n.created_at,
+      u.email, u.locale, u.notify_trade_messages_interval AS interval_minutes
+    FROM notifications n JOIN users u ON u.id = n.user_id
+    WHERE n.emailed_at IS NULL AND 'email' = ANY (n.channels)
+    ORDER BY n.created_at, n.id
+    LIMIT ${limit}
+    FOR UPDATE OF n SKIP LOCKED`.execute(tx);
+  return result.rows.map((row) => ({
+    id: BigInt(row.id),
+    userId: Number(row.user_id),
+    event: row.event,
+    subjectId: row.subject_id,
+    payload: row.payload,
+    createdAt: row.created_at,
+    email: row.email,
+    locale: row.locale,
+    intervalMinutes: Number(row.interval_minutes),
+  }));
+}
+
+export async function markEmailed(tx: Tx, ids: readonly bigint[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tables(tx)
+    .updateTable("notifications")
+    .set({ emailed_at: sql`now()` })
+    .where("id", "in", [...ids])
+    .execute();
+}
