@@ -43,9 +43,6 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationEvent, NotificationGroup>
   "feedback.replied": "feedback",
 };
 
-/** Channels delivered today; the others can be chosen but deliver nothing yet. */
-export const NOTIFICATION_LIVE_CHANNELS: readonly NotificationChannel[] = ["web", "email"];
-
 /** A user who never chose: what each channel does for each group. */
 export const NOTIFICATION_DEFAULTS: Record<NotificationGroup, Record<NotificationChannel, boolean>> = {
   trades: { web: true, email: true, telegram: false, app: false },
@@ -139,3 +136,17 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const notificationSettingsResponseSchema = envelopeSchema(notificationSettingsSchema);
+
+/** GET /rest/v1/notifications/telegram: whether this server has a bot, and the viewer's link. */
+export const telegramStatusSchema = z.object({
+  isConfigured: z.boolean(),
+  isLinked: z.boolean(),
+  botUsername: z.string().nullable(),
+});
+export type TelegramStatus = z.infer<typeof telegramStatusSchema>;
+export const telegramStatusResponseSchema = envelopeSchema(telegramStatusSchema);
+
+/** POST /rest/v1/notifications/telegram/link: the bot's `/start <code>` deep link, one hour long. */
+export const telegramLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type TelegramLink = z.infer<typeof telegramLinkSchema>;
+export const telegramLinkResponseSchema = envelopeSchema(telegramLinkSchema);

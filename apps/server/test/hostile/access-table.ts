@@ -247,6 +247,10 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     may: USERS,
     body: { settings: [{ group: "feedback", channel: "email", isEnabled: true }] },
   },
+  "GET /rest/v1/notifications/telegram": { may: USERS },
+  // Refused as not configured where the server has no bot; a user's own link otherwise.
+  "POST /rest/v1/notifications/telegram/link": { may: USERS },
+  "DELETE /rest/v1/notifications/telegram": { may: USERS },
 
   // Trades.
   "POST /rest/v1/trade": { may: USERS, body: (ids: PlantedIds) => ({ offerId: ids.offer, fiatAmount: "100" }) },

@@ -16,6 +16,7 @@ type NotificationTables = {
     created_at: Generated<Date>;
     read_at: Date | null;
     emailed_at: Date | null;
+    telegram_sent_at: Date | null;
   };
   notification_settings: {
     user_id: bigint;
@@ -63,6 +64,7 @@ export async function insertNotification(tx: Db | Tx, row: NewNotification): Pro
       channels: sql<NotificationChannel[]>`${sql.val(row.channels)}::text[]`,
       read_at: null,
       emailed_at: row.channels.includes("email") ? null : sql<Date>`now()`,
+      telegram_sent_at: row.channels.includes("telegram") ? null : sql<Date>`now()`,
     })
     .onConflict((conflict) => conflict.columns(["user_id", "dedupe_key"]).doNothing())
     .returning("id")

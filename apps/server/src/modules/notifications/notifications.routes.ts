@@ -5,6 +5,8 @@ import {
   notificationsQuerySchema,
   notificationsResponseSchema,
   notificationsUnreadSchema,
+  telegramLinkResponseSchema,
+  telegramStatusResponseSchema,
 } from "@souk/contracts";
 import { type AppDeps, envelope, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import {
@@ -14,6 +16,7 @@ import {
   markNotificationsRead,
   updateNotificationSettings,
 } from "./notifications.service.ts";
+import { createTelegramLink, getTelegramStatus, unlinkTelegram } from "./telegram.service.ts";
 
 const tags = ["notifications"];
 
@@ -81,7 +84,7 @@ export function registerNotificationsRoutes(app: SoukRoutes, deps: AppDeps): voi
         response: { 200: notificationSettingsResponseSchema, ...refusals },
       },
     },
-    async (request) => envelope(await getNotificationSettings(deps.db, viewerOf(request))),
+    async (request) => envelope(await getNotificationSettings(deps.db, deps.config, viewerOf(request))),
   );
 
   app.post(
@@ -94,6 +97,46 @@ export function registerNotificationsRoutes(app: SoukRoutes, deps: AppDeps): voi
         response: { 200: notificationSettingsResponseSchema, ...refusals },
       },
     },
-    async (request) => envelope(await updateNotificationSettings(deps.db, viewerOf(request), request.body)),
+    async (request) =>
+      envelope(await updateNotificationSettings(deps.db, deps.config, viewerOf(request), request.body)),
+  );
+
+  app.get(
+    "/rest/v1/notifications/telegram",
+    {
+      schema: {
+        tags,
+        summary: "Whether this server has a Telegram bot, and whether the viewer linked a chat",
+        response: { 200: telegramStatusResponseSchema, ...refusals },
+      },
+    },
+    async (request) => envelope(await getTelegramStatus(deps.db, deps.config, viewerOf(request))),
+  );
+
+  app.post(
+    "/rest/v1/notifications/telegram/link",
+    {
+      schema: {
+        tags,
+        summary: "A one-time /start deep link that links the viewer's Telegram chat",
+        response: { 200: telegramLinkResponseSchema, ...refusals },
+      },
+    },
+    async (request) => envelope(await createTelegramLink(deps.db, deps.config, viewerOf(request))),
+  );
+
+  app.delete(
+    "/rest/v1/notifications/telegram",
+    {
+      schema: {
+        tags,
+        summary: "Unlink the viewer's Telegram chat",
+        response: { 200: telegramStatusResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await unlinkTelegram(deps.db, viewerOf(request));
+      return envelope(await getTelegramStatus(deps.db, deps.config, viewerOf(request)));
+    },
   );
 }

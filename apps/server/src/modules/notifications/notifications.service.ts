@@ -1,7 +1,6 @@
 import {
   NOTIFICATION_CREATED_EVENT,
   NOTIFICATION_GROUP_OF,
-  NOTIFICATION_LIVE_CHANNELS,
   NOTIFICATION_READ_EVENT,
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
@@ -12,6 +11,7 @@ import {
   type PageMeta,
   pageMeta,
 } from "@souk/contracts";
+import type { Config } from "../../config.ts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import type { Viewer } from "../../platform/index.ts";
 import { channelFor, publishEvent } from "../../realtime/index.ts";
@@ -19,6 +19,7 @@ import type { TradeAccess } from "../trades/index.ts";
 import { channelsFor, settingsTableOf, tradePayloadOf } from "./notifications.domain.ts";
 import { notificationNotFound } from "./notifications.errors.ts";
 import * as repo from "./notifications.repo.ts";
+import { botApiOf } from "./telegram.service.ts";
 
 /**
  * Writes a notification about a trade for one of its parties, inside the caller's transaction
@@ -117,11 +118,18 @@ export async function markNotificationsRead(db: Db, viewer: Viewer, id: string |
   });
 }
 
-/** GET /rest/v1/notifications/settings. */
-export async function getNotificationSettings(db: Db | Tx, viewer: Viewer): Promise<NotificationSettings> {
+/**
+ * GET /rest/v1/notifications/settings. Web and e-mail always deliver (mail without SMTP stays in
+ * the outbox), Telegram when the server has a bot; app (web push) does not yet.
+ */
+export async function getNotificationSettings(
+  db: Db | Tx,
+  config: Config,
+  viewer: Viewer,
+): Promise<NotificationSettings> {
   return {
     groups: settingsTableOf(await repo.listSettings(db, viewer.userId)),
-    liveChannels: [...NOTIFICATION_LIVE_CHANNELS],
+    liveChannels: botApiOf(config) ? ["web", "email", "telegram"] : ["web", "email"],
     notifyTradeMessagesInterval: await repo.findMessageInterval(db, viewer.userId),
   };
 }
@@ -129,12 +137,13 @@ export async function getNotificationSettings(db: Db | Tx, viewer: Viewer): Prom
 /** POST /rest/v1/notifications/settings: the cells given change, the others stay. */
 export async function updateNotificationSettings(
   db: Db,
+  config: Config,
   viewer: Viewer,
   input: NotificationSettingsUpdate,
 ): Promise<NotificationSettings> {
   return withTx(db, async (tx) => {
     await repo.saveSettings(tx, viewer.userId, dedupeCells(input.settings));
-    return getNotificationSettings(tx, viewer);
+    return getNotificationSettings(tx, config, viewer);
   });
 }
 
