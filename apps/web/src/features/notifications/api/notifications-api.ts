@@ -3,6 +3,8 @@ import {
   notificationSettingsResponseSchema,
   notificationsResponseSchema,
   notificationsUnreadSchema,
+  telegramLinkResponseSchema,
+  telegramStatusResponseSchema,
 } from "@souk/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
@@ -12,6 +14,7 @@ export const notificationKeys = {
   unread: ["notifications", "unread"] as const,
   list: (page: number, isUnreadOnly: boolean) => ["notifications", "list", page, isUnreadOnly] as const,
   settings: ["notification-settings"] as const,
+  telegram: ["notification-settings", "telegram"] as const,
 };
 
 export function unreadCountQueryOptions() {
@@ -75,5 +78,30 @@ export function useUpdateNotificationSettings() {
         )
       ).data,
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.settings, data),
+  });
+}
+
+export function telegramStatusQueryOptions() {
+  return queryOptions({
+    queryKey: notificationKeys.telegram,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get("/rest/v1/notifications/telegram", { schema: telegramStatusResponseSchema, signal })).data,
+  });
+}
+
+/** A one-time `/start` deep link for the bot. */
+export function useTelegramLink() {
+  return useMutation({
+    mutationFn: async () =>
+      (await apiClient.post("/rest/v1/notifications/telegram/link", {}, { schema: telegramLinkResponseSchema })).data,
+  });
+}
+
+export function useTelegramUnlink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await apiClient.delete("/rest/v1/notifications/telegram", { schema: telegramStatusResponseSchema })).data,
+    onSuccess: (data) => queryClient.setQueryData(notificationKeys.telegram, data),
   });
 }

@@ -12,6 +12,7 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { TitledPage } from "../../../ui/titled-page.tsx";
 import { notificationSettingsQueryOptions, useUpdateNotificationSettings } from "../api/notifications-api.ts";
 import { NotificationsLoadFailed } from "../components/load-failed.tsx";
+import { TelegramCard } from "../components/telegram-card.tsx";
 import { useNotificationsTexts } from "../i18n/notifications-texts.ts";
 
 /** /account/settings/notifications: each event group on each channel, saved as it is switched. */
@@ -34,6 +35,7 @@ export function NotificationSettingsPage() {
       ) : (
         <SettingsTable settings={settings.data} />
       )}
+      <TelegramCard />
     </TitledPage>
   );
 }
