@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelopeSchema, pageMetaSchema } from "./envelope.ts";
+import { PAXFUL_WEBHOOK_EVENTS } from "./paxful.ts";
 
 /**
  * Notifications (docs/product.md#notifications): one row per event a user should hear about,
@@ -11,19 +12,8 @@ import { envelopeSchema, pageMetaSchema } from "./envelope.ts";
 export const NOTIFICATION_CHANNELS = ["web", "email", "telegram", "app"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** Event names, as the developer API's webhooks name them where they overlap. */
-export const NOTIFICATION_EVENTS = [
-  "trade.started",
-  "trade.paid",
-  "trade.released",
-  "trade.cancelled_or_expired",
-  "trade.dispute_started",
-  "trade.dispute_finished",
-  "trade.chat_message_received",
-  "trade.attachment_uploaded",
-  "feedback.received",
-  "feedback.replied",
-] as const;
+/** Event names: the developer API's webhook events, and feedback's. */
+export const NOTIFICATION_EVENTS = [...PAXFUL_WEBHOOK_EVENTS, "feedback.received", "feedback.replied"] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /** Settings are chosen per group of events and channel. */

@@ -13,7 +13,7 @@ function siteUrl(config: Config, path: string): string {
   return `${base.replace(/\/$/, "")}${path}`;
 }
 
-async function mailOne(tx: Tx, jobs: JobQueue, config: Config, row: repo.MailRow, now: Date): Promise<void> {
+async function mailOne(tx: Tx, jobs: JobQueue, config: Config, row: repo.PendingRow, now: Date): Promise<void> {
   const locale = mailLocaleOf(row.locale);
   await queueMail(tx, jobs, {
     to: row.email,
@@ -28,7 +28,7 @@ async function mailOne(tx: Tx, jobs: JobQueue, config: Config, row: repo.MailRow
   });
 }
 
-async function mailDigest(tx: Tx, jobs: JobQueue, config: Config, rows: repo.MailRow[]): Promise<void> {
+async function mailDigest(tx: Tx, jobs: JobQueue, config: Config, rows: repo.PendingRow[]): Promise<void> {
   const first = rows[0];
   if (!first) return;
   const locale = mailLocaleOf(first.locale);
@@ -52,7 +52,7 @@ async function mailDigest(tx: Tx, jobs: JobQueue, config: Config, rows: repo.Mai
  */
 export async function mailNotifications(db: Db, jobs: JobQueue, config: Config, now = new Date()): Promise<number> {
   return withTx(db, async (tx) => {
-    const rows = await repo.claimPendingMail(tx, BATCH);
+    const rows = await repo.claimPending(tx, "email", BATCH);
     const plan = planMail(rows, now);
     const handled: bigint[] = [];
     for (const row of plan.singles) {
@@ -63,7 +63,7 @@ export async function mailNotifications(db: Db, jobs: JobQueue, config: Config, 
       if (digest[0]?.email) await mailDigest(tx, jobs, config, digest);
       handled.push(...digest.map((row) => row.id));
     }
-    await repo.markEmailed(tx, handled);
+    await repo.markHandled(tx, "email", handled);
     return plan.singles.length + plan.digests.length;
   });
 }

@@ -181,9 +181,10 @@ export async function findMessageInterval(db: Db | Tx, userId: number): Promise<
   return Number(result.rows[0]?.minutes ?? 0);
 }
 
-// ---- the e-mail channel ------------------------------------------------------------------------
+// ---- the outbox of the e-mail and Telegram channels --------------------------------------------
 
-export interface MailRow {
+/** A notification waiting for a channel, with what its recipient's channel needs. */
+export interface PendingRow {
   id: bigint;
   userId: number;
   event: NotificationEvent;
@@ -192,14 +193,19 @@ export interface MailRow {
   createdAt: Date;
   email: string;
   locale: string;
+  /** notifyTradeMessagesInterval, in minutes. */
   intervalMinutes: number;
+  /** The linked Telegram chat, if any. */
+  chatId: number | null;
 }
 
+const SENT_COLUMN = { email: sql.ref("n.emailed_at"), telegram: sql.ref("n.telegram_sent_at") };
+
 /**
- * Notifications the e-mail channel has not handled, oldest first, locked for this pass (another
- * worker skips them), with their recipient's address, locale and chat digest interval.
+ * Notifications a channel has not handled, oldest first, locked for this pass (another worker
+ * skips them), with their recipient's address, locale, chat digest interval and Telegram chat.
  */
-export async function claimPendingMail(tx: Tx, limit: number): Promise<MailRow[]> {
+export async function claimPending(tx: Tx, channel: "email" | "telegram", limit: number): Promise<PendingRow[]> {
   const result = await sql<{
     id: string;
     user_id: string;
@@ -210,11 +216,13 @@ export async function claimPendingMail(tx: Tx, limit: number): Promise<MailRow[]
     email: string;
     locale: string;
     interval_minutes: number;
+    chat_id: string | null;
   }>`
     SELECT n.id, n.user_id, n.event, n.subject_id, n.payload, n.created_at,
-      u.email, u.locale, u.notify_trade_messages_interval AS interval_minutes
+      u.email, u.locale, u.notify_trade_messages_interval AS interval_minutes, l.chat_id
     FROM notifications n JOIN users u ON u.id = n.user_id
-    WHERE n.emailed_at IS NULL AND 'email' = ANY (n.channels)
+    LEFT JOIN telegram_links l ON l.user_id = n.user_id
+    WHERE ${SENT_COLUMN[channel]} IS NULL AND ${sql.lit(channel)} = ANY (n.channels)
     ORDER BY n.created_at, n.id
     LIMIT ${limit}
     FOR UPDATE OF n SKIP LOCKED`.execute(tx);
@@ -228,14 +236,13 @@ export async function claimPendingMail(tx: Tx, limit: number): Promise<MailRow[]
     email: row.email,
     locale: row.locale,
     intervalMinutes: Number(row.interval_minutes),
+    chatId: row.chat_id === null ? null : Number(row.chat_id),
   }));
 }
 
-export async function markEmailed(tx: Tx, ids: readonly bigint[]): Promise<void> {
+/** The channel handled these rows (sent, digested or skipped). */
+export async function markHandled(tx: Tx, channel: "email" | "telegram", ids: readonly bigint[]): Promise<void> {
   if (ids.length === 0) return;
-  await tables(tx)
-    .updateTable("notifications")
-    .set({ emailed_at: sql`now()` })
-    .where("id", "in", [...ids])
-    .execute();
+  await sql`UPDATE notifications n SET ${sql.ref(channel === "email" ? "emailed_at" : "telegram_sent_at")} = now()
+    WHERE n.id IN (${sql.join([...ids])})`.execute(tx);
 }

@@ -1,8 +1,7 @@
-import type { NotificationEvent, NotificationPayload } from "@souk/contracts";
 import { sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 
-/** Telegram's tables (migration 0101); of users it reads the locale. */
+/** Telegram's tables (migration 0101). */
 
 export async function findChatId(db: Db | Tx, userId: number): Promise<number | null> {
   const result = await sql<{ chat_id: string }>`
@@ -34,44 +33,4 @@ export async function saveLink(tx: Tx, userId: number, chatId: number): Promise<
 
 export async function deleteLink(db: Db | Tx, userId: number): Promise<void> {
   await sql`DELETE FROM telegram_links WHERE user_id = ${userId}`.execute(db);
-}
-
-export interface TelegramRow {
-  id: bigint;
-  userId: number;
-  event: NotificationEvent;
-  payload: NotificationPayload;
-  locale: string;
-  chatId: number | null;
-}
-
-/** Notifications for the Telegram channel not sent yet, oldest first, locked for this pass. */
-export async function claimPendingTelegram(tx: Tx, limit: number): Promise<TelegramRow[]> {
-  const result = await sql<{
-    id: string;
-    user_id: string;
-    event: NotificationEvent;
-    payload: NotificationPayload;
-    locale: string;
-    chat_id: string | null;
-  }>`
-    SELECT n.id, n.user_id, n.event, n.payload, u.locale, l.chat_id
-    FROM notifications n JOIN users u ON u.id = n.user_id
-    LEFT JOIN telegram_links l ON l.user_id = n.user_id
-    WHERE n.telegram_sent_at IS NULL AND 'telegram' = ANY (n.channels)
-    ORDER BY n.created_at, n.id
-    LIMIT ${limit}
-    FOR UPDATE OF n SKIP LOCKED`.execute(tx);
-  return result.rows.map((row) => ({
-    id: BigInt(row.id),
-    userId: Number(row.user_id),
-    event: row.event,
-    payload: row.payload,
-    locale: row.locale,
-    chatId: row.chat_id === null ? null : Number(row.chat_id),
-  }));
-}
-
-export async function markTelegramSent(tx: Tx, id: bigint): Promise<void> {
-  await sql`UPDATE notifications SET telegram_sent_at = now() WHERE id = ${id}`.execute(tx);
 }

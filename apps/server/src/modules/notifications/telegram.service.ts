@@ -83,7 +83,7 @@ export async function readTelegramUpdates(db: Db, api: BotApi): Promise<number> 
 }
 
 /** The message of one notification, in the recipient's locale. */
-function textOf(row: repo.TelegramRow, config: Config, now: Date): string {
+function textOf(row: feedRepo.PendingRow, config: Config, now: Date): string {
   const locale = mailLocaleOf(row.locale);
   const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
   return [
@@ -104,7 +104,7 @@ function textOf(row: repo.TelegramRow, config: Config, now: Date): string {
 export async function sendTelegramNotifications(db: Db, api: BotApi, config: Config, now = new Date()) {
   return withTx(db, async (tx) => {
     let sent = 0;
-    for (const row of await repo.claimPendingTelegram(tx, 50)) {
+    for (const row of await feedRepo.claimPending(tx, "telegram", 50)) {
       if (row.chatId !== null) {
         try {
           await sendMessage(api, row.chatId, textOf(row, config, now));
@@ -114,7 +114,7 @@ export async function sendTelegramNotifications(db: Db, api: BotApi, config: Con
           await repo.deleteLink(tx, row.userId);
         }
       }
-      await repo.markTelegramSent(tx, row.id);
+      await feedRepo.markHandled(tx, "telegram", [row.id]);
     }
     return sent;
   });

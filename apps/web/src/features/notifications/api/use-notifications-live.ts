@@ -5,11 +5,11 @@ import {
   USER_CHANNEL_PREFIX,
 } from "@souk/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { sharedRealtime } from "../../../lib/realtime.ts";
+import { useRealtimeChannel } from "../../../lib/use-realtime-channel.ts";
 import { notificationKeys } from "./notifications-api.ts";
 
 const createdHintSchema = notificationSchema.pick({ id: true, event: true, subjectId: true });
+const EVENTS = [NOTIFICATION_CREATED_EVENT, NOTIFICATION_READ_EVENT];
 
 /**
  * Follows `user.<id>` for notifications: a new one refetches the bell and the list and is handed
@@ -21,27 +21,15 @@ export function useNotificationsLive(
   onCreated: (hint: { id: string; event: string; subjectId: string }) => void,
 ) {
   const queryClient = useQueryClient();
-  const onCreatedRef = useRef(onCreated);
-  onCreatedRef.current = onCreated;
-  useEffect(() => {
-    const client = sharedRealtime();
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    const unsubscribe = client.subscribe(`${USER_CHANNEL_PREFIX}.${userId}`, {
-      events: [NOTIFICATION_CREATED_EVENT, NOTIFICATION_READ_EVENT],
-      onEvent: (event) => {
-        refetch();
-        if (event.name !== NOTIFICATION_CREATED_EVENT) return;
-        const hint = createdHintSchema.safeParse(event.payload);
-        if (hint.success) onCreatedRef.current(hint.data);
-      },
-      onSubscribed: ({ isHistoryTruncated }) => {
-        if (isHistoryTruncated) refetch();
-      },
-    });
-    const off = client.on("connection_on", refetch);
-    return () => {
-      unsubscribe();
-      off();
-    };
-  }, [userId, queryClient]);
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  useRealtimeChannel(`${USER_CHANNEL_PREFIX}.${userId}`, {
+    events: EVENTS,
+    onEvent: (event) => {
+      refetch();
+      if (event.name !== NOTIFICATION_CREATED_EVENT) return;
+      const hint = createdHintSchema.safeParse(event.payload);
+      if (hint.success) onCreated(hint.data);
+    },
+    onResync: refetch,
+  });
 }

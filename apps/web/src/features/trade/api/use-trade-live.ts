@@ -1,7 +1,6 @@
 import { TRADE_CHANNEL_PREFIX } from "@souk/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { sharedRealtime } from "../../../lib/realtime.ts";
+import { useRealtimeChannel } from "../../../lib/use-realtime-channel.ts";
 import { tradeKeys } from "./trade-api.ts";
 
 /**
@@ -10,22 +9,12 @@ import { tradeKeys } from "./trade-api.ts";
  */
 export function useTradeLive(id: string, onEvent?: (name: string) => void) {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const client = sharedRealtime();
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: tradeKeys.all(id) });
-    const unsubscribe = client.subscribe(`${TRADE_CHANNEL_PREFIX}.${id}`, {
-      onEvent: (event) => {
-        refetch();
-        onEvent?.(event.name);
-      },
-      onSubscribed: ({ isHistoryTruncated }) => {
-        if (isHistoryTruncated) refetch();
-      },
-    });
-    const off = client.on("connection_on", refetch);
-    return () => {
-      unsubscribe();
-      off();
-    };
-  }, [id, queryClient, onEvent]);
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: tradeKeys.all(id) });
+  useRealtimeChannel(`${TRADE_CHANNEL_PREFIX}.${id}`, {
+    onEvent: (event) => {
+      refetch();
+      onEvent?.(event.name);
+    },
+    onResync: refetch,
+  });
 }
