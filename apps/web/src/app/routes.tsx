@@ -11,7 +11,7 @@ import { AppLayout } from "./shell/app-layout.tsx";
  * the first load only carries the shell and the page at hand); a screen without one shows the
  * honest "Coming soon" page naming it. A feature that builds a screen adds its `page` here.
  */
-export interface ScreenPageProps {
+interface ScreenPageProps {
   screen: PathName;
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 
 export const TAB_ALERT_INTERVAL_MS = 3000;
-export const TAB_ALERT_VISIBLE_CYCLES = 3;
+const TAB_ALERT_VISIBLE_CYCLES = 3;
 const CHANNEL = "souk-tab-alert";
 
 function setIcon(href: string | null) {

@@ -107,7 +107,7 @@ const en = {
     timezone_unknown: "Unknown time zone.",
   },
 };
-export type AccountSettingsTexts = typeof en;
+type AccountSettingsTexts = typeof en;
 const fr: AccountSettingsTexts = {
   metaTitle: "Paramètres du compte",
   localizationTitle: "Langue et région",

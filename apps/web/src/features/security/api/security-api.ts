@@ -11,7 +11,7 @@ import { apiClient } from "../../../lib/api.ts";
 import { currentUserQueryKey } from "../../../lib/session.ts";
 
 const base = "/rest/v1/users/two-factor";
-export const twoFactorQueryKey = ["users", "two-factor"] as const;
+const twoFactorQueryKey = ["users", "two-factor"] as const;
 
 export function useTwoFactorStatus() {
   return useQuery({

@@ -23,7 +23,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
 import { disputeReasonsQueryOptions, type TradeCommand, useTradeCommand } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import { nextStepOf } from "../model/next-step.ts";
 import { DisputeAppeal } from "./dispute-appeal.tsx";
 import { errorText, secondFactorRefusal } from "./error-text.ts";

@@ -14,7 +14,7 @@ import { TradeFeedback } from "../components/trade-feedback.tsx";
 import { TradeHeading, TradeOverview } from "../components/trade-overview.tsx";
 import { TradeReports } from "../components/trade-reports.tsx";
 import { TradeRequirements } from "../components/trade-requirements.tsx";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 
 function TradeScreen({ id }: { id: string }) {
   const { t } = useTradeTexts();

@@ -1,4 +1,4 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
 
 const en = {
   metaTitle: "Bitcoin to {{code}} converter",
@@ -52,7 +52,7 @@ const en = {
   },
 };
 
-export type ConverterTexts = typeof en;
+type ConverterTexts = typeof en;
 
 const fr: ConverterTexts = {
   metaTitle: "Convertisseur bitcoin en {{code}}",
@@ -110,7 +110,7 @@ const fr: ConverterTexts = {
   },
 };
 
-export const converterTexts: FeatureTexts<ConverterTexts> = { en, fr };
+const converterTexts: FeatureTexts<ConverterTexts> = { en, fr };
 
 export function useConverterTexts() {
   return useFeatureTexts("converter", converterTexts);

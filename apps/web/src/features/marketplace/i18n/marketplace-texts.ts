@@ -1,5 +1,5 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
-import { offerTexts } from "../../lib/i18n/offer-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
+import { offerTexts } from "../../../lib/i18n/offer-texts.ts";
 
 const en = {
   loading: "Loading…",
@@ -100,7 +100,7 @@ const en = {
   },
 };
 
-export type MarketplaceTexts = typeof en;
+type MarketplaceTexts = typeof en;
 
 const fr: MarketplaceTexts = {
   loading: "Chargement…",
@@ -201,7 +201,7 @@ const fr: MarketplaceTexts = {
   },
 };
 
-export const marketplaceTexts: FeatureTexts<MarketplaceTexts> = { en, fr };
+const marketplaceTexts: FeatureTexts<MarketplaceTexts> = { en, fr };
 
 export function useMarketplaceTexts() {
   return useFeatureTexts("marketplace", marketplaceTexts);

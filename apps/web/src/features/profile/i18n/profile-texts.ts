@@ -1,5 +1,5 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
-import { offerTexts } from "../../lib/i18n/offer-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
+import { offerTexts } from "../../../lib/i18n/offer-texts.ts";
 
 const en = {
   metaTitle: "{{username}} on Souk",
@@ -62,7 +62,7 @@ const en = {
   error: { title: "The profile could not be loaded", body: "Check your connection and try again.", retry: "Try again" },
 };
 
-export type ProfileTexts = typeof en;
+type ProfileTexts = typeof en;
 
 const fr: ProfileTexts = {
   metaTitle: "{{username}} sur Souk",
@@ -133,7 +133,7 @@ const fr: ProfileTexts = {
   },
 };
 
-export const profileTexts: FeatureTexts<ProfileTexts> = { en, fr };
+const profileTexts: FeatureTexts<ProfileTexts> = { en, fr };
 
 export function useProfileTexts() {
   return useFeatureTexts("profile", profileTexts);

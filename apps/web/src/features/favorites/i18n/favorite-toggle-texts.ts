@@ -1,4 +1,4 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
 
 /** Texts of the favourite star alone: it sits on marketplace pages, which load it first. */
 const en = {
@@ -9,7 +9,7 @@ const en = {
   failed: "Your favourites could not be updated. Please try again.",
 };
 
-export type FavoriteToggleTexts = typeof en;
+type FavoriteToggleTexts = typeof en;
 
 const fr: FavoriteToggleTexts = {
   add: "Ajouter aux favoris",
@@ -19,7 +19,7 @@ const fr: FavoriteToggleTexts = {
   failed: "Vos favoris n’ont pas pu être mis à jour. Réessayez.",
 };
 
-export const favoriteToggleTexts: FeatureTexts<FavoriteToggleTexts> = { en, fr };
+const favoriteToggleTexts: FeatureTexts<FavoriteToggleTexts> = { en, fr };
 
 export function useFavoriteToggleTexts() {
   return useFeatureTexts("favorites-toggle", favoriteToggleTexts);

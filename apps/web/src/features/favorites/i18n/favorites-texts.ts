@@ -1,4 +1,4 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
 
 const en = {
   page: {
@@ -36,7 +36,7 @@ const en = {
   },
 };
 
-export type FavoritesTexts = typeof en;
+type FavoritesTexts = typeof en;
 
 const fr: FavoritesTexts = {
   page: {
@@ -74,7 +74,7 @@ const fr: FavoritesTexts = {
   },
 };
 
-export const favoritesTexts: FeatureTexts<FavoritesTexts> = { en, fr };
+const favoritesTexts: FeatureTexts<FavoritesTexts> = { en, fr };
 
 export function useFavoritesTexts() {
   return useFeatureTexts("favorites", favoritesTexts);

@@ -1,8 +1,276 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../../lib/api-client.ts";
+import { translateErrorCode, translateValidationMessage } from "../../../lib/form-errors.ts";
+import { useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
 import { offerTexts } from "../../../lib/i18n/offer-texts.ts";
-import type { OfferWizardTexts } from "./offer-wizard-en.ts";
+
+/** English texts of the offer wizard and the lite edit form. */
+const en = {
+  meta: {
+    createTitle: "Create an offer",
+    editTitle: "Edit offer",
+    liteTitle: "Quick price and limits",
+  },
+  page: {
+    createEyebrow: "Offer wizard",
+    createTitle: "Create an offer",
+    createSubtitle: "Choose what you trade, set your price and limits, then tell traders how you work.",
+    editEyebrow: "Edit offer",
+    editTitle: "Edit your offer",
+    editSubtitle: "Changes apply as soon as you save. Traders with an open trade keep the terms they started with.",
+    loading: "Loading the wizard…",
+    loadError: "We could not load what the wizard needs.",
+    retry: "Try again",
+    notFoundTitle: "This offer cannot be edited",
+    notFoundBody: "It does not exist, or it belongs to someone else. Only its owner can edit an offer.",
+    toMyOffers: "Go to my offers",
+    offerId: "Offer {{id}}",
+    liteHint: "This is a lite offer: its price and limits have a quick editor.",
+    openLite: "Open the quick editor",
+  },
+  steps: {
+    basics: "Basics",
+    basicsDescription: "Side, coin and payment",
+    pricing: "Pricing",
+    pricingDescription: "Price, limits and window",
+    terms: "Terms",
+    termsDescription: "Terms and requirements",
+    review: "Review",
+    reviewDescription: "Check and publish",
+    progress: "Step {{current}} of {{total}}",
+  },
+  nav: {
+    back: "Back",
+    next: "Continue",
+    publish: "Publish offer",
+    save: "Save changes",
+    cancel: "Cancel",
+  },
+  basics: {
+    typeLegend: "I want to",
+    typeSell: "Sell crypto",
+    typeSellHint: "Traders pay you fiat, you release crypto from escrow.",
+    typeBuy: "Buy crypto",
+    typeBuyHint: "You pay fiat, traders release crypto to you.",
+    crypto: "Crypto currency",
+    paymentMethod: "Payment method",
+    paymentMethodPlaceholder: "Search payment methods",
+    paymentMethodNothing: "No payment method matches",
+    paymentMethodCurrencies: "Works with {{codes}} only",
+    fiat: "Fiat currency",
+    fiatPlaceholder: "Search currencies",
+    fiatNothing: "No currency matches",
+    popular: "Popular",
+    otherCurrencies: "All currencies",
+  },
+  pricing: {
+    priceLegend: "Price",
+    priceTypeMargin: "Margin",
+    priceTypeFixed: "Fixed price",
+    margin: "Margin over the market",
+    marginHint: "From {{min}} % to {{max}} %. A positive margin sells above and buys above the market rate.",
+    fixedPrice: "Fixed price per {{crypto}}",
+    fixedPriceHint: "The price stays the same whatever the market does.",
+    limitsLegend: "Trade limits",
+    rangeMinMax: "Min and max",
+    rangePredefined: "Fixed amounts",
+    min: "Minimum per trade",
+    max: "Maximum per trade",
+    predefinedAmounts: "Amounts traders may pick",
+    predefinedAmountsHint: "Type an amount and press Enter. Up to {{max}} amounts, each between the limits.",
+    predefinedAmountsPlaceholder: "e.g. 50",
+    newBuyerLimit: "Limit for new traders",
+    newBuyerLimitHint: "Optional: the most a trader with no completed trade may trade.",
+    capLegend: "Offer cap",
+    capActive: "Stop the offer after a total amount",
+    capAmount: "Total amount",
+    capHint: "The offer leaves the marketplace once this much has been traded.",
+    capUsed: "Traded so far: {{amount}} {{currency}}",
+    paymentWindow: "Payment window",
+    paymentWindowHint: "How long the buyer has to pay once a trade starts.",
+    paymentWindowOption: "{{count}} minutes",
+    paymentWindowHours_one: "{{count}} hour",
+    paymentWindowHours_other: "{{count}} hours",
+  },
+  preview: {
+    title: "Your price",
+    perCoin: "per {{crypto}}",
+    market: "Market price",
+    margin: "Margin",
+    belowMarket: "{{value}} % below market",
+    aboveMarket: "{{value}} % above market",
+    atMarket: "At market",
+    incomplete: "Enter a valid price to see it here.",
+    noRate: "There is no market rate for this pair yet.",
+    loading: "Loading rates…",
+    atMax: "At the maximum, a trade is about {{amount}} {{crypto}}",
+    ratesNote: "Rates follow the market and refresh every minute.",
+  },
+  terms: {
+    termsLegend: "Terms",
+    offerTerms: "Offer terms",
+    offerTermsHint: "Shown to every trader before they start a trade.",
+    offerTermsPlaceholder: "e.g. Send the exact amount from an account in your own name.",
+    tradeDetails: "Trade instructions",
+    tradeDetailsHint: "Shown only to your trade partner once a trade has started.",
+    label: "Label",
+    labelHint: "A short name only you see in my offers (up to {{max}} characters).",
+    tags: "Tags",
+    tagsHint: "Up to {{max}} tags that describe the offer.",
+    tagsLoading: "Loading tags…",
+    requirementsLegend: "Who may trade",
+    minPastTrades: "Minimum past trades",
+    minPastTradesHint: "Leave empty to accept traders with no trades.",
+    verifiedId: "Verified ID required",
+    fullName: "Full name must be visible",
+    trustedOnly: "Trusted traders only",
+    restrictAnonymous: "Hide from visitors who are not logged in",
+    countries: "Countries where the offer is available",
+    countriesHint: "Leave empty to accept traders from everywhere.",
+    countriesPlaceholder: "Everywhere",
+    cardRegions: "Gift card regions",
+    cardRegionsPlaceholder: "Any region",
+    dutyLegend: "Duty hours",
+    dutyToggle: "Only show the offer during my duty hours",
+    dutyHint: "Outside these hours the offer leaves the marketplace.",
+    timezone: "Time zone",
+    timezonePlaceholder: "Search time zones",
+    dutyDay: "{{day}}",
+    dutyFrom: "From on {{day}}",
+    dutyTo: "Until on {{day}}",
+    dutyOff: "Off",
+  },
+  tagNames: offerTexts.en.tags,
+  tagDescriptions: {
+    "cash-only": "Only cash payments are accepted.",
+    "no-id-needed": "No identity documents are asked for.",
+    "no-vpn": "Traders on a VPN or proxy are refused.",
+    "guided-trade": "The vendor walks first-timers through.",
+    "receipt-required": "A receipt is required.",
+    "no-receipt-needed": "No receipt is needed.",
+    "physical-card": "Physical cards only.",
+    "e-code-accepted": "Digital codes are accepted.",
+    "no-third-party": "Pay from an account in your own name.",
+    "same-bank-only": "Transfers from the same bank only.",
+    "friends-and-family": "Send as friends and family.",
+    "invoice-required": "An invoice is required.",
+    "instant-release": "Released within minutes.",
+    "beginner-friendly": "Patient with new traders.",
+  },
+  days: {
+    1: "Monday",
+    2: "Tuesday",
+    3: "Wednesday",
+    4: "Thursday",
+    5: "Friday",
+    6: "Saturday",
+    7: "Sunday",
+  },
+  review: {
+    title: "Review your offer",
+    subtitle: "Check everything once more. You can change any of it later.",
+    edit: "Edit {{section}}",
+    side: "Side",
+    sideSell: "Selling {{crypto}}",
+    sideBuy: "Buying {{crypto}}",
+    paymentMethod: "Payment method",
+    currency: "Currency",
+    price: "Price",
+    priceMargin: "{{margin}} % over market",
+    priceFixed: "Fixed",
+    limits: "Limits",
+    predefined: "Amounts",
+    newBuyerLimit: "New traders",
+    cap: "Offer cap",
+    none: "None",
+    paymentWindow: "Payment window",
+    minutes: "{{count}} min",
+    tags: "Tags",
+    requirements: "Requirements",
+    minPastTrades_one: "{{count}} past trade",
+    minPastTrades_other: "{{count}} past trades",
+    countries: "Available in",
+    everywhere: "Everywhere",
+    dutyHours: "Duty hours",
+    always: "Always on",
+    terms: "Offer terms",
+    noTerms: "No terms written",
+    isActive: "Publish the offer as active",
+    isActiveHint: "An inactive offer is saved but not shown in the marketplace until you switch it on.",
+  },
+  lite: {
+    title: "Quick edit",
+    subtitle: "Change the price and the limits of this offer. Everything else stays as it is.",
+    fullEditor: "Open the full editor",
+    save: "Save",
+    saved: "Price and limits saved.",
+  },
+  feedback: {
+    created: "Your offer is published.",
+    createdInactive: "Your offer is saved. Switch it on in my offers when you are ready.",
+    createdAwaitingBond:
+      "Your offer is saved. Buy offers need a bond: deposit it in your wallet and the offer is published at once.",
+    createdNotListed: "Your offer is saved, but the marketplace does not show it yet: see my offers for why.",
+    saved: "Your changes are saved.",
+    fixFields: "Please correct the highlighted fields.",
+  },
+  errors: {
+    required: "This field is required.",
+    payment_method_required: "Choose a payment method.",
+    decimal_invalid: "Enter a number such as 12 or 12.5.",
+    decimal_too_long: "This number is too long.",
+    digits_only: "Use whole numbers only.",
+    amount_too_large: "This amount is too large.",
+    must_be_positive: "Enter an amount above zero.",
+    margin_out_of_range: "The margin must be between -99 % and 1000 %.",
+    margin_too_precise: "Use at most two decimals.",
+    fixed_price_required: "Enter your fixed price.",
+    fixed_price_must_be_positive: "The price must be above zero.",
+    fixed_price_too_precise: "This currency has fewer decimals.",
+    fixed_price_too_large: "This price is too large.",
+    limit_max_below_min: "The maximum must not be below the minimum.",
+    predefined_amounts_required: "Add at least one amount.",
+    predefined_amounts_duplicate: "Each amount may appear only once.",
+    predefined_amount_out_of_range: "Every amount must be between the minimum and the maximum.",
+    new_buyer_limit_out_of_range: "This limit must be between the minimum and the maximum.",
+    too_many: "Too many items.",
+    too_long: "This text is too long.",
+    too_large: "This number is too large.",
+    tag_unknown: "One of the tags is unknown.",
+    tag_duplicate: "Each tag may be chosen once.",
+    tag_not_for_payment_method: "A chosen tag does not fit this payment method.",
+    country_unknown: "One of the countries is unknown.",
+    country_duplicate: "Each country may be chosen once.",
+    duty_hours_required: "Turn on at least one day.",
+    duty_day_duplicate: "Each day may have one window only.",
+    duty_hours_end_before_start: "The end must be after the start.",
+    time_invalid: "Enter a time such as 09:00.",
+    timezone_invalid: "Choose a time zone from the list.",
+    payment_method_unknown: "Choose a payment method from the list.",
+    payment_method_not_for_currency: "This payment method does not work with the chosen currency.",
+    crypto_currency_unknown: "Choose a crypto currency from the list.",
+    crypto_currency_blocked: "This crypto currency cannot be traded right now.",
+    fiat_currency_unknown: "Choose a currency from the list.",
+    no_market_rate: "There is no market rate for this pair yet.",
+    feature_disabled: "This option is not available here.",
+    payment_window_invalid: "Choose a payment window.",
+    payment_window_too_short: "The payment window is too short.",
+    payment_window_too_long: "The payment window is too long.",
+    card_region_unknown: "One of the regions is unknown.",
+    card_regions_not_for_payment_method: "Regions are for gift cards only.",
+    flow_type_unavailable: "This kind of offer is not available.",
+    ERROR_OFFER_NOT_FOUND: "This offer does not exist or is not yours.",
+    ERROR_KYC_ACTION_BLOCKED: "Your account may not do this yet. Complete your verification first.",
+    ERROR_NO_MARKET_RATE: "There is no market rate to price this offer with.",
+    ERROR_USER_RESTRICTED: "Your account is restricted and cannot change offers right now.",
+  },
+};
+
+type OfferWizardTexts = typeof en;
 
 /** Textes français de l’assistant d’offre et de l’éditeur rapide. */
-export const offerWizardFr: OfferWizardTexts = {
+const fr: OfferWizardTexts = {
   meta: {
     createTitle: "Créer une offre",
     editTitle: "Modifier l’offre",
@@ -271,3 +539,35 @@ export const offerWizardFr: OfferWizardTexts = {
     ERROR_USER_RESTRICTED: "Votre compte est restreint et ne peut pas modifier d’offres pour le moment.",
   },
 };
+
+const OFFER_WIZARD_NAMESPACE = "offerWizard";
+
+export function useOfferWizardTexts() {
+  return useFeatureTexts(OFFER_WIZARD_NAMESPACE, { en, fr });
+}
+
+/**
+ * Turns a message key (from the form's rules or the server's field details) or an API error into
+ * a sentence: the wizard's own texts first, the app's shared ones after.
+ */
+export function useWizardErrorText() {
+  const { t, i18n } = useOfferWizardTexts();
+  const { t: appT } = useTranslation();
+  const messageText = useCallback(
+    (key: string | undefined): string => {
+      if (key && i18n.exists(`errors.${key}`, { ns: OFFER_WIZARD_NAMESPACE })) return t(`errors.${key}`);
+      return translateValidationMessage(appT, key);
+    },
+    [t, appT, i18n],
+  );
+  const errorText = useCallback(
+    (error: unknown): string => {
+      if (isApiError(error) && i18n.exists(`errors.${error.code}`, { ns: OFFER_WIZARD_NAMESPACE })) {
+        return t(`errors.${error.code}`);
+      }
+      return translateErrorCode(appT, error);
+    },
+    [t, appT, i18n],
+  );
+  return { messageText, errorText };
+}

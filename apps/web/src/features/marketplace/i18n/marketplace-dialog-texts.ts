@@ -1,4 +1,4 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
 
 /** Texts of the marketplace's dialogs (pickers, more filters): they load with the dialogs. */
 const en = {
@@ -64,7 +64,7 @@ const en = {
   },
 };
 
-export type MarketplaceDialogTexts = typeof en;
+type MarketplaceDialogTexts = typeof en;
 
 const fr: MarketplaceDialogTexts = {
   loading: "Chargement…",
@@ -129,7 +129,7 @@ const fr: MarketplaceDialogTexts = {
   },
 };
 
-export const marketplaceDialogTexts: FeatureTexts<MarketplaceDialogTexts> = { en, fr };
+const marketplaceDialogTexts: FeatureTexts<MarketplaceDialogTexts> = { en, fr };
 
 export function useMarketplaceDialogTexts() {
   return useFeatureTexts("marketplace-dialogs", marketplaceDialogTexts);

@@ -1,5 +1,5 @@
-import { type FeatureTexts, useFeatureTexts } from "../../lib/i18n/feature-texts.ts";
-import { offerTexts } from "../../lib/i18n/offer-texts.ts";
+import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
+import { offerTexts } from "../../../lib/i18n/offer-texts.ts";
 
 const en = {
   metaTitle: "{{side}} {{crypto}} with {{method}}",
@@ -191,7 +191,7 @@ const en = {
   },
 };
 
-export type OfferViewTexts = typeof en;
+type OfferViewTexts = typeof en;
 
 const fr: OfferViewTexts = {
   metaTitle: "{{side}} du {{crypto}} par {{method}}",
@@ -396,7 +396,7 @@ const fr: OfferViewTexts = {
   },
 };
 
-export const offerViewTexts: FeatureTexts<OfferViewTexts> = { en, fr };
+const offerViewTexts: FeatureTexts<OfferViewTexts> = { en, fr };
 
 export function useOfferViewTexts() {
   return useFeatureTexts("offer-view", offerViewTexts);
