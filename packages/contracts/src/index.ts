@@ -18,6 +18,7 @@ export * from "./favorites.ts";
 export * from "./feedback.ts";
 export * from "./ledger.ts";
 export * from "./my-offers.ts";
+export * from "./notifications.ts";
 export * from "./offer-draft.ts";
 export * from "./offers.ts";
 export * from "./page-data.ts";

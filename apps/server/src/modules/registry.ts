@@ -14,6 +14,7 @@ import { feedbackModule } from "./feedback/index.ts";
 import { ledgerModule } from "./ledger/index.ts";
 import { mailModule } from "./mail/index.ts";
 import { myOffersModule } from "./my-offers/index.ts";
+import { notificationsModule } from "./notifications/index.ts";
 import { offersModule } from "./offers/index.ts";
 import { passwordRecoveryModule } from "./password-recovery/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
@@ -50,6 +51,7 @@ export const modules: SoukModule[] = [
   contactsModule,
   tradesModule,
   accountClosureModule,
+  notificationsModule,
   chatModule,
   feedbackModule,
   featureRequestsModule,

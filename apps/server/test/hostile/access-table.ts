@@ -237,6 +237,21 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/favorites/offers/{id}": { may: USERS, ids: { id: "offer" } },
   "DELETE /rest/v1/favorites/offers/{id}": { may: USERS, ids: { id: "offer" } },
 
+  // Notifications: each user's own; a stranger's id is not found.
+  "GET /rest/v1/notifications": { may: USERS },
+  "GET /rest/v1/notifications/unread-count": { may: USERS },
+  "POST /rest/v1/notifications/{id}/read": { may: OWNER, ids: { id: "notification" } },
+  "POST /rest/v1/notifications/read-all": { may: USERS },
+  "GET /rest/v1/notifications/settings": { may: USERS },
+  "POST /rest/v1/notifications/settings": {
+    may: USERS,
+    body: { settings: [{ group: "feedback", channel: "email", isEnabled: true }] },
+  },
+  "GET /rest/v1/notifications/telegram": { may: USERS },
+  // Refused as not configured where the server has no bot; a user's own link otherwise.
+  "POST /rest/v1/notifications/telegram/link": { may: USERS },
+  "DELETE /rest/v1/notifications/telegram": { may: USERS },
+
   // Trades.
   "POST /rest/v1/trade": { may: USERS, body: (ids: PlantedIds) => ({ offerId: ids.offer, fiatAmount: "100" }) },
   "GET /rest/v1/trade/active": { may: USERS },

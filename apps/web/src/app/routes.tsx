@@ -339,7 +339,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.AccountSettingsPage,
     ),
   },
-  { name: "accountSettingsNotifications" },
+  {
+    name: "accountSettingsNotifications",
+    page: lazyPage(
+      () => import("../features/notifications/pages/notification-settings-page.tsx"),
+      (m) => m.NotificationSettingsPage,
+    ),
+  },
   {
     name: "localizationSettings",
     page: lazyPage(
@@ -377,7 +383,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   { name: "partnerProgramSettings" },
-  { name: "notifications" },
+  {
+    name: "notifications",
+    page: lazyPage(
+      () => import("../features/notifications/pages/notifications-page.tsx"),
+      (m) => m.NotificationsPage,
+    ),
+  },
   { name: "referral" },
   { name: "assignAmbassador" },
 
