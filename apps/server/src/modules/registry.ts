@@ -14,6 +14,7 @@ import { feedbackModule } from "./feedback/index.ts";
 import { ledgerModule } from "./ledger/index.ts";
 import { mailModule } from "./mail/index.ts";
 import { myOffersModule } from "./my-offers/index.ts";
+import { notificationsModule } from "./notifications/index.ts";
 import { offersModule } from "./offers/index.ts";
 import { passkeysModule } from "./passkeys/index.ts";
 import { passwordRecoveryModule } from "./password-recovery/index.ts";
@@ -25,6 +26,7 @@ import { tradesModule } from "./trades/index.ts";
 import { twoFactorModule } from "./two-factor/index.ts";
 import { usersModule } from "./users/index.ts";
 import { walletModule } from "./wallet/index.ts";
+import { webhooksModule } from "./webhooks/index.ts";
 
 /**
  * Every domain module, in dependency order: demo seeding runs in this order, and routes register
@@ -51,10 +53,12 @@ export const modules: SoukModule[] = [
   contactsModule,
   tradesModule,
   accountClosureModule,
+  notificationsModule,
   chatModule,
   feedbackModule,
   featureRequestsModule,
   exportsModule,
+  webhooksModule,
   apiClientsModule,
   paxfulApiModule,
 ];
