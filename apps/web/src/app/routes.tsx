@@ -339,7 +339,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.AccountSettingsPage,
     ),
   },
-  { name: "accountSettingsNotifications" },
+  {
+    name: "accountSettingsNotifications",
+    page: lazyPage(
+      () => import("../features/notifications/pages/notification-settings-page.tsx"),
+      (m) => m.NotificationSettingsPage,
+    ),
+  },
   {
     name: "localizationSettings",
     page: lazyPage(
@@ -362,7 +368,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.DevicesPage,
     ),
   },
-  { name: "webhooks" },
+  {
+    name: "webhooks",
+    page: lazyPage(
+      () => import("../features/webhooks/pages/webhooks-page.tsx"),
+      (m) => m.WebhooksPage,
+    ),
+  },
   {
     name: "apiKeys",
     page: lazyPage(
@@ -371,7 +383,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   { name: "partnerProgramSettings" },
-  { name: "notifications" },
+  {
+    name: "notifications",
+    page: lazyPage(
+      () => import("../features/notifications/pages/notifications-page.tsx"),
+      (m) => m.NotificationsPage,
+    ),
+  },
   { name: "referral" },
   { name: "assignAmbassador" },
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatMail, formatMailList } from "./mail.commands.ts";
 import { renderMail } from "./mail.templates.ts";
 
-const TEMPLATES = ["email-code", "password-reset", "new-device-login"] as const;
+const TEMPLATES = ["email-code", "password-reset", "new-device-login", "notification", "trade-messages"] as const;
 
 describe("mail templates", () => {
   it("every template renders subject, text and HTML in every shipped locale", () => {
@@ -14,6 +14,11 @@ describe("mail templates", () => {
           link: "https://s/r?token=t",
           device: "Firefox",
           ip: "1.2.3.4",
+          headline: "bea marked the trade paid",
+          details: "100.00 USD for 10 USDT",
+          timeLeft: "",
+          counterparty: "bea",
+          messages: "> Hello",
         });
         expect(mail.subject.length).toBeGreaterThan(0);
         expect(mail.html).toContain(`lang="${locale}"`);
@@ -27,11 +32,17 @@ describe("mail templates", () => {
     expect(mail.html).not.toContain("<script>");
     expect(mail.text).toContain("<script>x</script>");
   });
+
+  it("leaves a notification's empty lines out", () => {
+    const mail = renderMail("notification", "en", { headline: "Paid", details: "", timeLeft: "", link: "https://s/t" });
+    expect(mail.subject).toBe("Souk: Paid");
+    expect(mail.text).toBe("Paid\n\nOpen the trade: https://s/t\n");
+  });
 });
 
 describe("mail:list and mail:show lines", () => {
   const row = {
-    id: "7",
+    id: 7n,
     to_address: "ana@example.test",
     template: "email-code",
     locale: "en",
