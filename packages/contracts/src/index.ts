@@ -31,3 +31,4 @@ export * from "./trades.ts";
 export * from "./two-factor.ts";
 export * from "./users.ts";
 export * from "./wallet.ts";
+export * from "./webhooks.ts";

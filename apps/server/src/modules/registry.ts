@@ -25,6 +25,7 @@ import { tradesModule } from "./trades/index.ts";
 import { twoFactorModule } from "./two-factor/index.ts";
 import { usersModule } from "./users/index.ts";
 import { walletModule } from "./wallet/index.ts";
+import { webhooksModule } from "./webhooks/index.ts";
 
 /**
  * Every domain module, in dependency order: demo seeding runs in this order, and routes register
@@ -55,6 +56,7 @@ export const modules: SoukModule[] = [
   feedbackModule,
   featureRequestsModule,
   exportsModule,
+  webhooksModule,
   apiClientsModule,
   paxfulApiModule,
 ];

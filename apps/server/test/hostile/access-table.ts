@@ -557,6 +557,16 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   },
 
   // The API keys screen: each user's own clients; only the owner revokes theirs.
+  // The account's webhook (docs/decisions/098-account-webhooks.md): each user's own, no planted one.
+  // A private address is refused (422) before any request leaves, so no actor reaches a 2xx change.
+  "GET /rest/v1/webhooks": { may: USERS },
+  "POST /rest/v1/webhooks/verify": { may: USERS, body: { url: "https://10.0.0.1/hook" } },
+  "POST /rest/v1/webhooks": { may: USERS, body: { url: "https://10.0.0.1/hook" } },
+  "DELETE /rest/v1/webhooks": { may: USERS },
+  "POST /rest/v1/webhooks/events": { may: USERS, body: { events: ["trade.paid"] } },
+  "POST /rest/v1/webhooks/secret": { may: USERS },
+  "GET /rest/v1/webhooks/deliveries": { may: USERS },
+  "POST /rest/v1/webhooks/deliveries/{id}/replay": { may: USERS, params: { id: "1" } },
   "GET /rest/v1/api-clients": { may: USERS },
   "POST /rest/v1/api-clients": { may: USERS, body: { name: "Matrix bot" } },
   "DELETE /rest/v1/api-clients/{clientId}": { may: OWNER, ids: { clientId: "spareClient" }, ends: "objects" },

@@ -368,7 +368,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.DevicesPage,
     ),
   },
-  { name: "webhooks" },
+  {
+    name: "webhooks",
+    page: lazyPage(
+      () => import("../features/webhooks/pages/webhooks-page.tsx"),
+      (m) => m.WebhooksPage,
+    ),
+  },
   {
     name: "apiKeys",
     page: lazyPage(

@@ -42,7 +42,7 @@ describe("mail templates", () => {
 
 describe("mail:list and mail:show lines", () => {
   const row = {
-    id: "7",
+    id: 7n,
     to_address: "ana@example.test",
     template: "email-code",
     locale: "en",

@@ -30,7 +30,7 @@ export function useRefreshTwoFactor() {
   };
 }
 
-export async function chooseOption(type: "ga" | "email"): Promise<TwoFactorEnrolment> {
+export async function chooseOption(type: "ga" | "email" | "sms"): Promise<TwoFactorEnrolment> {
   return (await apiClient.post(`${base}/option`, { type }, { schema: twoFactorEnrolmentResponseSchema })).data;
 }
 

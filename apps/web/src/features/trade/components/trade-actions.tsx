@@ -156,7 +156,11 @@ function ConfirmDialog({
             />
           ) : null}
           {mailedCode.isMailed ? (
-            <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} />
+            <MailedCodeLink
+              state={mailedCode.state}
+              channel={mailedCode.channel}
+              onSend={() => void mailedCode.send()}
+            />
           ) : null}
         </>
       ) : null}

@@ -111,7 +111,11 @@ export function SendConfirmModal({
               <Text size="sm">{isWithdrawal ? t("send.confirmWithdrawalWarning") : t("send.confirmWarning")}</Text>
             </Alert>
             {mailedCode.isMailed ? (
-              <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} />
+              <MailedCodeLink
+                state={mailedCode.state}
+                channel={mailedCode.channel}
+                onSend={() => void mailedCode.send()}
+              />
             ) : null}
             {needsTwoFactor ? (
               <TextInput

@@ -45,7 +45,11 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
+/** The `code` of the error a refused address fails the request with. */
+export const ADDRESS_REFUSED = "ERR_WEBHOOK_ADDRESS_REFUSED";
+
 class AddressRefused extends Error {
+  readonly code = ADDRESS_REFUSED;
   constructor(readonly address: string) {
     super(`The webhook URL resolves to a private or reserved address (${address}).`);
     this.name = "AddressRefused";
