@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Paper, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Paper, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { formatDate } from "../../../lib/format.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { deliveryLogQueryOptions, useReplayDelivery } from "../api/webhooks-api.ts";
 import { useWebhooksTexts } from "../i18n/webhooks-texts.ts";
 
@@ -21,9 +22,7 @@ export function DeliveryLog() {
         {t("log.title")}
       </Title>
       {log.isError ? (
-        <Alert color="red" variant="light">
-          {t("error")}
-        </Alert>
+        <LoadError message={t("error")} retryLabel={t("retry")} onRetry={() => void log.refetch()} />
       ) : rows.length === 0 ? (
         <Text c="dimmed">{log.isPending ? t("loading") : t("log.empty")}</Text>
       ) : (

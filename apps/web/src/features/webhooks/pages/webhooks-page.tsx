@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { TitledPage } from "../../../ui/titled-page.tsx";
 import { webhookQueryOptions } from "../api/webhooks-api.ts";
 import { DeliveryLog } from "../components/delivery-log.tsx";
@@ -33,14 +34,7 @@ export function WebhooksPage() {
       {webhook.isPending ? (
         <Text c="dimmed">{t("loading")}</Text>
       ) : webhook.isError || !data ? (
-        <Alert color="red" variant="light">
-          <Group justify="space-between">
-            <Text size="sm">{t("error")}</Text>
-            <Button size="xs" variant="default" onClick={() => void webhook.refetch()}>
-              {t("retry")}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError message={t("error")} retryLabel={t("retry")} onRetry={() => void webhook.refetch()} />
       ) : (
         <>
           <WebhookUrlForm key={data.url ?? ""} webhook={data} />
