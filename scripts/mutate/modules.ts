@@ -32,6 +32,7 @@ export const MUTATION_MODULES: MutationModule[] = [
     tests: [
       server("ledger/ledger.guards.test.ts"),
       server("ledger/ledger.int.test.ts"),
+      server("ledger/ledger.reads.int.test.ts"),
       server("my-offers/bids.int.test.ts"),
     ],
     tsconfig: "apps/server/tsconfig.json",

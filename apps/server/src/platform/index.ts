@@ -1,7 +1,7 @@
 /** The platform's public door: conventions every module uses. */
 import "./fastify-types.ts";
 
-export { type CodePurpose, codeDigest, codeDigester } from "./code-digest.ts";
+export { codeDigest, codeDigester } from "./code-digest.ts";
 export { CSRF_COOKIE, issueCsrfToken, newCsrfToken } from "./csrf.ts";
 export { envelope, refusals } from "./envelope.ts";
 export {

@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import { formatCryptoDecimal, formatFiatAmount } from "../../../lib/format.ts";
 
 /** The texts' key of an event: `trade.paid` is `events.trade_paid` (dots separate keys). */
-export function eventKeyOf(event: Notification["event"]): string {
+function eventKeyOf(event: Notification["event"]): string {
   return `events.${event.replaceAll(".", "_")}`;
 }
 

@@ -9,9 +9,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { TitledPage } from "../../../ui/titled-page.tsx";
 import { notificationSettingsQueryOptions, useUpdateNotificationSettings } from "../api/notifications-api.ts";
-import { NotificationsLoadFailed } from "../components/load-failed.tsx";
 import { TelegramCard } from "../components/telegram-card.tsx";
 import { useNotificationsTexts } from "../i18n/notifications-texts.ts";
 
@@ -31,7 +31,7 @@ export function NotificationSettingsPage() {
           <Loader size="sm" aria-label={t("loading")} />
         </Group>
       ) : settings.isError ? (
-        <NotificationsLoadFailed onRetry={() => void settings.refetch()} />
+        <LoadError message={t("error")} retryLabel={t("retry")} onRetry={() => void settings.refetch()} />
       ) : (
         <SettingsTable settings={settings.data} />
       )}

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import { TitledPage } from "../../../ui/titled-page.tsx";
 import { notificationsQueryOptions, useMarkRead } from "../api/notifications-api.ts";
-import { NotificationsLoadFailed } from "../components/load-failed.tsx";
 import { NotificationRow } from "../components/notification-row.tsx";
 import { useNotificationsTexts } from "../i18n/notifications-texts.ts";
 
@@ -60,7 +60,7 @@ export function NotificationsPage() {
           <Loader size="sm" aria-label={t("loading")} />
         </Group>
       ) : list.isError ? (
-        <NotificationsLoadFailed onRetry={() => void list.refetch()} />
+        <LoadError message={t("error")} retryLabel={t("retry")} onRetry={() => void list.refetch()} />
       ) : list.data.data.length === 0 ? (
         <Text c="dimmed">{t("page.empty")}</Text>
       ) : (

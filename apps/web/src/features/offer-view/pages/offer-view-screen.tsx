@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { OfferListingItem, OfferView } from "@souk/contracts";
 import { formatDecimal } from "@souk/money";
 import { useQuery } from "@tanstack/react-query";
@@ -21,6 +8,7 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { StatusPage } from "../../../ui/status-page.tsx";
 import { type OfferPageQuery, offerViewQueryOptions } from "../api/offer-view-api.ts";
 import { CustomRateModal } from "../components/custom-rate-modal.tsx";
 import { FeedbackList, OfferDetails, VendorCard } from "../components/offer-sidebar.tsx";
@@ -86,26 +74,22 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
   if (viewQuery.isError) {
     const isMissing = isApiError(viewQuery.error) && viewQuery.error.status === 404;
     return (
-      <Container w="100%" size="sm" py={64}>
-        <Stack align="center" ta="center" gap="sm" data-testid={isMissing ? "offer-not-found" : "offer-error"}>
-          <ThemeIcon size={56} radius="xl" variant="light" color={isMissing ? "gray" : "red"}>
-            <Text fw={800} fz="xl">
-              {isMissing ? "404" : "!"}
-            </Text>
-          </ThemeIcon>
-          <Title order={1} size="h2">
-            {isMissing ? t("notFound.title") : t("error.title")}
-          </Title>
-          <Text c="dimmed">{isMissing ? t("notFound.body") : t("error.body")}</Text>
-          {isMissing ? (
+      <StatusPage
+        icon={isMissing ? "404" : "!"}
+        color={isMissing ? "gray" : "red"}
+        title={isMissing ? t("notFound.title") : t("error.title")}
+        body={isMissing ? t("notFound.body") : t("error.body")}
+        testId={isMissing ? "offer-not-found" : "offer-error"}
+        actions={
+          isMissing ? (
             <Button component={Link} to={to("marketplaceBuy")}>
               {t("notFound.action")}
             </Button>
           ) : (
             <Button onClick={() => void viewQuery.refetch()}>{t("error.retry")}</Button>
-          )}
-        </Stack>
-      </Container>
+          )
+        }
+      />
     );
   }
 

@@ -10,7 +10,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from "@mantine/core";
 import type { OfferListingItem, OfferSortType, OfferType, PublicProfile } from "@souk/contracts";
@@ -22,6 +21,7 @@ import { formatDate } from "../../../lib/format.ts";
 import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
+import { StatusPage } from "../../../ui/status-page.tsx";
 import { profileQueryOptions, userOffersQueryOptions } from "../api/profile-api.ts";
 import { useProfileTexts } from "../i18n/profile-texts.ts";
 import { type LastSeenColor, lastSeenColor, lastSeenText } from "../last-seen.ts";
@@ -223,24 +223,22 @@ export function ProfileScreen({ username, renderOffers }: ProfileScreenProps) {
   if (profile.isError) {
     const isMissing = isApiError(profile.error) && profile.error.status === 404;
     return (
-      <Container w="100%" size="sm" py={64}>
-        <Stack align="center" ta="center" gap="sm" data-testid={isMissing ? "profile-not-found" : "profile-error"}>
-          <ThemeIcon size={56} radius="xl" variant="light" color={isMissing ? "gray" : "red"}>
-            <Text fw={800}>{isMissing ? "404" : "!"}</Text>
-          </ThemeIcon>
-          <Title order={1} size="h2">
-            {isMissing ? t("notFound.title") : t("error.title")}
-          </Title>
-          <Text c="dimmed">{isMissing ? t("notFound.body", { username }) : t("error.body")}</Text>
-          {isMissing ? (
+      <StatusPage
+        icon={isMissing ? "404" : "!"}
+        color={isMissing ? "gray" : "red"}
+        title={isMissing ? t("notFound.title") : t("error.title")}
+        body={isMissing ? t("notFound.body", { username }) : t("error.body")}
+        testId={isMissing ? "profile-not-found" : "profile-error"}
+        actions={
+          isMissing ? (
             <Button component={Link} to={to("marketplaceBuy")}>
               {t("notFound.action")}
             </Button>
           ) : (
             <Button onClick={() => void profile.refetch()}>{t("error.retry")}</Button>
-          )}
-        </Stack>
-      </Container>
+          )
+        }
+      />
     );
   }
 

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/harness.ts";
+import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
+import { DomainError } from "../../platform/index.ts";
+import { collectBid, holdBid } from "./bid-holds.service.ts";
+import { accounts, BID_REFERENCE_TYPE, type BidId } from "./ledger.domain.ts";
+import { LedgerUsageError } from "./ledger.errors.ts";
+import { availableKey, balanceOf, fund, insertUsers, newTradeId } from "./ledger.fixtures.ts";
+import {
+  getEscrowState,
+  getTransfer,
+  holdEscrow,
+  listNonZeroBalances,
+  postEscrow,
+  reverseTransfer,
+  type TransferView,
+  withLedgerTx,
+} from "./ledger.service.ts";
+
+/**
+ * The ledger service's reads and corrections, and the guards it keeps before any statement:
+ * written from the mutants that outlived the ledger's API tests (docs/decisions/085-failpoints-and-mutation-testing.md).
+ */
+const BTC = 1;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await expectLedgerHolds(t.ownerDb);
+  await t.close();
+});
+
+async function codeOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+    if (error instanceof LedgerUsageError) return `usage:${error.message}`;
+    return `raw:${(error as { code?: string }).code ?? (error as Error).message}`;
+  }
+  return "none";
+}
+
+/** Each entry of a reversal is the entry of the original at the same position, negated, on the same account. */
+function expectMirror(original: TransferView | null, reversal: TransferView | null): void {
+  const legs = (view: TransferView | null) =>
+    (view?.entries ?? []).map((entry) => ({ key: entry.accountKey, amount: entry.amountMinor, code: entry.code }));
+  const mirrored = legs(original).map((entry) => ({ ...entry, amount: -entry.amount }));
+  expect(
+    new Set(legs(reversal).map((entry) => JSON.stringify(entry, (_k, v) => (typeof v === "bigint" ? `${v}` : v)))),
+  ).toEqual(new Set(mirrored.map((entry) => JSON.stringify(entry, (_k, v) => (typeof v === "bigint" ? `${v}` : v)))));
+  expect(reversal?.entries.length).toBe(original?.entries.length);
+}
+
+async function reverse(transferId: bigint) {
+  const result = await withLedgerTx(t.db, (tx) =>
+    reverseTransfer(tx, { transferId, idempotencyKey: `fix:${transferId}` }),
+  );
+  return getTransfer(t.db, result.transferId);
+}
+
+describe("corrections name every kind of account", () => {
+  it("reverses a deposit from the world account back to it", async () => {
+    const [user] = await insertUsers(t.db, 1);
+    const deposit = await fund(t.db, user!, BTC, 700n);
+    const original = await getTransfer(t.db, deposit);
+    expectMirror(original, await reverse(deposit));
+    expect(await balanceOf(t.db, availableKey(user!, BTC))).toBe(0n);
+  });
+
+  it("names a bid's own escrow when reversing its collection, and refuses to reopen it once settled", async () => {
+    const [vendor] = await insertUsers(t.db, 1);
+    await fund(t.db, vendor!, BTC, 1_000n);
+    const bidId: BidId = newTradeId();
+    const hold = await withLedgerTx(t.db, (tx) =>
+      holdBid(tx, { bidId, vendorId: vendor!, currencyCode: "BTC", amountMinor: 300n }),
+    );
+    const held = await getTransfer(t.db, hold.transferId);
+    expect(held?.entries.some((entry) => entry.accountKey.startsWith(`escrow:${BID_REFERENCE_TYPE}:`))).toBe(true);
+    const collected = await withLedgerTx(t.db, (tx) =>
+      collectBid(tx, { bidId, currencyCode: "BTC", amountMinor: 300n }),
+    );
+    const refused = await codeOf(
+      withLedgerTx(t.db, (tx) =>
+        reverseTransfer(tx, { transferId: collected.transferId, idempotencyKey: `fix:${bidId}` }),
+      ),
+    );
+    expect(refused).toBe("ERROR_ESCROW_ALREADY_SETTLED");
+    expect(await balanceOf(t.db, availableKey(vendor!, BTC))).toBe(700n);
+  });
+
+  it("names the fee shard of a released trade when reversing it, and refuses to reopen the settled escrow", async () => {
+    const [seller, buyer] = await insertUsers(t.db, 2);
+    await fund(t.db, seller!, BTC, 1_000n);
+    const tradeId = newTradeId();
+    const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
+    await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+    const posted = await withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! }));
+    const refused = await codeOf(
+      withLedgerTx(t.db, (tx) =>
+        reverseTransfer(tx, { transferId: posted.transferId, idempotencyKey: `fix:${tradeId}` }),
+      ),
+    );
+    expect(refused).toBe("ERROR_ESCROW_ALREADY_SETTLED");
+    expect(await balanceOf(t.db, availableKey(buyer!, BTC))).toBe(500n);
+  });
+});
+
+describe("reads", () => {
+  it("tells a trade's escrow as absent, then held, then settled", async () => {
+    const [seller, buyer] = await insertUsers(t.db, 2);
+    await fund(t.db, seller!, BTC, 1_000n);
+    const tradeId = newTradeId();
+    const amounts = { tradeId, currencyCode: "BTC", amountMinor: 200n, feeMinor: 2n };
+    expect(await getEscrowState(t.db, tradeId as never, "BTC")).toEqual({
+      heldMinor: 0n,
+      isSettled: false,
+      exists: false,
+    });
+    await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+    expect(await getEscrowState(t.db, tradeId as never, "BTC")).toEqual({
+      heldMinor: 202n,
+      isSettled: false,
+      exists: true,
+    });
+    await withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! }));
+    expect(await getEscrowState(t.db, tradeId as never, "BTC")).toEqual({
+      heldMinor: 0n,
+      isSettled: true,
+      exists: true,
+    });
+  });
+
+  it("gives an entry's owner as a number, and none for the world account", async () => {
+    const [user] = await insertUsers(t.db, 1);
+    const view = await getTransfer(t.db, await fund(t.db, user!, BTC, 50n));
+    expect(view?.entries.map((entry) => [entry.accountKind, entry.ownerUserId])).toEqual([
+      ["world", null],
+      ["available", user],
+    ]);
+    expect(await getTransfer(t.db, 987_654_321n)).toBeNull();
+  });
+
+  it("lists a user's non-zero available balance with its owner, and drops it once emptied", async () => {
+    const [user, other] = await insertUsers(t.db, 2);
+    await fund(t.db, user!, BTC, 70n);
+    const mine = async () =>
+      (await listNonZeroBalances(t.db, "available")).filter(
+        (row) => row.ownerUserId === user && row.currencyId === BTC,
+      );
+    expect(await mine()).toEqual([{ ownerUserId: user, currencyId: BTC, balanceMinor: 70n }]);
+    await withLedgerTx(t.db, (tx) =>
+      holdEscrow(tx, { tradeId: newTradeId(), sellerId: user!, currencyCode: "BTC", amountMinor: 70n, feeMinor: 0n }),
+    );
+    expect(await mine()).toEqual([]);
+    expect(other).toBeGreaterThan(0);
+  });
+});
+
+describe("guards before any statement", () => {
+  const sellerAndAmounts = (amountMinor: bigint, feeMinor: bigint) => ({
+    tradeId: newTradeId(),
+    sellerId: 1,
+    currencyCode: "BTC",
+    amountMinor,
+    feeMinor,
+  });
+
+  it("refuses an escrow of nothing and a negative fee, and a bid of nothing", async () => {
+    expect(await codeOf(withLedgerTx(t.db, (tx) => holdEscrow(tx, sellerAndAmounts(0n, 0n))))).toBe(
+      "usage:an escrow amount must be positive",
+    );
+    expect(await codeOf(withLedgerTx(t.db, (tx) => holdEscrow(tx, sellerAndAmounts(1n, -1n))))).toBe(
+      "usage:an escrow fee must not be negative",
+    );
+    const bid = { bidId: newTradeId() as BidId, vendorId: 1, currencyCode: "BTC", amountMinor: 0n };
+    expect(await codeOf(withLedgerTx(t.db, (tx) => holdBid(tx, bid)))).toBe("usage:a bid amount must be positive");
+  });
+
+  it("refuses a lock timeout that is not a positive whole number of milliseconds", async () => {
+    for (const lockTimeoutMs of [0, -5, 1.5])
+      expect(await codeOf(withLedgerTx(t.db, async () => 1, { lockTimeoutMs }))).toBe("usage:invalid lock timeout");
+    expect(accounts.world().kind).toBe("world");
+  });
+});
