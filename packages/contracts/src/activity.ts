@@ -8,6 +8,7 @@ import { envelopeSchema, pageMetaSchema, pageQuerySchema } from "./envelope.ts";
 export const ACCOUNT_ACTIVITY_TYPES = [
   "login",
   "login_failed",
+  "new_device_login",
   "password_reset",
   "password_change",
   "email_change",

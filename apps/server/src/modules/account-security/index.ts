@@ -1,6 +1,6 @@
 /**
  * The account security module's door: the account's sessions, listed and ended (decision 110),
- * and the account activity log (decision 111). Other modules write the log through
+ * the account activity log (decision 111) and the devices a user logs in from (decision 091). Other modules write the log through
  * `recordActivity`, in the transaction of their action.
  */
 import type { SoukModule } from "../../platform/index.ts";
@@ -8,6 +8,7 @@ import { registerActivityRoutes } from "./activity.routes.ts";
 import { registerSessionsRoutes } from "./sessions.routes.ts";
 
 export { recordActivity } from "./activity.service.ts";
+export { rememberFirstDevice, settleLogInDevice } from "./devices.service.ts";
 
 export const accountSecurityModule: SoukModule = {
   name: "account-security",

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import {
   type AppDeps,
+  deviceIdOf,
   envelope,
   issueCsrfToken,
   type NewSessionInfo,
@@ -33,11 +34,13 @@ function isSecure(config: Config): boolean {
   return config.COOKIE_SECURE || config.NODE_ENV === "production";
 }
 
-function clientInfo(request: FastifyRequest): ClientInfo {
+/** Who is logging in; a browser without a valid device id cookie gets one now (decision 091). */
+function clientInfo(request: FastifyRequest, reply: FastifyReply, config: Config): ClientInfo {
   return {
     ip: request.ip ?? null,
     userAgent: request.headers["user-agent"] ?? null,
     previousToken: request.cookies[SESSION_COOKIE] ?? null,
+    deviceId: deviceIdOf(request, reply, { secure: isSecure(config) }),
   };
 }
 
@@ -70,7 +73,10 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
         response: { 200: csrfResponseSchema },
       },
     },
-    async (request, reply) => envelope({ csrfToken: issueCsrfToken(request, reply, { secure: isSecure(config) }) }),
+    async (request, reply) => {
+      deviceIdOf(request, reply, { secure: isSecure(config) });
+      return envelope({ csrfToken: issueCsrfToken(request, reply, { secure: isSecure(config) }) });
+    },
   );
 
   app.post(
@@ -85,7 +91,7 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await register(db, config, request.body, clientInfo(request));
+      const result = await register(db, deps, request.body, clientInfo(request, reply, config));
       // The account exists either way; a lost first code is one resend-code away.
       await sendEmailCode(db, deps.jobs, result.userId);
       const csrfToken = startBrowserSession(request, reply, config, result.session);
@@ -106,7 +112,7 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await login(db, deps, request.body, clientInfo(request));
+      const result = await login(db, deps, request.body, clientInfo(request, reply, config));
       if ("pending" in result) {
         reply.setCookie(PENDING_LOGIN_COOKIE, result.pending.token, {
           path: PENDING_LOGIN_PATH,
@@ -135,7 +141,7 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request, reply) => {
       const pendingToken = request.cookies[PENDING_LOGIN_COOKIE] ?? null;
-      const result = await completeLogin(db, config, pendingToken, request.body.code, clientInfo(request));
+      const result = await completeLogin(db, deps, pendingToken, request.body.code, clientInfo(request, reply, config));
       reply.clearCookie(PENDING_LOGIN_COOKIE, { path: PENDING_LOGIN_PATH });
       const csrfToken = startBrowserSession(request, reply, config, result.session);
       return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });

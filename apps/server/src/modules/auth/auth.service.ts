@@ -1,5 +1,5 @@
 import type { LoginRequest, RegisterRequest, TwoFactorType } from "@souk/contracts";
-import type { Config } from "../../config.ts";
+import { type Config, publicUrlOf } from "../../config.ts";
 import { type Db, withTx } from "../../db/pool.ts";
 import {
   createSession,
@@ -10,7 +10,7 @@ import {
   revokeSession,
   verifyPassword,
 } from "../../platform/index.ts";
-import { recordActivity } from "../account-security/index.ts";
+import { recordActivity, rememberFirstDevice, settleLogInDevice } from "../account-security/index.ts";
 import { beginSecondFactorLogin, completeSecondFactorLogin } from "../two-factor/index.ts";
 import { createUser, findLoginCandidate, getCurrentUser } from "../users/index.ts";
 import { throttleKeys, throttleRefusal } from "./auth.domain.ts";
@@ -22,7 +22,11 @@ export interface ClientInfo {
   userAgent: string | null;
   /** The session being replaced, revoked at log-in so a fixed session id cannot survive. */
   previousToken: string | null;
+  /** The browser's device id (its cookie, set before the log-in; decision 091). */
+  deviceId: string;
 }
+
+type AuthDeps = { config: Config; jobs: JobQueue };
 
 export interface LoggedIn {
   userId: number;
@@ -35,9 +39,9 @@ export interface SecondFactorPending {
   pending: { token: string; type: TwoFactorType; expiresAt: Date };
 }
 
-export async function register(db: Db, config: Config, input: RegisterRequest, client: ClientInfo): Promise<LoggedIn> {
+export async function register(db: Db, deps: AuthDeps, input: RegisterRequest, client: ClientInfo): Promise<LoggedIn> {
   const user = await createUser(db, { ...input, passwordHash: await hashPassword(input.password) });
-  return startSession(db, config, user.id, client);
+  return startSession(db, deps, user.id, client, { logged: false });
 }
 
 /**
@@ -46,7 +50,7 @@ export async function register(db: Db, config: Config, input: RegisterRequest, c
  */
 export async function login(
   db: Db,
-  deps: { config: Config; jobs: JobQueue },
+  deps: AuthDeps,
   input: LoginRequest,
   client: ClientInfo,
 ): Promise<LoggedIn | SecondFactorPending> {
@@ -71,41 +75,51 @@ export async function login(
   if (candidate.isClosed) throw accountClosed();
   const pending = await beginSecondFactorLogin(db, deps.jobs, candidate.id);
   if (pending) return { userId: candidate.id, pending };
-  return startSession(db, config, candidate.id, client, { logged: true });
+  return startSession(db, deps, candidate.id, client, { logged: true });
 }
 
 /** POST auth/login/two-factor: the code completes the pending log-in, and the session starts. */
 export async function completeLogin(
   db: Db,
-  config: Config,
+  deps: AuthDeps,
   pendingToken: string | null,
   code: string,
   client: ClientInfo,
 ): Promise<LoggedIn> {
   const userId = await completeSecondFactorLogin(db, pendingToken, code);
   if ((await getCurrentUser(db, userId)).isBanned) throw accountBanned();
-  return startSession(db, config, userId, client, { logged: true });
+  return startSession(db, deps, userId, client, { logged: true });
 }
 
 const seenFrom = (client: ClientInfo) => ({ ip: client.ip, userAgent: client.userAgent });
 
-/** A log-in's session and its line in the activity log are one transaction. */
+/**
+ * A log-in's session, its line in the activity log and its device (a new one is e-mailed about,
+ * decision 091) are one transaction. A new account's device is its first known one.
+ */
 async function startSession(
   db: Db,
-  config: Config,
+  deps: AuthDeps,
   userId: number,
   client: ClientInfo,
-  options: { logged: boolean } = { logged: false },
+  options: { logged: boolean },
 ): Promise<LoggedIn> {
   if (client.previousToken) await revokeSession(db, client.previousToken);
   const session = await withTx(db, async (tx) => {
     const created = await createSession(tx, {
       userId,
-      ttlHours: config.SESSION_TTL_HOURS,
+      ttlHours: deps.config.SESSION_TTL_HOURS,
       ip: client.ip,
       userAgent: client.userAgent,
+      deviceId: client.deviceId,
     });
-    if (options.logged) await recordActivity(tx, { userId, type: "login", ...seenFrom(client) });
+    const device = { userId, deviceId: client.deviceId, ...seenFrom(client) };
+    if (!options.logged) {
+      await rememberFirstDevice(tx, device);
+      return created;
+    }
+    await recordActivity(tx, { userId, type: "login", ...seenFrom(client) });
+    await settleLogInDevice(tx, { jobs: deps.jobs, publicUrl: publicUrlOf(deps.config) }, device);
     return created;
   });
   return { userId, session };

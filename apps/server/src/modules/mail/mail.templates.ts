@@ -49,13 +49,18 @@ const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
   "new-device-login": {
     en: {
       subject: "New log-in to your Souk account",
-      lines: (v) => [`Someone logged in from ${v.device} (${v.ip}).`, "If it was not you, change your password."],
+      lines: (v) => [
+        `Someone logged in to your account from a new device: ${v.device || "an unknown browser"}${v.ip ? ` (address ${v.ip})` : ""}.`,
+        "If it was you, there is nothing to do. If it was not, end that session and change your password:",
+        `${v.link}`,
+      ],
     },
     fr: {
       subject: "Nouvelle connexion à votre compte Souk",
       lines: (v) => [
-        `Une connexion depuis ${v.device} (${v.ip}).`,
-        "Si ce n'était pas vous, changez votre mot de passe.",
+        `Quelqu'un s'est connecté à votre compte depuis un nouvel appareil : ${v.device || "un navigateur inconnu"}${v.ip ? ` (adresse ${v.ip})` : ""}.`,
+        "Si c'était vous, il n'y a rien à faire. Sinon, terminez cette session et changez votre mot de passe :",
+        `${v.link}`,
       ],
     },
   },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import type { Config } from "../../config.ts";
+import { type Config, publicUrlOf } from "../../config.ts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { hashPassword, inputError, type JobQueue } from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
@@ -41,8 +41,7 @@ export async function forgotPassword(db: Db, jobs: JobQueue, config: Config, ema
         used_at: null,
       })
       .execute();
-    const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-    const link = `${publicUrl.replace(/\/$/, "")}/password/reset?token=${token}`;
+    const link = `${publicUrlOf(config)}/password/reset?token=${token}`;
     await queueMail(tx, jobs, {
       to: user.email,
       template: "password-reset",

@@ -10,6 +10,7 @@ const en = {
     current: "This device",
     lastActive: "Last active {{date}}",
     ip: "Address {{ip}}",
+    deviceId: "Device …{{id}}",
     end: "End",
     endOthers: "End all other sessions",
     ended: "The session is ended.",
@@ -24,6 +25,7 @@ const en = {
     types: {
       login: "Logged in",
       login_failed: "Failed log-in",
+      new_device_login: "Log-in from a new device",
       password_reset: "Password reset",
       password_change: "Password changed",
       email_change: "E-mail changed",
@@ -49,6 +51,7 @@ const fr: DevicesTexts = {
     current: "Cet appareil",
     lastActive: "Actif le {{date}}",
     ip: "Adresse {{ip}}",
+    deviceId: "Appareil …{{id}}",
     end: "Terminer",
     endOthers: "Terminer toutes les autres sessions",
     ended: "La session est terminée.",
@@ -63,6 +66,7 @@ const fr: DevicesTexts = {
     types: {
       login: "Connexion",
       login_failed: "Échec de connexion",
+      new_device_login: "Connexion depuis un nouvel appareil",
       password_reset: "Mot de passe réinitialisé",
       password_change: "Mot de passe modifié",
       email_change: "E-mail modifié",
