@@ -22,11 +22,22 @@ import {
 import { sendEmailCode } from "../email-verification/index.ts";
 import { PENDING_LOGIN_TTL_MS } from "../two-factor/index.ts";
 import { getCurrentUser } from "../users/index.ts";
-import { type ClientInfo, completeLogin, login, logout, register } from "./auth.service.ts";
+import {
+  type ClientInfo,
+  completeLogin,
+  continueApprovedLogin,
+  type LoggedIn,
+  login,
+  logout,
+  register,
+  type SecondFactorPending,
+} from "./auth.service.ts";
 
 /** The pending log-in of a right password whose second factor is still to come (decision 107). */
 const PENDING_LOGIN_COOKIE = "souk_login_2fa";
 const PENDING_LOGIN_PATH = "/rest/v1/auth/login";
+/** The log-in waiting for the mailed approval of a new device (decision 092). */
+const APPROVAL_WAIT_COOKIE = "souk_login_approval";
 
 const sessionAnswer = authSessionResponseSchema;
 
@@ -61,8 +72,30 @@ function startBrowserSession(
   return issueCsrfToken(request, reply, { rotate: true, secure: isSecure(config), sessionToken: session.token });
 }
 
+const approvalAnswer = (expiresAt: Date) => ({
+  approvalRequired: true as const,
+  status: "pending" as const,
+  expiresAt: expiresAt.toISOString(),
+});
+
 export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
   const { config, db } = deps;
+
+  /** A log-in that passed the password (and the device check): the second factor's step, or the session. */
+  async function answerLogIn(request: FastifyRequest, reply: FastifyReply, result: LoggedIn | SecondFactorPending) {
+    if ("pending" in result) {
+      reply.setCookie(PENDING_LOGIN_COOKIE, result.pending.token, {
+        path: PENDING_LOGIN_PATH,
+        httpOnly: true,
+        sameSite: "strict",
+        secure: isSecure(config),
+        maxAge: PENDING_LOGIN_TTL_MS / 1000,
+      });
+      return envelope({ twoFactorRequired: true as const, type: result.pending.type });
+    }
+    const csrfToken = startBrowserSession(request, reply, config, result.session);
+    return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
+  }
 
   app.get(
     "/rest/v1/csrf",
@@ -113,18 +146,36 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request, reply) => {
       const result = await login(db, deps, request.body, clientInfo(request, reply, config));
-      if ("pending" in result) {
-        reply.setCookie(PENDING_LOGIN_COOKIE, result.pending.token, {
+      if ("approval" in result) {
+        reply.setCookie(APPROVAL_WAIT_COOKIE, result.approval.token, {
           path: PENDING_LOGIN_PATH,
           httpOnly: true,
           sameSite: "strict",
           secure: isSecure(config),
-          maxAge: PENDING_LOGIN_TTL_MS / 1000,
+          expires: result.approval.expiresAt,
         });
-        return envelope({ twoFactorRequired: true as const, type: result.pending.type });
+        return envelope(approvalAnswer(result.approval.expiresAt));
       }
-      const csrfToken = startBrowserSession(request, reply, config, result.session);
-      return envelope({ user: await getCurrentUser(db, result.userId), csrfToken });
+      return answerLogIn(request, reply, result);
+    },
+  );
+
+  app.post(
+    "/rest/v1/auth/login/approval",
+    {
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["auth"],
+        summary: "Ask again for a log-in waiting for the mailed approval of a new device",
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const waitToken = request.cookies[APPROVAL_WAIT_COOKIE] ?? null;
+      const result = await continueApprovedLogin(db, deps, waitToken, clientInfo(request, reply, config));
+      if ("waitUntil" in result) return envelope(approvalAnswer(result.waitUntil));
+      reply.clearCookie(APPROVAL_WAIT_COOKIE, { path: PENDING_LOGIN_PATH });
+      return answerLogIn(request, reply, result);
     },
   );
 

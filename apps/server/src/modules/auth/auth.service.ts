@@ -10,7 +10,13 @@ import {
   revokeSession,
   verifyPassword,
 } from "../../platform/index.ts";
-import { recordActivity, rememberFirstDevice, settleLogInDevice } from "../account-security/index.ts";
+import {
+  askApprovalIfNeeded,
+  claimApprovedLogIn,
+  recordActivity,
+  rememberFirstDevice,
+  settleLogInDevice,
+} from "../account-security/index.ts";
 import { beginSecondFactorLogin, completeSecondFactorLogin } from "../two-factor/index.ts";
 import { createUser, findLoginCandidate, getCurrentUser } from "../users/index.ts";
 import { throttleKeys, throttleRefusal } from "./auth.domain.ts";
@@ -33,6 +39,12 @@ export interface LoggedIn {
   session: NewSessionInfo;
 }
 
+/** The right password from a new device, and the mailed approval still to come (decision 092). */
+export interface ApprovalPending {
+  userId: number;
+  approval: { token: string; expiresAt: Date };
+}
+
 /** The right password, and the second factor still to come: no session yet (decision 107). */
 export interface SecondFactorPending {
   userId: number;
@@ -53,7 +65,7 @@ export async function login(
   deps: AuthDeps,
   input: LoginRequest,
   client: ClientInfo,
-): Promise<LoggedIn | SecondFactorPending> {
+): Promise<LoggedIn | SecondFactorPending | ApprovalPending> {
   const { config } = deps;
   const candidate = await findLoginCandidate(db, input.login);
   const keys = throttleKeys({ accountId: candidate?.id ?? null, login: input.login, ip: client.ip });
@@ -73,9 +85,39 @@ export async function login(
   await settleSuccessfulLogin(db, keys.accountKey, keys.addressKey);
   if (candidate.isBanned) throw accountBanned();
   if (candidate.isClosed) throw accountClosed();
-  const pending = await beginSecondFactorLogin(db, deps.jobs, candidate.id);
-  if (pending) return { userId: candidate.id, pending };
-  return startSession(db, deps, candidate.id, client, { logged: true });
+  const device = { userId: candidate.id, deviceId: client.deviceId, ...seenFrom(client) };
+  const approval = await askApprovalIfNeeded(db, { jobs: deps.jobs, publicUrl: publicUrlOf(config) }, device);
+  if (approval) return { userId: candidate.id, approval };
+  return afterDeviceCheck(db, deps, candidate.id, client);
+}
+
+/** The password is right and the device may log in: the second factor when asked, else the session. */
+async function afterDeviceCheck(
+  db: Db,
+  deps: AuthDeps,
+  userId: number,
+  client: ClientInfo,
+): Promise<LoggedIn | SecondFactorPending> {
+  const pending = await beginSecondFactorLogin(db, deps.jobs, userId);
+  if (pending) return { userId, pending };
+  return startSession(db, deps, userId, client, { logged: true });
+}
+
+/**
+ * POST auth/login/approval: the waiting browser asks again. Still pending: when it runs out. Once
+ * the mailed link approved it: the log-in goes on as after the password (decision 092).
+ */
+export async function continueApprovedLogin(
+  db: Db,
+  deps: AuthDeps,
+  waitToken: string | null,
+  client: ClientInfo,
+): Promise<LoggedIn | SecondFactorPending | { waitUntil: Date }> {
+  const claimed = await claimApprovedLogIn(db, waitToken, client.deviceId);
+  if ("waitUntil" in claimed) return claimed;
+  const user = await getCurrentUser(db, claimed.userId);
+  if (user.isBanned) throw accountBanned();
+  return afterDeviceCheck(db, deps, claimed.userId, client);
 }
 
 /** POST auth/login/two-factor: the code completes the pending log-in, and the session starts. */

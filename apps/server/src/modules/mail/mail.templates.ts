@@ -1,7 +1,7 @@
 import { type Locale, SUPPORTED_LOCALES } from "@souk/contracts";
 
 /** The mails Souk sends. Each has a subject, a text and an HTML body in every shipped locale. */
-export type MailTemplate = "email-code" | "password-reset" | "new-device-login" | "two-factor-code";
+export type MailTemplate = "email-code" | "password-reset" | "new-device-login" | "login-approval" | "two-factor-code";
 
 export interface RenderedMail {
   subject: string;
@@ -61,6 +61,28 @@ const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
         `Quelqu'un s'est connecté à votre compte depuis un nouvel appareil : ${v.device || "un navigateur inconnu"}${v.ip ? ` (adresse ${v.ip})` : ""}.`,
         "Si c'était vous, il n'y a rien à faire. Sinon, terminez cette session et changez votre mot de passe :",
         `${v.link}`,
+      ],
+    },
+  },
+  "login-approval": {
+    en: {
+      subject: "Approve a log-in to your Souk account",
+      lines: (v) => [
+        `Someone with your password is logging in from a new device: ${v.device || "an unknown browser"}${v.ip ? ` (address ${v.ip})` : ""}.`,
+        "If it is you, approve it within 15 minutes:",
+        `${v.approveLink}`,
+        "If it is not you, deny it and change your password:",
+        `${v.denyLink}`,
+      ],
+    },
+    fr: {
+      subject: "Approuvez une connexion à votre compte Souk",
+      lines: (v) => [
+        `Quelqu'un qui connaît votre mot de passe se connecte depuis un nouvel appareil : ${v.device || "un navigateur inconnu"}${v.ip ? ` (adresse ${v.ip})` : ""}.`,
+        "Si c'est vous, approuvez-la dans les 15 minutes :",
+        `${v.approveLink}`,
+        "Si ce n'est pas vous, refusez-la et changez votre mot de passe :",
+        `${v.denyLink}`,
       ],
     },
   },

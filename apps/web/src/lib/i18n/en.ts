@@ -172,6 +172,11 @@ export const en = {
       codeHint: "Lost your device? Type one of your recovery codes instead.",
       codeSubmit: "Continue",
       codeRestart: "Start again",
+      approvalTitle: "Approve this log-in by e-mail",
+      approvalLead:
+        "This device is new to your account, and you asked to approve such log-ins. We e-mailed you a link: open it and approve. This page goes on by itself once you have.",
+      approvalWaiting: "Waiting for your approval…",
+      approvalDenied: "This log-in was denied from the e-mail.",
       registerLink: "Create an account",
     },
     register: {
@@ -239,6 +244,12 @@ export const en = {
     second_factor_invalid: "This code is wrong or has expired.",
     second_factor_reused: "This code was already used; wait for the next one.",
     code_required: "Enter the code.",
+    login_approval: {
+      denied: "This log-in was denied from the e-mail link.",
+      expired: "This log-in has expired; enter your password again.",
+      used: "This log-in has expired; enter your password again.",
+      invalid: "This approval link is invalid, expired or already used.",
+    },
     two_factor: {
       wrong: "This code is wrong.",
       reused: "This code was already used; wait for the next one.",

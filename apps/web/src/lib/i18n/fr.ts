@@ -172,6 +172,11 @@ export const fr: Translation = {
       codeHint: "Appareil perdu ? Saisissez plutôt l’un de vos codes de secours.",
       codeSubmit: "Continuer",
       codeRestart: "Recommencer",
+      approvalTitle: "Approuvez cette connexion par e-mail",
+      approvalLead:
+        "Cet appareil est nouveau pour votre compte et vous avez demandé à approuver ces connexions. Nous vous avons envoyé un lien par e-mail : ouvrez-le et approuvez. Cette page continue d’elle-même ensuite.",
+      approvalWaiting: "En attente de votre approbation…",
+      approvalDenied: "Cette connexion a été refusée depuis l’e-mail.",
       registerLink: "Créer un compte",
     },
     register: {
@@ -241,6 +246,12 @@ export const fr: Translation = {
     second_factor_invalid: "Ce code est erroné ou a expiré.",
     second_factor_reused: "Ce code a déjà servi ; attendez le suivant.",
     code_required: "Saisissez le code.",
+    login_approval: {
+      denied: "Cette connexion a été refusée depuis le lien de l’e-mail.",
+      expired: "Cette connexion a expiré ; saisissez à nouveau votre mot de passe.",
+      used: "Cette connexion a expiré ; saisissez à nouveau votre mot de passe.",
+      invalid: "Ce lien d’approbation est invalide, expiré ou déjà utilisé.",
+    },
     two_factor: {
       wrong: "Ce code est erroné.",
       reused: "Ce code a déjà servi ; attendez le suivant.",

@@ -11,6 +11,7 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { useLogInMutation } from "../api/auth-api.ts";
 import { fieldErrorText } from "./field-error.ts";
 import { FormAlert } from "./form-alert.tsx";
+import { LoginApprovalStep } from "./login-approval-step.tsx";
 import { LoginCodeStep } from "./login-code-step.tsx";
 
 type LoginFormValues = z.input<typeof loginRequestSchema>;
@@ -26,6 +27,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const logIn = useLogInMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const [pendingType, setPendingType] = useState<TwoFactorType | null>(null);
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
   const form = useForm<LoginFormValues, unknown, z.output<typeof loginRequestSchema>>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { login: "", password: "" },
@@ -38,6 +40,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     try {
       const answer = await logIn.mutateAsync(values);
       if ("user" in answer) onLoggedIn(answer);
+      else if ("approvalRequired" in answer) setAwaitingApproval(true);
       else setPendingType(answer.type);
     } catch (error) {
       setFormError(applyServerErrors(error, loginFields, form.setError, t));
@@ -46,6 +49,17 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
 
   if (pendingType)
     return <LoginCodeStep type={pendingType} onLoggedIn={onLoggedIn} onRestart={() => setPendingType(null)} />;
+  if (awaitingApproval)
+    return (
+      <LoginApprovalStep
+        onLoggedIn={onLoggedIn}
+        onSecondFactor={(type) => {
+          setAwaitingApproval(false);
+          setPendingType(type);
+        }}
+        onRestart={() => setAwaitingApproval(false)}
+      />
+    );
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="login-form">
