@@ -179,6 +179,16 @@ export const en = {
       approvalDenied: "This log-in was denied from the e-mail.",
       registerLink: "Create an account",
     },
+    loginApproval: {
+      metaTitle: "Approve a log-in",
+      title: "A log-in from a new device",
+      subtitle: "Someone with your password is logging in from a device your account has not used before. Was it you?",
+      approve: "Yes, approve it",
+      deny: "No, deny it",
+      approved: "Approved. The waiting log-in goes on by itself.",
+      denied: "Denied. That log-in will not happen; change your password now, since someone knows it.",
+      missingLink: "This link is incomplete. Open the link from the e-mail again.",
+    },
     register: {
       metaTitle: "Sign up",
       title: "Create your account",

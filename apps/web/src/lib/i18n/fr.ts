@@ -179,6 +179,17 @@ export const fr: Translation = {
       approvalDenied: "Cette connexion a été refusée depuis l’e-mail.",
       registerLink: "Créer un compte",
     },
+    loginApproval: {
+      metaTitle: "Approuver une connexion",
+      title: "Une connexion depuis un nouvel appareil",
+      subtitle:
+        "Quelqu’un qui connaît votre mot de passe se connecte depuis un appareil que votre compte n’a jamais utilisé. Était-ce vous ?",
+      approve: "Oui, l’approuver",
+      deny: "Non, la refuser",
+      approved: "Approuvée. La connexion en attente continue d’elle-même.",
+      denied: "Refusée. Cette connexion n’aura pas lieu ; changez votre mot de passe maintenant, quelqu’un le connaît.",
+      missingLink: "Ce lien est incomplet. Ouvrez à nouveau le lien de l’e-mail.",
+    },
     register: {
       metaTitle: "Inscription",
       title: "Créez votre compte",

@@ -1,9 +1,10 @@
 import { Container, Stack, Title } from "@mantine/core";
+import { ApprovalsSection } from "../components/approvals-section.tsx";
 import { PasswordSection } from "../components/password-section.tsx";
 import { TwoFactorSection } from "../components/two-factor-section.tsx";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
 
-/** /account/security: two-factor authentication and the password. */
+/** /account/security: two-factor authentication, approval of new devices, and the password. */
 export function SecurityPage() {
   const { t } = useSecurityTexts();
   return (
@@ -12,6 +13,7 @@ export function SecurityPage() {
       <Stack gap="xl">
         <Title order={1}>{t("title")}</Title>
         <TwoFactorSection />
+        <ApprovalsSection />
         <PasswordSection />
       </Stack>
     </Container>
