@@ -36,6 +36,20 @@ module.exports = {
       to: { path: "^apps/web/src/features/", pathNot: "^apps/web/src/features/$1/" },
     },
     {
+      name: "web-features-do-not-import-app",
+      comment: "app/ (routes, layout, providers) composes the features; a feature never reaches back up into it.",
+      severity: "error",
+      from: { path: "^apps/web/src/features/" },
+      to: { path: "^apps/web/src/app/" },
+    },
+    {
+      name: "web-lib-knows-no-feature",
+      comment: "lib/ is shared by every feature and depends on none of them, nor on app/.",
+      severity: "error",
+      from: { path: "^apps/web/src/lib/" },
+      to: { path: ["^apps/web/src/features/", "^apps/web/src/app/"] },
+    },
+    {
       name: "web-ui-is-presentational",
       comment: "ui/ holds presentational pieces: no features, no data fetching.",
       severity: "error",

@@ -11,7 +11,8 @@ rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, SOUK_DATA_DIR: dataDir, TZ: "UTC" },
+  // Webhook receivers of the browser tests listen on this machine: private addresses are allowed here.
+  env: { ...process.env, SOUK_DATA_DIR: dataDir, TZ: "UTC", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

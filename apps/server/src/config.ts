@@ -71,6 +71,17 @@ const configSchema = z
      */
     SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+    /**
+     * Telegram notifications: the bot's token (from BotFather) and username (for the `/start`
+     * deep link); unset, the Telegram channel is off. The Bot API base URL is configurable for
+     * tests (a local fake) and self-hosted Bot API servers.
+     */
+    TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+    TELEGRAM_BOT_USERNAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_]{3,64}$/)
+      .optional(),
+    TELEGRAM_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
     RATES_FILE: z.string().optional(),
     SOUK_FEATURE_FLAGS: z.string().optional(),
     /** Requests per minute each API client may make to /paxful/v1 (per server copy). */

@@ -81,10 +81,10 @@ test("the footer's language switcher keeps the current page", async ({ page }) =
 });
 
 test("a screen that is not built yet says so and names itself", async ({ page }) => {
-  // Webhook settings belong to a later piece of work.
-  await page.goto("/account/webhooks");
+  // Payment settings belong to a later piece of work.
+  await page.goto("/account/payment-settings");
 
-  await expect(page.getByTestId("coming-soon-page")).toContainText("Webhooks");
+  await expect(page.getByTestId("coming-soon-page")).toContainText("Payment settings");
   await expect(page.getByTestId("coming-soon-page")).toContainText("Coming soon");
 });
 

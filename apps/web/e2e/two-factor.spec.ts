@@ -104,3 +104,16 @@ test("a release asks the seller's code when the settings guard releases", async 
   await section.getByRole("button", { name: "Turn off two-factor authentication" }).click();
   await expect(section.getByTestId("two-factor-state")).toHaveText("Off");
 });
+
+test("SMS codes are offered and ask for a verified phone first", async ({ page }) => {
+  const username = uniqueUsername("e2e_sms");
+  await page.goto("/register");
+  await submitSignUp(page, username);
+  await expect(page.getByTestId("navbar-username")).toHaveText(username);
+  await page.goto("/account/security");
+  const section = page.getByTestId("two-factor-section");
+  await section.getByRole("button", { name: "Use SMS codes" }).click();
+  await expect(section).toContainText("Verify a phone number first to receive codes by SMS.");
+  await expect(section.getByTestId("two-factor-state")).toHaveText("Off");
+  await page.screenshot({ path: ".test-data/playwright/security-sms-factor.png", fullPage: true });
+});

@@ -52,6 +52,12 @@ export const confirmPhoneRequestSchema = z
   })
   .strict();
 
+/**
+ * POST /rest/v1/users/reset-phone: the second factor's code when one is on (removing the number
+ * is a change of the account's security, like the password).
+ */
+export const resetPhoneRequestSchema = z.object({ code: z.string().trim().min(1).max(16).optional() }).strict();
+
 /** Phone settings: the number (national part), its country calling code, and the resend countdown. */
 export const phoneSettingsSchema = z.object({
   number: z.string().nullable(),

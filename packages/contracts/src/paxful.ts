@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { signedDecimalInputSchema } from "./decimal-input.ts";
+import { ACCOUNT_WEBHOOK_EVENTS } from "./webhooks.ts";
 
 /**
  * The Paxful-compatible API at /paxful/v1/<group>/<action> (docs/decisions/073-paxful-compatible-api.md):
@@ -259,16 +260,7 @@ export type PaxfulInput<Path extends PaxfulActionPath> = z.output<(typeof paxful
 // ---- webhooks ----------------------------------------------------------------------------------
 
 /** The event names of Paxful's webhooks that Souk sends. */
-export const PAXFUL_WEBHOOK_EVENTS = [
-  "trade.started",
-  "trade.paid",
-  "trade.released",
-  "trade.cancelled_or_expired",
-  "trade.dispute_started",
-  "trade.dispute_finished",
-  "trade.chat_message_received",
-  "trade.attachment_uploaded",
-] as const;
+export const PAXFUL_WEBHOOK_EVENTS = [...ACCOUNT_WEBHOOK_EVENTS, "trade.attachment_uploaded"] as const;
 export type PaxfulWebhookEvent = (typeof PAXFUL_WEBHOOK_EVENTS)[number];
 
 export const PAXFUL_CHALLENGE_HEADER = "x-paxful-request-challenge";

@@ -14,6 +14,7 @@ import { feedbackModule } from "./feedback/index.ts";
 import { ledgerModule } from "./ledger/index.ts";
 import { mailModule } from "./mail/index.ts";
 import { myOffersModule } from "./my-offers/index.ts";
+import { notificationsModule } from "./notifications/index.ts";
 import { offersModule } from "./offers/index.ts";
 import { passwordRecoveryModule } from "./password-recovery/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
@@ -24,6 +25,7 @@ import { tradesModule } from "./trades/index.ts";
 import { twoFactorModule } from "./two-factor/index.ts";
 import { usersModule } from "./users/index.ts";
 import { walletModule } from "./wallet/index.ts";
+import { webhooksModule } from "./webhooks/index.ts";
 
 /**
  * Every domain module, in dependency order: demo seeding runs in this order, and routes register
@@ -49,10 +51,12 @@ export const modules: SoukModule[] = [
   contactsModule,
   tradesModule,
   accountClosureModule,
+  notificationsModule,
   chatModule,
   feedbackModule,
   featureRequestsModule,
   exportsModule,
+  webhooksModule,
   apiClientsModule,
   paxfulApiModule,
 ];

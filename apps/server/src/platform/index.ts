@@ -1,6 +1,7 @@
 /** The platform's public door: conventions every module uses. */
 import "./fastify-types.ts";
 
+export { codeDigest, codeDigester } from "./code-digest.ts";
 export { CSRF_COOKIE, issueCsrfToken, newCsrfToken } from "./csrf.ts";
 export {
   DEVICE_COOKIE,
@@ -59,6 +60,14 @@ export type {
   SoukModule,
   SoukRoutes,
 } from "./module.ts";
+export {
+  deliverOutbox,
+  findInOutbox,
+  listOutbox,
+  type Outbox,
+  type OutboxColumns,
+  writeToOutbox,
+} from "./outbox.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
 export { isPublicId, newPublicId } from "./public-id.ts";

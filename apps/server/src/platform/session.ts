@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { UserRole } from "@souk/contracts";
 import { type Generated, sql } from "kysely";
-import type { Db } from "../db/pool.ts";
+import { afterCommit, type Db, type Tx } from "../db/pool.ts";
 import { deviceIdEnd, hashDeviceId } from "./device-id.ts";
 
 export const SESSION_COOKIE = "souk_session";
@@ -254,22 +254,26 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
 }
 
 /**
- * Ends sessions of one user: `only` the one with that id, or every one `except` that id (0 keeps
- * none). A session of another user is never touched. This process forgets the ended sessions at
- * once; other copies see the end within SESSION_CACHE_MS. Returns the ids it ended.
+ * The one way sessions of a user end (sessions screen, password change and reset, account
+ * closure): `only` the one with that id, or every one `except` that id (0 keeps none). A session
+ * of another user is never touched. Inside a transaction the ends commit with it; this process
+ * forgets the ended sessions once they are committed, other copies within SESSION_CACHE_MS.
+ * Returns the ids it ended.
  */
 export async function revokeUserSessions(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   which: { only: number } | { except: number },
 ): Promise<number[]> {
-  let query = tables(db)
+  let query = tables(db as Db)
     .updateTable("sessions")
     .set({ revoked_at: sql`now()` })
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null);
   query = "only" in which ? query.where("id", "=", which.only) : query.where("id", "!=", which.except);
   const ended = await query.returning(["id", "token_hash"]).execute();
-  for (const row of ended) viewerCacheFor(db).forget(row.token_hash);
+  afterCommit(db, (committed) => {
+    for (const row of ended) viewerCacheFor(committed).forget(row.token_hash);
+  });
   return ended.map((row) => Number(row.id));
 }

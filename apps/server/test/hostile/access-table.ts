@@ -242,6 +242,21 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/favorites/offers/{id}": { may: USERS, ids: { id: "offer" } },
   "DELETE /rest/v1/favorites/offers/{id}": { may: USERS, ids: { id: "offer" } },
 
+  // Notifications: each user's own; a stranger's id is not found.
+  "GET /rest/v1/notifications": { may: USERS },
+  "GET /rest/v1/notifications/unread-count": { may: USERS },
+  "POST /rest/v1/notifications/{id}/read": { may: OWNER, ids: { id: "notification" } },
+  "POST /rest/v1/notifications/read-all": { may: USERS },
+  "GET /rest/v1/notifications/settings": { may: USERS },
+  "POST /rest/v1/notifications/settings": {
+    may: USERS,
+    body: { settings: [{ group: "feedback", channel: "email", isEnabled: true }] },
+  },
+  "GET /rest/v1/notifications/telegram": { may: USERS },
+  // Refused as not configured where the server has no bot; a user's own link otherwise.
+  "POST /rest/v1/notifications/telegram/link": { may: USERS },
+  "DELETE /rest/v1/notifications/telegram": { may: USERS },
+
   // Trades.
   "POST /rest/v1/trade": { may: USERS, body: (ids: PlantedIds) => ({ offerId: ids.offer, fiatAmount: "100" }) },
   "GET /rest/v1/trade/active": { may: USERS },
@@ -547,6 +562,16 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   },
 
   // The API keys screen: each user's own clients; only the owner revokes theirs.
+  // The account's webhook (docs/decisions/098-account-webhooks.md): each user's own, no planted one.
+  // A private address is refused (422) before any request leaves, so no actor reaches a 2xx change.
+  "GET /rest/v1/webhooks": { may: USERS },
+  "POST /rest/v1/webhooks/verify": { may: USERS, body: { url: "https://10.0.0.1/hook" } },
+  "POST /rest/v1/webhooks": { may: USERS, body: { url: "https://10.0.0.1/hook" } },
+  "DELETE /rest/v1/webhooks": { may: USERS },
+  "POST /rest/v1/webhooks/events": { may: USERS, body: { events: ["trade.paid"] } },
+  "POST /rest/v1/webhooks/secret": { may: USERS },
+  "GET /rest/v1/webhooks/deliveries": { may: USERS },
+  "POST /rest/v1/webhooks/deliveries/{id}/replay": { may: USERS, params: { id: "1" } },
   "GET /rest/v1/api-clients": { may: USERS },
   "POST /rest/v1/api-clients": { may: USERS, body: { name: "Matrix bot" } },
   "DELETE /rest/v1/api-clients/{clientId}": { may: OWNER, ids: { clientId: "spareClient" }, ends: "objects" },

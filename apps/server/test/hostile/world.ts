@@ -31,6 +31,8 @@ export interface PlantedIds {
   releasedTrade: string;
   /** The owner's chat attachment in the active trade. */
   attachment: string;
+  /** The owner's notification of the party's feedback. */
+  notification: string;
   /** The owner's completed trade history export. */
   export: string;
   /** A dev-chain deposit recorded for the owner, not yet confirmed. */
@@ -194,6 +196,9 @@ export async function plantWorld(t: TestApp): Promise<World> {
     await party.client.post(`/rest/v1/feedback/${releasedTrade}/give`, { rating: 1, message: "Smooth trade." }),
   );
 
+  const notification = await sql<{ id: string }>`
+    SELECT min(id)::text AS id FROM notifications WHERE user_id = ${owner.id}`.execute(t.ownerDb);
+
   const today = new Date().toISOString().slice(0, 10);
   const exported = await owner.client.post("/rest/v1/trade-history/exports", {
     format: "csv",
@@ -257,6 +262,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
       upload: String(uploads.body.data[0].id),
       releasedTrade,
       attachment: String(attached.body.data.attachments[0].id),
+      notification: notification.rows[0]?.id ?? "0",
       export: String(exported.body.data.id),
       deposit: String(deposit.body.data.id),
       ownerName: owner.username,

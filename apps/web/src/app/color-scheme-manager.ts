@@ -3,9 +3,9 @@ import { DARK_THEME_COOKIE_DAYS, type SiteTheme } from "@souk/contracts";
 import { readCookie, writeCookie } from "../lib/cookies.ts";
 
 /** The theme preference lives in the `site_theme` cookie for one month (docs/product.md#settings). */
-export const SITE_THEME_COOKIE = "site_theme";
+const SITE_THEME_COOKIE = "site_theme";
 
-export function isSiteTheme(value: unknown): value is SiteTheme {
+function isSiteTheme(value: unknown): value is SiteTheme {
   return value === "light" || value === "dark";
 }
 

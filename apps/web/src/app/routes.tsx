@@ -11,7 +11,7 @@ import { AppLayout } from "./shell/app-layout.tsx";
  * the first load only carries the shell and the page at hand); a screen without one shows the
  * honest "Coming soon" page naming it. A feature that builds a screen adds its `page` here.
  */
-export interface ScreenPageProps {
+interface ScreenPageProps {
   screen: PathName;
 }
 
@@ -346,7 +346,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.AccountSettingsPage,
     ),
   },
-  { name: "accountSettingsNotifications" },
+  {
+    name: "accountSettingsNotifications",
+    page: lazyPage(
+      () => import("../features/notifications/pages/notification-settings-page.tsx"),
+      (m) => m.NotificationSettingsPage,
+    ),
+  },
   {
     name: "localizationSettings",
     page: lazyPage(
@@ -369,7 +375,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.DevicesPage,
     ),
   },
-  { name: "webhooks" },
+  {
+    name: "webhooks",
+    page: lazyPage(
+      () => import("../features/webhooks/pages/webhooks-page.tsx"),
+      (m) => m.WebhooksPage,
+    ),
+  },
   {
     name: "apiKeys",
     page: lazyPage(
@@ -378,7 +390,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   { name: "partnerProgramSettings" },
-  { name: "notifications" },
+  {
+    name: "notifications",
+    page: lazyPage(
+      () => import("../features/notifications/pages/notifications-page.tsx"),
+      (m) => m.NotificationsPage,
+    ),
+  },
   { name: "referral" },
   { name: "assignAmbassador" },
 

@@ -19,8 +19,8 @@ import type { ErrorReport } from "./report-error.ts";
  * typed errors, 401 to the log-in page, reports of 401/500/slow calls, and the ledger-busy retry.
  */
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type KeyCase = "camelCase" | "snake_case";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type KeyCase = "camelCase" | "snake_case";
 
 export interface ApiRequestInfo {
   method: HttpMethod;
@@ -30,8 +30,8 @@ export interface ApiRequestInfo {
 /** Code of the error body made up on the client when the server could not be reached. */
 export const NETWORK_ERROR_CODE = "ERROR_NETWORK";
 /** Code of the error body made up on the client when an answer does not match its schema. */
-export const INVALID_ANSWER_CODE = "ERROR_INVALID_ANSWER";
-export const UNKNOWN_ERROR_MESSAGE = "Unknown error";
+const INVALID_ANSWER_CODE = "ERROR_INVALID_ANSWER";
+const UNKNOWN_ERROR_MESSAGE = "Unknown error";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -61,7 +61,7 @@ export function isApiError(value: unknown): value is ApiError {
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
-export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   query?: Record<string, QueryValue>;
   /** JSON body (a FormData is sent as multipart); ignored for GET. */
   body?: unknown;
@@ -82,7 +82,7 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   headers?: Record<string, string>;
 }
 
-export type ApiAnswer<S> = S extends z.ZodType ? z.output<S> : unknown;
+type ApiAnswer<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 export interface ApiClientDependencies {
   fetch?: typeof fetch;
@@ -140,7 +140,7 @@ export interface ApiClient {
   ): Promise<ApiAnswer<S>>;
 }
 
-export function buildRequestUrl(path: string, query: Record<string, QueryValue> | undefined, keyCase: KeyCase): string {
+function buildRequestUrl(path: string, query: Record<string, QueryValue> | undefined, keyCase: KeyCase): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === null || value === undefined) continue;
@@ -162,7 +162,7 @@ function makeErrorBody(message: string, code: string, details: Record<string, un
  * Checks a failure body against the shape of contracts' errorBodySchema. Written out by hand so
  * the client (part of the first page load) does not need zod; the type is still the contracts one.
  */
-export function isErrorBody(value: unknown): value is ErrorBody {
+function isErrorBody(value: unknown): value is ErrorBody {
   if (!isPlainObject(value) || !isPlainObject(value.errors)) return false;
   const { message, code, details } = value.errors;
   return typeof message === "string" && typeof code === "string" && (details === null || isPlainObject(details));

@@ -9,7 +9,7 @@ import { reportError } from "./report-error.ts";
 let csrfToken = "";
 let unauthorizedHandler: ((request: ApiRequestInfo) => void) | null = null;
 
-export function getCsrfToken(): string {
+function getCsrfToken(): string {
   return csrfToken;
 }
 

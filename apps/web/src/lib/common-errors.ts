@@ -3,9 +3,9 @@
  * client) opens it; the shell renders it. Each open is counted so two busy requests do not close
  * the modal for each other.
  */
-export type CommonErrorReason = "ledger_busy";
+type CommonErrorReason = "ledger_busy";
 
-export interface CommonErrorsState {
+interface CommonErrorsState {
   isOpen: boolean;
   reason: CommonErrorReason | null;
 }

@@ -40,8 +40,3 @@ export function formatDate(date: Date | number | string, locale: Locale, options
 export function formatCryptoDecimal(value: string, locale: Locale): string {
   return groupDigits(value, locale);
 }
-
-/** A whole count ("1 trade", "1 234 trades") as the locale groups digits. */
-export function formatCount(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocales[locale], { maximumFractionDigits: 0 }).format(value);
-}

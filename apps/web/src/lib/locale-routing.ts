@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from "@souk/contracts"
 
 export const defaultLocale = DEFAULT_LOCALE as Locale;
 
-export function isLocale(value: string): value is Locale {
+function isLocale(value: string): value is Locale {
   return (SUPPORTED_LOCALES as readonly string[]).includes(value);
 }
 

@@ -29,7 +29,7 @@ export interface WebSocketLike {
   send(data: string): void;
   close(code?: number, reason?: string): void;
 }
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
+type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 /** The part of `window` used to hear about the network. */
 export interface NetworkEvents {

@@ -10,9 +10,9 @@ import { apiClient } from "./api.ts";
  */
 
 /** Lists (coins, currencies, payment methods, countries, timezones, tags) change rarely. */
-export const REFERENCE_STALE_MS = 60 * 60_000;
+const REFERENCE_STALE_MS = 60 * 60_000;
 /** Rates follow the market the server prices with: kept a minute and looked at again every minute. */
-export const RATES_STALE_MS = 60_000;
+const RATES_STALE_MS = 60_000;
 
 const reference = { staleTime: REFERENCE_STALE_MS } as const;
 const rates = { staleTime: RATES_STALE_MS, refetchInterval: RATES_STALE_MS } as const;

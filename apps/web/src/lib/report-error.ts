@@ -1,9 +1,9 @@
 /**
  * The one door for error reports (docs/product.md#error-reports: 401, 500 and slow requests are
  * reported).
- * It logs to the console until an error-reporting service is configured with setErrorReporter.
+ * It logs to the console; an error-reporting service, once there is one, replaces the reporter here.
  */
-export type ErrorReportKind = "http_error" | "slow_request" | "network_error" | "render_error" | "invalid_answer";
+type ErrorReportKind = "http_error" | "slow_request" | "network_error" | "render_error" | "invalid_answer";
 
 export interface ErrorReport {
   kind: ErrorReportKind;
@@ -15,17 +15,13 @@ export interface ErrorReport {
   error?: unknown;
 }
 
-export type ErrorReporter = (report: ErrorReport) => void;
+type ErrorReporter = (report: ErrorReport) => void;
 
 const consoleReporter: ErrorReporter = (report) => {
   console.warn(`[souk] ${report.kind}: ${report.message}`, report);
 };
 
-let currentReporter: ErrorReporter = consoleReporter;
-
-export function setErrorReporter(reporter: ErrorReporter | null): void {
-  currentReporter = reporter ?? consoleReporter;
-}
+const currentReporter: ErrorReporter = consoleReporter;
 
 export function reportError(report: ErrorReport): void {
   try {

@@ -4,8 +4,9 @@ import { useState } from "react";
 import { apiClient } from "./api.ts";
 
 /**
- * For forms that ask the second factor's code (release, send): whether the user's factor mails its
- * codes, and a way to have one mailed (an authenticator app needs nothing of the kind).
+ * For forms that ask the second factor's code (release, send): whether the user's factor sends its
+ * codes (by e-mail or by SMS, `channel`), and a way to have one sent (an authenticator app needs
+ * nothing of the kind).
  */
 export function useMailedSecondFactorCode(isAsked: boolean) {
   const status = useQuery({
@@ -25,5 +26,11 @@ export function useMailedSecondFactorCode(isAsked: boolean) {
       setState("failed");
     }
   };
-  return { isMailed: isAsked && status.data?.type === "email", state, send };
+  const type = status.data?.type;
+  return {
+    isMailed: isAsked && (type === "email" || type === "sms"),
+    channel: type === "sms" ? ("sms" as const) : ("email" as const),
+    state,
+    send,
+  };
 }

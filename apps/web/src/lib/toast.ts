@@ -3,7 +3,7 @@ import { TOAST_AUTO_CLOSE_MS } from "@souk/contracts";
 import type { ReactNode } from "react";
 
 /** The spec's toast types (docs/product.md#banners-toasts-and-layout). */
-export type ToastType = "info" | "success" | "error" | "warning" | "light";
+type ToastType = "info" | "success" | "error" | "warning" | "light";
 
 const toastColors: Record<ToastType, string> = {
   info: "blue",

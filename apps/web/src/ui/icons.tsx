@@ -1,12 +1,15 @@
 import type { ReactNode, SVGProps } from "react";
 
-/** Line icons drawn inline (no icon font, nothing fetched). They inherit the text colour. */
+/**
+ * The app's one icon set: line icons drawn inline (no icon font, nothing fetched) in one 24-unit
+ * frame; they inherit the text colour. A feature needing a new icon adds it here.
+ */
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
   size?: number | string;
 }
 
-/** The frame every line icon shares; features draw their own icons inside it. */
-export function SvgIcon({ size = 20, strokeWidth = 1.8, children, ...rest }: IconProps & { children: ReactNode }) {
+/** The frame every line icon shares. */
+function SvgIcon({ size = 20, strokeWidth = 1.8, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -144,30 +147,10 @@ export function LogOutIcon(props: IconProps) {
   );
 }
 
-export function UserIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
-      <circle cx="12" cy="7" r="4" />
-    </SvgIcon>
-  );
-}
-
 export function SlidersIcon(props: IconProps) {
   return (
     <SvgIcon {...props}>
       <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
-    </SvgIcon>
-  );
-}
-
-export function DashboardIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <rect x="3" y="3" width="7" height="9" rx="1" />
-      <rect x="14" y="3" width="7" height="5" rx="1" />
-      <rect x="14" y="12" width="7" height="9" rx="1" />
-      <rect x="3" y="16" width="7" height="5" rx="1" />
     </SvgIcon>
   );
 }
@@ -287,6 +270,178 @@ export function ClockIcon(props: IconProps) {
     <SvgIcon {...props}>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7v5l3 2" />
+    </SvgIcon>
+  );
+}
+
+export function ThumbUpIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
+    </SvgIcon>
+  );
+}
+
+export function ThumbDownIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M17 14V2M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z" />
+    </SvgIcon>
+  );
+}
+
+export function ChevronLeftIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="m15 18-6-6 6-6" />
+    </SvgIcon>
+  );
+}
+
+export function ChevronRightIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="m9 18 6-6-6-6" />
+    </SvgIcon>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M18 6 6 18M6 6l12 12" />
+    </SvgIcon>
+  );
+}
+
+export function InboxIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+      <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
+    </SvgIcon>
+  );
+}
+
+export function ArrowUpRightIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M7 17 17 7M8 7h9v9" />
+    </SvgIcon>
+  );
+}
+
+export function ArrowDownLeftIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M17 7 7 17M16 17H7V8" />
+    </SvgIcon>
+  );
+}
+
+export function CopyIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="9" y="9" width="12" height="12" rx="2" />
+      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+    </SvgIcon>
+  );
+}
+
+export function EyeIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </SvgIcon>
+  );
+}
+
+export function EyeOffIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M10.7 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-2.2 3.2M6.6 6.6A17 17 0 0 0 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M2 2l20 20" />
+    </SvgIcon>
+  );
+}
+
+export function BondIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="11" width="18" height="10" rx="2" />
+      <path d="M7 11V7a5 5 0 0 1 10 0v4M12 15v2" />
+    </SvgIcon>
+  );
+}
+
+export function SwapIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M7 4v16M3 8l4-4 4 4M17 20V4M21 16l-4 4-4-4" />
+    </SvgIcon>
+  );
+}
+
+export function FeeIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M19 5 5 19" />
+      <circle cx="6.5" cy="6.5" r="2.5" />
+      <circle cx="17.5" cy="17.5" r="2.5" />
+    </SvgIcon>
+  );
+}
+
+export function QrIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="3" width="7" height="7" rx="1" />
+      <rect x="14" y="3" width="7" height="7" rx="1" />
+      <rect x="3" y="14" width="7" height="7" rx="1" />
+      <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
+    </SvgIcon>
+  );
+}
+
+export function ListIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
+    </SvgIcon>
+  );
+}
+
+export function CorrectionIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5" />
+    </SvgIcon>
+  );
+}
+
+export function ArrowLeftIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M19 12H5M12 19l-7-7 7-7" />
+    </SvgIcon>
+  );
+}
+
+/** A star, filled when `filled` (a favourite that is on). */
+export function StarIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <SvgIcon fill={filled ? "currentColor" : "none"} {...props}>
+      <path d="M11.48 3.5a.56.56 0 0 1 1.04 0l2.13 5.11a.56.56 0 0 0 .48.35l5.52.44c.5.04.7.66.32.99l-4.2 3.6a.56.56 0 0 0-.19.56l1.29 5.38a.56.56 0 0 1-.84.61l-4.73-2.88a.56.56 0 0 0-.59 0l-4.72 2.88a.56.56 0 0 1-.84-.61l1.28-5.38a.56.56 0 0 0-.18-.56l-4.2-3.6a.56.56 0 0 1 .31-.99l5.52-.44a.56.56 0 0 0 .48-.35z" />
+    </SvgIcon>
+  );
+}
+
+export function BellIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </SvgIcon>
   );
 }

@@ -1,7 +1,7 @@
 import { CLOSE_ACCOUNT_REASONS, type CloseAccountSettings, ErrorCode } from "@souk/contracts";
 import { sql } from "kysely";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { conflict, inputError, type Viewer, verifyPassword } from "../../platform/index.ts";
+import { conflict, inputError, revokeUserSessions, type Viewer, verifyPassword } from "../../platform/index.ts";
 import { getOwnerBalances } from "../ledger/index.ts";
 import { toggleAllOffers } from "../my-offers/index.ts";
 import { listActiveTrades } from "../trades/index.ts";
@@ -16,7 +16,6 @@ type Tables = {
     close_reason: string | null;
     close_comment: string | null;
   };
-  sessions: { user_id: number; revoked_at: Date | null };
 };
 
 const t = (db: Db | Tx) => db.withTables<Tables>();
@@ -69,12 +68,7 @@ export async function closeAccount(db: Db, viewer: Viewer, input: CloseAccountIn
       .where("closed_at", "is", null)
       .executeTakeFirst();
     if (Number(closed.numUpdatedRows) === 0) throw conflict("The account is already closed.", ErrorCode.ACCOUNT_CLOSED);
-    await t(tx)
-      .updateTable("sessions")
-      .set({ revoked_at: sql`now()` })
-      .where("user_id", "=", viewer.userId)
-      .where("revoked_at", "is", null)
-      .execute();
+    await revokeUserSessions(tx, viewer.userId, { except: 0 });
   });
   await toggleAllOffers(db, viewer, false);
 }

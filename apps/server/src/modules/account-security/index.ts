@@ -10,7 +10,7 @@ import { registerLoginApprovalAnswerRoute, registerSecuritySettingsRoutes } from
 import { registerSessionsRoutes } from "./sessions.routes.ts";
 
 export { recordActivity } from "./activity.service.ts";
-export { type LogInDevice, rememberFirstDevice, settleLogInDevice } from "./devices.service.ts";
+export { rememberFirstDevice, settleLogInDevice } from "./devices.service.ts";
 export { askApprovalIfNeeded, claimApprovedLogIn } from "./login-approvals.service.ts";
 
 export const accountSecurityModule: SoukModule = {

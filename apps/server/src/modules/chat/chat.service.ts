@@ -21,6 +21,7 @@ import {
 } from "../../platform/index.ts";
 import { channelFor, publishEvent } from "../../realtime/index.ts";
 import { getChatAcceptance, getRelation } from "../contacts/index.ts";
+import { notifyTradeParty } from "../notifications/index.ts";
 import {
   getTradeAccess,
   haveTradedTogether,
@@ -192,6 +193,22 @@ async function announceMessage(tx: Tx, access: TradeAccess, messageId: bigint): 
   });
 }
 
+/**
+ * The other party (both, for a moderator's message) is notified in the message's transaction;
+ * the e-mail digest follows the recipient's notifyTradeMessagesInterval.
+ */
+async function notifyRecipients(
+  tx: Tx,
+  access: TradeAccess,
+  authorId: number,
+  message: { id: bigint; text: string; hasFiles: boolean },
+): Promise<void> {
+  const event = message.hasFiles ? "trade.attachment_uploaded" : "trade.chat_message_received";
+  for (const userId of [access.buyerId, access.sellerId].filter((id) => id !== authorId)) {
+    await notifyTradeParty(tx, { userId, event, trade: access, dedupeKey: `chat:${message.id}`, text: message.text });
+  }
+}
+
 async function assertMayPost(db: Db, access: TradeAccess): Promise<void> {
   const reason = await blockReasonFor(db, access, new Date());
   if (reason) throw chatNotAvailable(reason);
@@ -215,6 +232,7 @@ export async function postMessage(db: Db, viewer: Viewer, idHashed: string, text
       ...authorOf(access),
     });
     await announceMessage(tx, access, inserted.id);
+    await notifyRecipients(tx, access, viewer.userId, { id: inserted.id, text, hasFiles: false });
     return inserted;
   });
   return messageView({ ...row, author_username: viewer.username }, [], viewer);
@@ -285,6 +303,7 @@ export async function postAttachments(
         );
       }
       await announceMessage(tx, access, inserted.id);
+      await notifyRecipients(tx, access, viewer.userId, { id: inserted.id, text: upload.text, hasFiles: true });
       return { message: inserted, attachments: rows };
     });
     return messageView({ ...message, author_username: viewer.username }, attachments, viewer);

@@ -1,8 +1,8 @@
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { ErrorCode } from "@souk/contracts";
 import { sql } from "kysely";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { conflict, inputError, type JobQueue, rateLimited } from "../../platform/index.ts";
+import { codeDigest, conflict, inputError, type JobQueue, rateLimited } from "../../platform/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
 import { decideVerify, EMAIL_CODE_TTL_MS, resendWait, type StoredCode } from "./email-verification.domain.ts";
 
@@ -21,9 +21,8 @@ type Tables = {
 
 const t = (db: Db | Tx) => db.withTables<Tables>();
 
-function hashCode(userId: number, code: string): string {
-  return createHash("sha256").update(`${userId}:${code}`).digest("hex");
-}
+/** The code's keyed digest, bound to its user. */
+const hashCode = (db: Db | Tx, userId: number, code: string) => codeDigest(db, "email-code", `${userId}:${code}`);
 
 async function lockUser(tx: Tx, userId: number) {
   return t(tx)
@@ -47,7 +46,7 @@ async function issueCode(tx: Tx, jobs: JobQueue, user: { id: number; email: stri
   const now = new Date();
   const row = {
     email: user.email,
-    code_hash: hashCode(user.id, code),
+    code_hash: await hashCode(tx, user.id, code),
     attempts: 0,
     sent_at: now,
     expires_at: new Date(now.getTime() + EMAIL_CODE_TTL_MS),
@@ -101,7 +100,7 @@ export async function verifyEmailCode(db: Db, userId: number, code: string): Pro
   const outcome = await withTx(db, async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.email_verified_at) throw alreadyVerified();
-    const result = decideVerify(await storedCode(tx, userId), hashCode(userId, code), new Date());
+    const result = decideVerify(await storedCode(tx, userId), await hashCode(tx, userId, code), new Date());
     if (result === "wrong") {
       await t(tx)
         .updateTable("email_codes")
@@ -142,4 +141,10 @@ export async function changeUnconfirmedEmail(db: Db, jobs: JobQueue, userId: num
       });
     await issueCode(tx, jobs, { ...user, email });
   });
+}
+
+/** The cleanup job's part: e-mail codes past their expiry go (a new one is sent on request). */
+export async function pruneExpiredEmailCodes(db: Db, now = new Date()): Promise<number> {
+  const pruned = await t(db).deleteFrom("email_codes").where("expires_at", "<", now).executeTakeFirst();
+  return Number(pruned.numDeletedRows);
 }

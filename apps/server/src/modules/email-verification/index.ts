@@ -5,7 +5,7 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { registerEmailVerificationRoutes } from "./email-verification.routes.ts";
 
-export { sendEmailCode } from "./email-verification.service.ts";
+export { pruneExpiredEmailCodes, sendEmailCode } from "./email-verification.service.ts";
 
 export const emailVerificationModule: SoukModule = {
   name: "email-verification",

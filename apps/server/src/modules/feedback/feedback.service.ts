@@ -11,6 +11,7 @@ import {
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import type { Viewer } from "../../platform/index.ts";
 import { channelFor, publishEvent } from "../../realtime/index.ts";
+import { notifyTradeParty } from "../notifications/index.ts";
 import { getTradeAccess, type TradeAccess } from "../trades/index.ts";
 import { adjustProfileCounts, findUserByUsername } from "../users/index.ts";
 import { countsDeltaOf, feedbackTypeOf, isRatable, nextPageUrlOf } from "./feedback.domain.ts";
@@ -107,6 +108,14 @@ export async function giveFeedback(
     if (id === null) throw alreadyGiven();
     await adjustProfileCounts(tx, receiverId, countsDeltaOf(input.rating));
     await announce(tx, access);
+    await notifyTradeParty(tx, {
+      userId: receiverId,
+      event: "feedback.received",
+      trade: access,
+      dedupeKey: `feedback:${id}`,
+      text: input.message,
+      rating: input.rating,
+    });
   });
   return tradeFeedbackOf(access, viewer.userId, await repo.listForTrade(db, BigInt(access.tradeId)));
 }
@@ -128,6 +137,13 @@ export async function replyToFeedback(
       throw rows.some((row) => Number(row.receiver_user_id) === viewer.userId) ? alreadyReplied() : nothingToReply();
     }
     await announce(tx, access);
+    await notifyTradeParty(tx, {
+      userId: viewer.userId === access.buyerId ? access.sellerId : access.buyerId,
+      event: "feedback.replied",
+      trade: access,
+      dedupeKey: `feedback-reply:${access.idHashed}:${viewer.userId}`,
+      text: message,
+    });
   });
   return tradeFeedbackOf(access, viewer.userId, await repo.listForTrade(db, tradeId));
 }

@@ -4,7 +4,10 @@ import { startTestSmtp, type TestSmtp } from "../../../test/smtp.ts";
 import { withTx } from "../../db/pool.ts";
 import type { JobQueue, JobRequest } from "../../platform/index.ts";
 import { getMail, listMail, queueMail } from "./index.ts";
-import { deliverPendingMail, MAIL_MAX_ATTEMPTS } from "./mail.service.ts";
+import { deliverPendingMail } from "./mail.service.ts";
+
+/** The attempts the mail outbox allows before a mail stays failed. */
+const MAIL_MAX_ATTEMPTS = 5;
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -35,7 +38,7 @@ describe("mail through a real SMTP server", () => {
         vars: { code: "123456" },
       }),
     );
-    expect(sent).toEqual([{ name: "mail.deliver", data: { mailId: id } }]);
+    expect(sent).toEqual([{ name: "mail.deliver", data: { id } }]);
     expect(await deliverPendingMail(t.db, { ...t.config, SMTP_URL: smtp.url })).toBe(1);
     const mail = smtp.received.at(-1);
     expect(mail?.subject).toBe("Votre code de vérification Souk");

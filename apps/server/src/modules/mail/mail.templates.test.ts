@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { formatMail, formatMailList } from "./mail.commands.ts";
 import { renderMail } from "./mail.templates.ts";
 
-const TEMPLATES = ["email-code", "password-reset", "new-device-login", "login-approval", "two-factor-code"] as const;
+const TEMPLATES = [
+  "email-code",
+  "password-reset",
+  "new-device-login",
+  "login-approval",
+  "two-factor-code",
+  "notification",
+  "trade-messages",
+] as const;
 
 describe("mail templates", () => {
   it("every template renders subject, text and HTML in every shipped locale", () => {
@@ -16,6 +24,11 @@ describe("mail templates", () => {
           ip: "1.2.3.4",
           approveLink: "https://s/login/approve?token=t&answer=approve",
           denyLink: "https://s/login/approve?token=t&answer=deny",
+          headline: "bea marked the trade paid",
+          details: "100.00 USD for 10 USDT",
+          timeLeft: "",
+          counterparty: "bea",
+          messages: "> Hello",
         });
         expect(mail.subject.length).toBeGreaterThan(0);
         expect(mail.html).toContain(`lang="${locale}"`);
@@ -29,11 +42,17 @@ describe("mail templates", () => {
     expect(mail.html).not.toContain("<script>");
     expect(mail.text).toContain("<script>x</script>");
   });
+
+  it("leaves a notification's empty lines out", () => {
+    const mail = renderMail("notification", "en", { headline: "Paid", details: "", timeLeft: "", link: "https://s/t" });
+    expect(mail.subject).toBe("Souk: Paid");
+    expect(mail.text).toBe("Paid\n\nOpen the trade: https://s/t\n");
+  });
 });
 
 describe("mail:list and mail:show lines", () => {
   const row = {
-    id: "7",
+    id: 7n,
     to_address: "ana@example.test",
     template: "email-code",
     locale: "en",

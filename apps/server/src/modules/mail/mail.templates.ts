@@ -1,7 +1,14 @@
 import { type Locale, SUPPORTED_LOCALES } from "@souk/contracts";
 
 /** The mails Souk sends. Each has a subject, a text and an HTML body in every shipped locale. */
-export type MailTemplate = "email-code" | "password-reset" | "new-device-login" | "login-approval" | "two-factor-code";
+export type MailTemplate =
+  | "email-code"
+  | "password-reset"
+  | "new-device-login"
+  | "login-approval"
+  | "two-factor-code"
+  | "notification"
+  | "trade-messages";
 
 export interface RenderedMail {
   subject: string;
@@ -10,7 +17,12 @@ export interface RenderedMail {
 }
 
 type Vars = Record<string, string>;
-type Copy = { subject: string; lines: (v: Vars) => string[] };
+type Copy = { subject: string | ((v: Vars) => string); lines: (v: Vars) => string[] };
+
+/** The lines that have a value (a notification's optional details). */
+function present(...lines: (string | undefined)[]): string[] {
+  return lines.filter((line): line is string => line !== undefined && line !== "");
+}
 
 const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
   "email-code": {
@@ -44,6 +56,29 @@ const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
         `Votre code de sécurité est ${v.code}.`,
         "Il expire dans 10 minutes. Ne le communiquez à personne.",
       ],
+    },
+  },
+  // A notification (the notifications module renders its headline and details in the locale).
+  notification: {
+    en: {
+      subject: (v) => `Souk: ${v.headline}`,
+      lines: (v) => present(v.headline, v.details, v.timeLeft, `Open the trade: ${v.link}`),
+    },
+    fr: {
+      subject: (v) => `Souk : ${v.headline}`,
+      lines: (v) => present(v.headline, v.details, v.timeLeft, `Ouvrir la transaction : ${v.link}`),
+    },
+  },
+  // The digest of a trade's chat messages, at most one per notifyTradeMessagesInterval.
+  "trade-messages": {
+    en: {
+      subject: (v) => `Souk: new messages from ${v.counterparty}`,
+      lines: (v) => present(`${v.counterparty} wrote in your trade:`, v.messages, `Open the trade: ${v.link}`),
+    },
+    fr: {
+      subject: (v) => `Souk : nouveaux messages de ${v.counterparty}`,
+      lines: (v) =>
+        present(`${v.counterparty} a écrit dans votre transaction :`, v.messages, `Ouvrir la transaction : ${v.link}`),
     },
   },
   "new-device-login": {
@@ -97,7 +132,8 @@ export function renderMail(template: MailTemplate, locale: Locale, vars: Vars): 
   const copy = COPY[template][locale];
   const lines = copy.lines(vars);
   const html = `<!doctype html><html lang="${locale}"><body>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}</body></html>`;
-  return { subject: copy.subject, text: `${lines.join("\n\n")}\n`, html };
+  const subject = typeof copy.subject === "function" ? copy.subject(vars) : copy.subject;
+  return { subject, text: `${lines.join("\n\n")}\n`, html };
 }
 
 /** A user's stored locale as a mail locale: a shipped one, else English. */

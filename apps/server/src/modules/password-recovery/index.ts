@@ -3,6 +3,9 @@
  * signed-in password change (decision 108).
  */
 import type { SoukModule } from "../../platform/index.ts";
+
+export { pruneExpiredResetTokens } from "./password-recovery.service.ts";
+
 import { registerPasswordChangeRoutes, registerPasswordRecoveryRoutes } from "./password-recovery.routes.ts";
 
 export const passwordRecoveryModule: SoukModule = {

@@ -1,14 +1,11 @@
-import { sql } from "kysely";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { hashPassword, inputError, verifyPassword } from "../../platform/index.ts";
+import { hashPassword, inputError, revokeUserSessions, verifyPassword } from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
 import { requireSecondFactor } from "../two-factor/index.ts";
 
 type Tables = {
   /** Read, and password_hash written (the users module owns the table). */
   users: { id: number; password_hash: string };
-  /** The other sessions of the user end (the platform owns the table). */
-  sessions: { id: number; user_id: number; revoked_at: Date | null };
 };
 
 const t = (db: Db | Tx) => db.withTables<Tables>();
@@ -36,13 +33,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await withTx(db, async (tx) => {
     await t(tx).updateTable("users").set({ password_hash: passwordHash }).where("id", "=", viewer.userId).execute();
-    await t(tx)
-      .updateTable("sessions")
-      .set({ revoked_at: sql`now()` })
-      .where("user_id", "=", viewer.userId)
-      .where("id", "<>", viewer.sessionId)
-      .where("revoked_at", "is", null)
-      .execute();
+    await revokeUserSessions(tx, viewer.userId, { except: viewer.sessionId });
     await recordActivity(tx, { userId: viewer.userId, type: "password_change" });
   });
 }

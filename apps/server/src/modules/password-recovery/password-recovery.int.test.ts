@@ -90,3 +90,45 @@ describe("forgotten password", () => {
     expect(late.status).toBe(422);
   });
 });
+
+describe("a closed account", () => {
+  const close = (username: string) =>
+    t.ownerDb
+      .withTables<{ users: { username: string; closed_at: Date | null } }>()
+      .updateTable("users")
+      .set({ closed_at: new Date() })
+      .where("username", "=", username)
+      .execute();
+
+  it("forgot answers as for any address and mails nothing", async () => {
+    await account("resetclo");
+    await close("resetclo");
+    const before = smtp.received.length;
+    const closed = await t.client().post("/rest/v1/auth/password/forgot", { email: "resetclo@example.test" });
+    const unknown = await t.client().post("/rest/v1/auth/password/forgot", { email: "nobody-else@example.test" });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toEqual(unknown.body);
+    await deliverPendingMail(t.db, { ...t.config, SMTP_URL: smtp.url });
+    const links = smtp.received.slice(before).filter((m) => m.text?.includes("/password/reset"));
+    expect(links.map((m) => JSON.stringify(m.to)).some((to) => to.includes("resetclo"))).toBe(false);
+  });
+
+  it("a link mailed before the closure is refused with ERROR_ACCOUNT_CLOSED and the password stays", async () => {
+    await account("resetclu");
+    const token = await mailedToken("resetclu@example.test");
+    await close("resetclu");
+    const reset = await t.client().post("/rest/v1/auth/password/reset", { token, password: "After-closing-pass-5!" });
+    expect(reset.status).toBe(403);
+    expect(reset.body.errors.code).toBe("ERROR_ACCOUNT_CLOSED");
+    const hashes = await t.ownerDb
+      .withTables<{ users: { username: string; password_hash: string } }>()
+      .selectFrom("users")
+      .select("password_hash")
+      .where("username", "=", "resetclu")
+      .executeTakeFirstOrThrow();
+    expect(hashes.password_hash).toContain("argon2");
+    // The log-in still answers with the old password's check and the closure, never a new password.
+    const login = await logIn("resetclu", "After-closing-pass-5!");
+    expect(login.status).toBe(401);
+  });
+});

@@ -1,8 +1,16 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { ErrorCode } from "@souk/contracts";
 import { sql } from "kysely";
 import { type Config, publicUrlOf } from "../../config.ts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { hashPassword, inputError, type JobQueue } from "../../platform/index.ts";
+import {
+  codeDigest,
+  DomainError,
+  hashPassword,
+  inputError,
+  type JobQueue,
+  revokeUserSessions,
+} from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
 
@@ -11,31 +19,37 @@ const RESET_TOKEN_TTL_MS = 60 * 60_000;
 type Tables = {
   password_reset_tokens: { token_hash: string; user_id: number; expires_at: Date; used_at: Date | null };
   /** Read, and password_hash written on reset (the users module owns the table). */
-  users: { id: number; email: string; locale: string; is_banned: boolean; password_hash: string };
-  /** Every session of the user ends on reset (the platform owns the table). */
-  sessions: { user_id: number; revoked_at: Date | null };
+  users: {
+    id: number;
+    email: string;
+    locale: string;
+    is_banned: boolean;
+    closed_at: Date | null;
+    password_hash: string;
+  };
 };
 
 const t = (db: Db | Tx) => db.withTables<Tables>();
-const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const hashResetToken = (db: Db | Tx, token: string) => codeDigest(db, "password-reset", token);
 
 /**
  * POST auth/password/forgot. Mails a one-hour single-use link when the address belongs to an
- * account, and answers the same either way: the caller learns nothing about the address.
+ * account in use (not banned, not closed), and answers the same either way: the caller learns
+ * nothing about the address.
  */
 export async function forgotPassword(db: Db, jobs: JobQueue, config: Config, email: string): Promise<void> {
   await withTx(db, async (tx) => {
     const user = await t(tx)
       .selectFrom("users")
-      .select(["id", "email", "locale", "is_banned"])
+      .select(["id", "email", "locale", "is_banned", "closed_at"])
       .where(sql`lower(email)`, "=", email.trim().toLowerCase())
       .executeTakeFirst();
-    if (!user || user.is_banned) return;
+    if (!user || user.is_banned || user.closed_at) return;
     const token = randomBytes(32).toString("base64url");
     await t(tx)
       .insertInto("password_reset_tokens")
       .values({
-        token_hash: hashResetToken(token),
+        token_hash: await hashResetToken(tx, token),
         user_id: user.id,
         expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS),
         used_at: null,
@@ -67,20 +81,29 @@ export async function resetPassword(
     const claimed = await t(tx)
       .updateTable("password_reset_tokens")
       .set({ used_at: sql`now()` })
-      .where("token_hash", "=", hashResetToken(token))
+      .where("token_hash", "=", await hashResetToken(tx, token))
       .where("used_at", "is", null)
       .where("expires_at", ">", sql<Date>`now()`)
       .returning("user_id")
       .executeTakeFirst();
     if (!claimed)
       throw inputError({ token: ["password_reset.invalid"] }, "This reset link is invalid, expired or already used.");
+    const user = await t(tx)
+      .selectFrom("users")
+      .select("closed_at")
+      .where("id", "=", claimed.user_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    // A link mailed before the account was closed: refused, and the claim rolls back with it.
+    if (user.closed_at) throw new DomainError(ErrorCode.ACCOUNT_CLOSED, "forbidden", "This account is closed.");
     await t(tx).updateTable("users").set({ password_hash: passwordHash }).where("id", "=", claimed.user_id).execute();
-    await t(tx)
-      .updateTable("sessions")
-      .set({ revoked_at: sql`now()` })
-      .where("user_id", "=", claimed.user_id)
-      .where("revoked_at", "is", null)
-      .execute();
+    await revokeUserSessions(tx, claimed.user_id, { except: 0 });
     await recordActivity(tx, { userId: claimed.user_id, type: "password_reset", ...client });
   });
+}
+
+/** The cleanup job's part: reset links past their hour go, used or not. */
+export async function pruneExpiredResetTokens(db: Db, now = new Date()): Promise<number> {
+  const pruned = await t(db).deleteFrom("password_reset_tokens").where("expires_at", "<", now).executeTakeFirst();
+  return Number(pruned.numDeletedRows);
 }

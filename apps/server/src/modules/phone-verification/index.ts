@@ -5,6 +5,8 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { registerPhoneVerificationRoutes } from "./phone-verification.routes.ts";
 
+export { pruneExpiredPhoneCodes } from "./phone-verification.service.ts";
+
 export const phoneVerificationModule: SoukModule = {
   name: "phone-verification",
   privateRoutes: registerPhoneVerificationRoutes,

@@ -9,7 +9,7 @@ export const PHONE_CODE_TTL_MS = 10 * 60_000;
 const PHONE_CODE_MAX_ATTEMPTS = 5;
 const PHONE_CODE_RESEND_COOLDOWN_MS = 60_000;
 export const PHONE_CODE_MAX_SENDS = 5;
-const PHONE_CODE_WINDOW_MS = 24 * 60 * 60_000;
+export const PHONE_CODE_WINDOW_MS = 24 * 60 * 60_000;
 
 export interface ParsedPhone {
   /** E.164 (+33612345678). */

@@ -2,6 +2,7 @@ import {
   confirmPhoneRequestSchema,
   envelopeSchema,
   phoneSettingsSchema,
+  resetPhoneRequestSchema,
   sendPhoneCodeRequestSchema,
 } from "@souk/contracts";
 import { type AppDeps, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
@@ -45,7 +46,14 @@ export function registerPhoneVerificationRoutes(app: SoukRoutes, deps: AppDeps):
 
   app.post(
     "/rest/v1/users/reset-phone",
-    { schema: { tags, summary: "Remove the phone from the account", response: answer } },
-    async (request) => envelope(await resetPhone(deps.db, viewerOf(request).userId)),
+    {
+      schema: {
+        tags,
+        summary: "Remove the phone from the account (the second factor's code when one is on)",
+        body: resetPhoneRequestSchema.optional(),
+        response: answer,
+      },
+    },
+    async (request) => envelope(await resetPhone(deps.db, viewerOf(request).userId, request.body?.code)),
   );
 }

@@ -1,17 +1,19 @@
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { ErrorCode, PhoneCodeError, type PhoneCodeErrorValue, type PhoneSettings } from "@souk/contracts";
 import { sql } from "kysely";
 import { parsePhoneNumberWithError } from "libphonenumber-js/max";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { conflict, DomainError, inputError, type JobQueue } from "../../platform/index.ts";
+import { codeDigest, conflict, DomainError, inputError, type JobQueue } from "../../platform/index.ts";
 import { isPhoneVerificationSupported } from "../reference/index.ts";
 import { sendSms } from "../sms/index.ts";
+import { requireSecondFactor, usesSmsFactor } from "../two-factor/index.ts";
 import {
   countdownOf,
   decideConfirm,
   decideSend,
   type ParsedPhone,
   PHONE_CODE_TTL_MS,
+  PHONE_CODE_WINDOW_MS,
   parsePhone,
   type StoredPhoneCode,
 } from "./phone-verification.domain.ts";
@@ -40,9 +42,9 @@ type Tables = {
 
 const t = (db: Db | Tx) => db.withTables<Tables>();
 
-function hashCode(userId: number, phone: string, code: string): string {
-  return createHash("sha256").update(`${userId}:${phone}:${code}`).digest("hex");
-}
+/** The code's keyed digest, bound to its user and number. */
+const hashCode = (db: Db | Tx, userId: number, phone: string, code: string) =>
+  codeDigest(db, "phone-code", `${userId}:${phone}:${code}`);
 
 async function lockUser(tx: Tx, userId: number) {
   return t(tx)
@@ -155,7 +157,7 @@ export async function sendPhoneCode(
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const row = {
       phone: phone.e164,
-      code_hash: hashCode(userId, phone.e164, code),
+      code_hash: await hashCode(tx, userId, phone.e164, code),
       attempts: 0,
       sends: decision.sends,
       window_started_at: decision.windowStartedAt,
@@ -197,7 +199,7 @@ export async function confirmPhone(db: Db, userId: number, phoneCode: string): P
     const user = await lockUser(tx, userId);
     if (user.phone_verified_at) throw conflict("The phone is already verified.");
     const stored = await storedCode(tx, userId);
-    const result = decideConfirm(stored, hashCode(userId, stored?.phone ?? "", phoneCode), new Date());
+    const result = decideConfirm(stored, await hashCode(tx, userId, stored?.phone ?? "", phoneCode), new Date());
     const codes = t(tx).updateTable("phone_codes").where("user_id", "=", userId);
     if (result === "wrong") await codes.set({ attempts: sql`attempts + 1` }).execute();
     if (result === "confirmed" && stored) {
@@ -216,8 +218,15 @@ export async function confirmPhone(db: Db, userId: number, phoneCode: string): P
   return getPhoneSettings(db, userId);
 }
 
-/** POST users/reset-phone: the number leaves the account; a pending code is spent, the day's count stays. */
-export async function resetPhone(db: Db, userId: number): Promise<PhoneSettings> {
+/**
+ * POST users/reset-phone: the number leaves the account; a pending code is spent, the day's count
+ * stays. With a second factor on, its code is asked first (and used up), as for a password change:
+ * a stolen session must not take the number away.
+ */
+export async function resetPhone(db: Db, userId: number, code?: string): Promise<PhoneSettings> {
+  if (await usesSmsFactor(db, userId))
+    throw conflict("Your second factor sends its codes to this number; choose another factor first.");
+  await requireSecondFactor(db, userId, "account", code, "code");
   await withTx(db, async (tx) => {
     await lockUser(tx, userId);
     await t(tx)
@@ -228,4 +237,17 @@ export async function resetPhone(db: Db, userId: number): Promise<PhoneSettings>
     await t(tx).updateTable("phone_codes").set({ expires_at: sql`now()` }).where("user_id", "=", userId).execute();
   });
   return getPhoneSettings(db, userId);
+}
+
+/**
+ * The cleanup job's part: a phone code row goes once its code has expired and its day's send
+ * window is over (until then it carries the send count). Returns how many went.
+ */
+export async function pruneExpiredPhoneCodes(db: Db, now = new Date()): Promise<number> {
+  const pruned = await t(db)
+    .deleteFrom("phone_codes")
+    .where("expires_at", "<", now)
+    .where("window_started_at", "<", new Date(now.getTime() - PHONE_CODE_WINDOW_MS))
+    .executeTakeFirst();
+  return Number(pruned.numDeletedRows);
 }

@@ -35,6 +35,8 @@ export interface TradeAccess {
   paidAt: Date | null;
   completedAt: Date | null;
   cancelledAt: Date | null;
+  /** When the payment window of an unpaid trade ends. */
+  expiresAt: Date;
   offerType: "buy" | "sell";
   offerIdHashed: string;
   cryptoCurrencyCode: string;
@@ -83,6 +85,7 @@ export async function getTradeAccess(
     paidAt: row.paid_at,
     completedAt: row.completed_at,
     cancelledAt: row.cancelled_at,
+    expiresAt: row.expires_at,
     offerType: row.offer_type,
     offerIdHashed: row.offer_id_hashed,
     cryptoCurrencyCode: row.crypto_currency_code,

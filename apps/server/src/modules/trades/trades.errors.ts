@@ -52,6 +52,12 @@ export function amountOutsideLimits(problem: AmountProblem): DomainError {
   });
 }
 
+/** A closed account takes part in no new trade: the taker's own (403), or the offer owner's (409). */
+export const accountClosed = (party: "taker" | "offer_owner") =>
+  party === "taker"
+    ? forbidden("This account is closed.", ErrorCode.ACCOUNT_CLOSED, { party })
+    : conflict("The owner of this offer has closed their account.", ErrorCode.ACCOUNT_CLOSED, { party });
+
 export const userBlocked = () =>
   forbidden("You cannot trade with this user.", TradeErrorCode.USER_BLOCKED, { reason: "default" });
 

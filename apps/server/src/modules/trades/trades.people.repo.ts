@@ -15,6 +15,10 @@ export interface StartFactsRow {
   seller_fee_discount: string;
   /** The address the offer owner's newest live session came from (for isOpponentsSameIp). */
   owner_ip: string | null;
+  /** The taker's account is closed (closed_at set). */
+  taker_closed: boolean;
+  /** The offer owner's account is closed. */
+  owner_closed: boolean;
 }
 
 /**
@@ -32,7 +36,9 @@ export async function lockStartFacts(
       u.full_name_visibility_type,
       coalesce((SELECT s.fee_discount FROM users s WHERE s.id = ${BigInt(ids.sellerId)}), 0)::text AS seller_fee_discount,
       (SELECT host(ip) FROM sessions WHERE user_id = ${BigInt(ids.ownerId)} AND revoked_at IS NULL
-        ORDER BY last_seen_at DESC LIMIT 1) AS owner_ip
+        ORDER BY last_seen_at DESC LIMIT 1) AS owner_ip,
+      u.closed_at IS NOT NULL AS taker_closed,
+      coalesce((SELECT o.closed_at IS NOT NULL FROM users o WHERE o.id = ${BigInt(ids.ownerId)}), false) AS owner_closed
     FROM users u WHERE u.id = ${BigInt(ids.takerId)} FOR NO KEY UPDATE OF u`.execute(tx);
   return result.rows[0];
 }

@@ -70,6 +70,8 @@ function taker(overrides: Partial<StartTaker> = {}): StartTaker {
     hasVisibleFullName: true,
     sellerFeeDiscount: "0",
     ownerIp: null,
+    isClosed: false,
+    isOwnerClosed: false,
     ...overrides,
   };
 }
@@ -112,6 +114,20 @@ describe("decideStart's refusals", () => {
   it("answers offer_not_found for no offer and for a taker with no row", () => {
     expect(refusalOf({ offer: null })).toEqual({ reason: "offer_not_found" });
     expect(refusalOf({ taker: null })).toEqual({ reason: "offer_not_found" });
+  });
+
+  it("refuses a closed taker, then a closed offer owner, before looking at the offer's terms", () => {
+    const closedTaker = taker({ isClosed: true, isOwnerClosed: true });
+    const unavailable = offer({ isTradable: false, unavailableReason: "offer_inactive" } as Partial<OfferForTrade>);
+    expect(refusalOf({ taker: closedTaker, offer: unavailable })).toEqual({ reason: "account_closed", party: "taker" });
+    expect(refusalOf({ taker: taker({ isOwnerClosed: true }) })).toEqual({
+      reason: "account_closed",
+      party: "offer_owner",
+    });
+    expect(refusalOf({ taker: taker({ isOwnerClosed: true }), offer: offer({ type: "buy" }) })).toEqual({
+      reason: "account_closed",
+      party: "offer_owner",
+    });
   });
 
   it("refuses the offer's own owner", () => {

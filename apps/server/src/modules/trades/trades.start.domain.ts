@@ -39,6 +39,10 @@ export interface StartTaker {
   sellerFeeDiscount: string;
   /** The address of the offer owner's newest live session. */
   ownerIp: string | null;
+  /** The taker's account is closed (an API client's token may outlive its sessions). */
+  isClosed: boolean;
+  /** The offer owner's account is closed (its offers are switched off at closing; this settles a race). */
+  isOwnerClosed: boolean;
 }
 
 /** What a start reads before it decides. `offer` and `taker` are null when there is nothing to take. */
@@ -68,6 +72,7 @@ export type StartRefusal =
   | { reason: "amount_must_be_positive" }
   | { reason: "offer_not_found" }
   | { reason: "cannot_trade_with_yourself" }
+  | { reason: "account_closed"; party: "taker" | "offer_owner" }
   | { reason: "kyc_action_blocked"; action: "start-trade-buy" | "start-trade-sell" }
   | { reason: "offer_unavailable"; unavailableReason: string }
   | { reason: "amount_too_precise" }
@@ -160,6 +165,8 @@ export function decideStart(facts: StartFacts): StartDecision {
   if (!offer) return refuse({ reason: "offer_not_found" });
   if (offer.ownerId === facts.takerId) return refuse({ reason: "cannot_trade_with_yourself" });
   if (!taker) return refuse({ reason: "offer_not_found" });
+  if (taker.isClosed) return refuse({ reason: "account_closed", party: "taker" });
+  if (taker.isOwnerClosed) return refuse({ reason: "account_closed", party: "offer_owner" });
   const parties = partiesOf(offer, facts.takerId);
   const takerProblem = checkTaker(facts, offer, taker, parties.takerIsBuyer);
   if (takerProblem) return refuse(takerProblem);

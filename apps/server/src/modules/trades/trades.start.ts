@@ -74,6 +74,8 @@ async function loadStartFacts(
       hasVisibleFullName: !!row.first_name?.trim() && row.full_name_visibility_type !== "hide_name",
       sellerFeeDiscount: row.seller_fee_discount,
       ownerIp: row.owner_ip,
+      isClosed: row.taker_closed,
+      isOwnerClosed: row.owner_closed,
     },
     relation: await getRelation(tx, offer.ownerId, viewer.userId),
     fiatPerUsd: market.fiatPerUsd[offer.fiatCurrencyCode] ?? null,
@@ -96,6 +98,8 @@ function startRefusalError(refusal: StartRefusal): DomainError {
       return errors.offerNotFound();
     case "cannot_trade_with_yourself":
       return errors.cannotTradeWithYourself();
+    case "account_closed":
+      return errors.accountClosed(refusal.party);
     case "kyc_action_blocked":
       return forbidden("Verify your identity to do this.", ErrorCode.KYC_ACTION_BLOCKED, { action: refusal.action });
     case "offer_unavailable":

@@ -6,8 +6,13 @@ import type { SoukModule } from "../../platform/index.ts";
 import { registerTwoFactorRoutes } from "./two-factor.routes.ts";
 
 export { requireSecondFactor } from "./two-factor.guard.ts";
-export { beginSecondFactorLogin, completeSecondFactorLogin, PENDING_LOGIN_TTL_MS } from "./two-factor.login.ts";
-export { twoFactorFlagsOf } from "./two-factor.service.ts";
+export {
+  beginSecondFactorLogin,
+  completeSecondFactorLogin,
+  PENDING_LOGIN_TTL_MS,
+  pruneExpiredTwoFactorCodes,
+} from "./two-factor.login.ts";
+export { twoFactorFlagsOf, usesSmsFactor } from "./two-factor.service.ts";
 export { totpCode } from "./two-factor.totp.ts";
 
 export const twoFactorModule: SoukModule = {

@@ -1,7 +1,16 @@
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { checkFactorCode, nextFailures, type StoredFactor, throttleWait } from "./two-factor.domain.ts";
-import { hashRecoveryCode } from "./two-factor.recovery-codes.ts";
-import { claimRecoveryCode, type FactorRow, lockFactor, toStoredFactor, updateFactor } from "./two-factor.repo.ts";
+import { codeDigester } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
+import { checkFactorCode, isSentFactor, nextFailures, type StoredFactor, throttleWait } from "./two-factor.domain.ts";
+import { normaliseRecoveryCode } from "./two-factor.recovery-codes.ts";
+import {
+  claimRecoveryCode,
+  type FactorRow,
+  lockFactor,
+  toStoredFactor,
+  updateFactor,
+  upgradeLegacyRecoveryCodes,
+} from "./two-factor.repo.ts";
 
 export type CodeOutcome =
   | { outcome: "passed" }
@@ -22,6 +31,18 @@ export interface CheckOptions {
 const looksLikeRecoveryCode = (code: string) => /^[0-9A-Za-z]{5}[\s-]?[0-9A-Za-z]{5}$/.test(code.trim());
 
 /**
+ * Claims the recovery code; codes kept as unkeyed hashes before the key existed are upgraded
+ * first. A used code is a change of the account's security: it is logged in the same transaction.
+ */
+async function useRecoveryCode(tx: Tx, userId: number, code: string): Promise<boolean> {
+  const digest = await codeDigester(tx, "recovery-code");
+  await upgradeLegacyRecoveryCodes(tx, userId, digest.ofSha256);
+  const used = await claimRecoveryCode(tx, userId, digest.of(normaliseRecoveryCode(code)));
+  if (used) await recordActivity(tx, { userId, type: "two_factor_change", details: { change: "recovery_code_used" } });
+  return used;
+}
+
+/**
  * Checks a code against the user's factor and uses it up, with the factor row locked so parallel
  * checks of one user run one after another (decision 106): a TOTP code stores its step (a replay
  * is refused), an e-mailed code is cleared, a recovery code is marked used by one conditional
@@ -40,12 +61,11 @@ export async function checkAndUseCode(
     const now = new Date();
     const wait = throttleWait(factor, now.getTime());
     if (wait > 0) return { outcome: "throttled" as const, retryAfter: wait };
-    const check = checkFactorCode(factor, userId, code, now.getTime());
+    const sent = await codeDigester(tx, "two-factor-code");
+    const check = checkFactorCode(factor, code, now.getTime(), (typed) => sent.of(`${userId}:${typed}`));
     const passed =
       check.result === "passed" ||
-      (options.allowRecovery &&
-        looksLikeRecoveryCode(code) &&
-        (await claimRecoveryCode(tx, userId, hashRecoveryCode(code))));
+      (options.allowRecovery && looksLikeRecoveryCode(code) && (await useRecoveryCode(tx, userId, code)));
     if (!passed) {
       const failures = nextFailures(factor, now);
       await updateFactor(tx, userId, {
@@ -60,7 +80,7 @@ export async function checkAndUseCode(
       failed_attempts: 0,
       first_failed_at: null,
       ...(step !== null ? { last_used_step: String(step) } : {}),
-      ...(check.result === "passed" && factor.type === "email" ? { code_hash: null, code_expires_at: null } : {}),
+      ...(check.result === "passed" && isSentFactor(factor.type) ? { code_hash: null, code_expires_at: null } : {}),
     });
     await options.onPass?.(tx, row);
     return { outcome: "passed" as const };

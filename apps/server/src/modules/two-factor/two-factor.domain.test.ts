@@ -1,13 +1,16 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { keyedDigest } from "../../platform/code-digest.ts";
 import {
   checkFactorCode,
   EMAIL_FACTOR_CODE_TTL_MS,
-  emailFactorCodeHash,
   FAILED_CODES_WINDOW_MS,
   isAskedFor,
+  isSentFactor,
   MAX_FAILED_CODES,
   nextFailures,
   type StoredFactor,
+  smsFactorText,
   throttleWait,
   turnsGuardOff,
 } from "./two-factor.domain.ts";
@@ -65,28 +68,36 @@ describe("throttle", () => {
 });
 
 describe("checkFactorCode", () => {
+  const key = randomBytes(32);
+  const digestFor = (userId: number) => (code: string) => keyedDigest(key, "two-factor-code", `${userId}:${code}`);
+
   it("checks an authenticator code with its step", () => {
     const stored = factor();
     const code = totpCode(stored.secret ?? "", now);
-    expect(checkFactorCode(stored, 7, code, now).result).toBe("passed");
-    expect(checkFactorCode(stored, 7, "ABCDE-12345", now)).toEqual({ result: "failed", reason: "malformed" });
+    expect(checkFactorCode(stored, code, now, digestFor(7)).result).toBe("passed");
+    expect(checkFactorCode(stored, "ABCDE-12345", now, digestFor(7))).toEqual({
+      result: "failed",
+      reason: "malformed",
+    });
   });
 
-  it("checks an e-mailed code by its hash and its expiry", () => {
+  it("checks a sent code by its keyed digest and its expiry", () => {
     const stored = factor({
       type: "email",
       secret: null,
-      codeHash: emailFactorCodeHash(7, "123456"),
+      codeHash: digestFor(7)("123456"),
       codeExpiresAt: new Date(now + EMAIL_FACTOR_CODE_TTL_MS),
     });
-    expect(checkFactorCode(stored, 7, "123456", now)).toEqual({ result: "passed", step: null });
-    expect(checkFactorCode(stored, 8, "123456", now)).toEqual({ result: "failed", reason: "wrong" });
-    expect(checkFactorCode(stored, 7, "654321", now)).toEqual({ result: "failed", reason: "wrong" });
-    expect(checkFactorCode(stored, 7, "123456", now + EMAIL_FACTOR_CODE_TTL_MS)).toEqual({
+    expect(checkFactorCode(stored, "123456", now, digestFor(7))).toEqual({ result: "passed", step: null });
+    expect(checkFactorCode(stored, "123456", now, digestFor(8))).toEqual({ result: "failed", reason: "wrong" });
+    expect(checkFactorCode(stored, "654321", now, digestFor(7))).toEqual({ result: "failed", reason: "wrong" });
+    const otherKey = (code: string) => keyedDigest(randomBytes(32), "two-factor-code", `7:${code}`);
+    expect(checkFactorCode(stored, "123456", now, otherKey)).toEqual({ result: "failed", reason: "wrong" });
+    expect(checkFactorCode(stored, "123456", now + EMAIL_FACTOR_CODE_TTL_MS, digestFor(7))).toEqual({
       result: "failed",
       reason: "expired",
     });
-    expect(checkFactorCode({ ...stored, codeHash: null }, 7, "123456", now).result).toBe("failed");
+    expect(checkFactorCode({ ...stored, codeHash: null }, "123456", now, digestFor(7)).result).toBe("failed");
   });
 });
 
@@ -95,5 +106,31 @@ describe("turnsGuardOff", () => {
     expect(turnsGuardOff(all, { ...all, sendout: false })).toBe(true);
     expect(turnsGuardOff({ ...all, login: false }, all)).toBe(false);
     expect(turnsGuardOff(all, all)).toBe(false);
+  });
+});
+
+describe("sent factors", () => {
+  it("are the e-mail and SMS factors", () => {
+    expect(["ga", "email", "sms", "none"].filter((type) => isSentFactor(type as never))).toEqual(["email", "sms"]);
+  });
+
+  it("text the code in the user's locale, English for any other", () => {
+    expect(smsFactorText("fr", "123456")).toContain("Votre code de sécurité Souk est 123456");
+    expect(smsFactorText("en", "123456")).toContain("Your Souk security code is 123456");
+    expect(smsFactorText("de", "654321")).toContain("Your Souk security code is 654321");
+  });
+
+  it("check an SMS factor's code as an e-mailed one", () => {
+    const digestOf = (code: string) => `digest-of-${code}`.padEnd(64, "0").slice(0, 64);
+    const hex = (value: string) => Buffer.from(value).toString("hex").slice(0, 64);
+    const stored = factor({
+      type: "sms",
+      secret: null,
+      codeHash: hex(digestOf("123456")),
+      codeExpiresAt: new Date(now + EMAIL_FACTOR_CODE_TTL_MS),
+    });
+    const digest = (code: string) => hex(digestOf(code));
+    expect(checkFactorCode(stored, "123456", now, digest)).toEqual({ result: "passed", step: null });
+    expect(checkFactorCode(stored, "123457", now, digest)).toEqual({ result: "failed", reason: "wrong" });
   });
 });

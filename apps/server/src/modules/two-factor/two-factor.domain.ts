@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { TWO_FACTOR_STATES, TwoFactorType } from "@souk/contracts";
 import { checkTotp } from "./two-factor.totp.ts";
 
@@ -31,16 +31,23 @@ export interface StoredFactor {
 /** Five wrong codes within fifteen minutes lock the factor until the fifteen minutes are over. */
 export const MAX_FAILED_CODES = 5;
 export const FAILED_CODES_WINDOW_MS = 15 * 60_000;
-/** An e-mailed code lives ten minutes; a new one may be asked for once a minute. */
+/** A sent code (by mail or text message) lives ten minutes; a new one may be asked for once a minute. */
 export const EMAIL_FACTOR_CODE_TTL_MS = 10 * 60_000;
+
+/** The factors whose codes Souk sends itself: by mail, or by text message to the verified phone. */
+export type SentFactorType = "email" | "sms";
+export const isSentFactor = (type: TwoFactorType): type is SentFactorType => type === "email" || type === "sms";
+
+/** Pure: the text message that carries a second-factor code, in the user's locale (English for any other). */
+export function smsFactorText(locale: string, code: string): string {
+  if (locale === "fr")
+    return `Votre code de sécurité Souk est ${code}. Il est valable 10 minutes. Ne le donnez à personne.`;
+  return `Your Souk security code is ${code}. It is valid for 10 minutes. Never share it.`;
+}
 
 export type CodeCheck =
   | { result: "passed"; step: number | null }
   | { result: "failed"; reason: "malformed" | "wrong" | "reused" | "expired" };
-
-export function emailFactorCodeHash(userId: number, code: string): string {
-  return createHash("sha256").update(`2fa:${userId}:${code}`).digest("hex");
-}
 
 /** Pure: seconds until the factor takes codes again after too many wrong ones, 0 when it does now. */
 export function throttleWait(factor: StoredFactor, nowMs: number): number {
@@ -67,14 +74,22 @@ export function isAskedFor(factor: StoredFactor | null, event: GuardedEvent): bo
   return factor.settings.sendout;
 }
 
-/** Pure: does this six-digit code pass the factor's authenticator secret or its e-mailed code? */
-export function checkFactorCode(factor: StoredFactor, userId: number, code: string, nowMs: number): CodeCheck {
+/**
+ * Pure: does this six-digit code pass the factor's authenticator secret or its sent code?
+ * `digestOf` gives the stored form of a sent code (the keyed digest of `<user id>:<code>`).
+ */
+export function checkFactorCode(
+  factor: StoredFactor,
+  code: string,
+  nowMs: number,
+  digestOf: (code: string) => string,
+): CodeCheck {
   if (!/^\d{6}$/.test(code)) return { result: "failed", reason: "malformed" };
   if (factor.type === "ga" && factor.secret) {
     return checkTotp({ secretBase32: factor.secret, code, nowMs, lastUsedStep: factor.lastUsedStep });
   }
-  if (factor.type === "email" && factor.codeHash && factor.codeExpiresAt) {
-    const typed = Buffer.from(emailFactorCodeHash(userId, code), "hex");
+  if (isSentFactor(factor.type) && factor.codeHash && factor.codeExpiresAt) {
+    const typed = Buffer.from(digestOf(code), "hex");
     if (!timingSafeEqual(typed, Buffer.from(factor.codeHash, "hex"))) return { result: "failed", reason: "wrong" };
     if (nowMs >= factor.codeExpiresAt.getTime()) return { result: "failed", reason: "expired" };
     return { result: "passed", step: null };

@@ -14,8 +14,8 @@ export const secondFactorRequired = (field: string, key = "second_factor_require
 export const noEnrolment = () => conflict("Start enrolment first: choose a second factor.");
 export const alreadyEnabled = () => conflict("A second factor is already on; turn it off first.");
 export const notEnabled = () => conflict("No second factor is on.");
-export const smsUnavailable = () =>
-  inputError({ type: ["two_factor.sms_unavailable"] }, "SMS codes are not available yet; use an authenticator app.");
+export const phoneRequired = () =>
+  inputError({ type: ["two_factor.phone_required"] }, "Verify a phone number first to receive codes by SMS.");
 
 /** A refused code on a two-factor route: too many tries (429), or an input error on `code`. */
 export function codeRefusal(outcome: Exclude<CodeOutcome, { outcome: "passed" }>, field = "code"): DomainError {

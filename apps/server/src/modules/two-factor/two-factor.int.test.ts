@@ -91,12 +91,13 @@ describe("enrolment of an authenticator app", () => {
     expect(again.status).toBe(409);
   });
 
-  it("refuses enable before an enrolment, and refuses SMS until its adapter exists", async () => {
+  it("refuses enable before an enrolment, and SMS codes without a verified phone", async () => {
     const user = await createTrader(t);
     expect((await user.client.post("/rest/v1/users/two-factor/enable", { code: "123456" })).status).toBe(409);
     const sms = await user.client.post("/rest/v1/users/two-factor/option", { type: "sms" });
     expect(sms.status).toBe(422);
-    expect(fieldKeys(sms.body)).toContain("two_factor.sms_unavailable");
+    expect(fieldKeys(sms.body)).toContain("two_factor.phone_required");
+    expect((await user.client.get("/rest/v1/users/two-factor")).body.data).toMatchObject({ type: "none" });
   });
 });
 

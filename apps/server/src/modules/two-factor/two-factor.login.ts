@@ -1,18 +1,18 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { type Db, withTx } from "../../db/pool.ts";
-import { inputError, type JobQueue } from "../../platform/index.ts";
+import { type Db, type Tx, withTx } from "../../db/pool.ts";
+import { codeDigest, inputError, type JobQueue } from "../../platform/index.ts";
 import { checkAndUseCode } from "./two-factor.check.ts";
-import { isAskedFor, type TwoFactorType } from "./two-factor.domain.ts";
+import { isAskedFor, isSentFactor, type TwoFactorType } from "./two-factor.domain.ts";
 import { codeRefusal } from "./two-factor.errors.ts";
 import { findFactor, tables, toStoredFactor } from "./two-factor.repo.ts";
-import { issueEmailFactorCode } from "./two-factor.service.ts";
+import { issueFactorCode } from "./two-factor.service.ts";
 
 /** A pending log-in lives five minutes and takes five wrong codes (decision 107). */
 export const PENDING_LOGIN_TTL_MS = 5 * 60_000;
 const PENDING_LOGIN_MAX_ATTEMPTS = 5;
 
-const hashPendingToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const hashPendingToken = (db: Db | Tx, token: string) => codeDigest(db, "pending-login", token);
 const pendingExpired = () =>
   inputError({ code: ["two_factor.login_expired"] }, "This log-in has expired; enter your password again.");
 
@@ -33,14 +33,14 @@ export async function beginSecondFactorLogin(
     await tables(tx)
       .insertInto("pending_logins")
       .values({
-        token_hash: hashPendingToken(token),
+        token_hash: await hashPendingToken(tx, token),
         user_id: userId,
         expires_at: expiresAt,
         attempts: 0,
         used_at: null,
       })
       .execute();
-    if (row.type === "email") await issueEmailFactorCode(tx, jobs, userId);
+    if (isSentFactor(row.type)) await issueFactorCode(tx, jobs, userId, row.type);
   });
   return { token, type: row.type, expiresAt };
 }
@@ -51,7 +51,7 @@ export async function beginSecondFactorLogin(
  */
 export async function completeSecondFactorLogin(db: Db, token: string | null, code: string): Promise<number> {
   if (!token) throw pendingExpired();
-  const tokenHash = hashPendingToken(token);
+  const tokenHash = await hashPendingToken(db, token);
   const pending = await tables(db)
     .selectFrom("pending_logins")
     .select(["user_id", "attempts"])
@@ -81,4 +81,18 @@ export async function completeSecondFactorLogin(db: Db, token: string | null, co
     .where("token_hash", "=", tokenHash)
     .execute();
   throw outcome.outcome === "no_factor" ? pendingExpired() : codeRefusal(outcome);
+}
+
+/**
+ * The cleanup job's part: pending log-ins past their five minutes go, used or not, and sent codes
+ * past their expiry are cleared from the factor rows. Returns how many rows changed.
+ */
+export async function pruneExpiredTwoFactorCodes(db: Db, now = new Date()): Promise<number> {
+  const logins = await tables(db).deleteFrom("pending_logins").where("expires_at", "<", now).executeTakeFirst();
+  const codes = await tables(db)
+    .updateTable("two_factor")
+    .set({ code_hash: null, code_expires_at: null })
+    .where("code_expires_at", "<", now)
+    .executeTakeFirst();
+  return Number(logins.numDeletedRows) + Number(codes.numUpdatedRows);
 }

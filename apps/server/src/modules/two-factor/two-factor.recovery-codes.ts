@@ -1,18 +1,13 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 
-/** Ten one-time recovery codes are shown once at enable time; only their hashes are kept. */
+/** Ten one-time recovery codes are shown once at enable time; only their keyed digests are kept. */
 export const RECOVERY_CODE_COUNT = 10;
 
 /** Crockford base32 without I, L, O, U: easy to read back from paper. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-/** Codes carry 50 random bits each, so a fast hash is enough (unlike passwords, which use argon2). */
-export function hashRecoveryCode(code: string): string {
-  return createHash("sha256").update(normaliseRecoveryCode(code)).digest("hex");
-}
-
 /** What the user types: case, spaces and dashes do not matter. */
-function normaliseRecoveryCode(code: string): string {
+export function normaliseRecoveryCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]/g, "");
 }
 
@@ -23,16 +18,11 @@ function oneCode(): string {
   return `${text.slice(0, 5)}-${text.slice(5)}`;
 }
 
-export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
+/**
+ * Ten new codes and their digests. Codes carry 50 random bits each, so a fast keyed digest is
+ * enough (unlike passwords, which use argon2); `digest` is the recovery-code digester.
+ */
+export function newRecoveryCodes(digest: { of(value: string): string }): { codes: string[]; hashes: string[] } {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, oneCode);
-  return { codes, hashes: codes.map(hashRecoveryCode) };
-}
-
-/** Which stored hash (if any) the typed code matches. */
-export function matchRecoveryCode(code: string, hashes: readonly string[]): string | null {
-  const typed = Buffer.from(hashRecoveryCode(code), "hex");
-  for (const hash of hashes) {
-    if (timingSafeEqual(typed, Buffer.from(hash, "hex"))) return hash;
-  }
-  return null;
+  return { codes, hashes: codes.map((code) => digest.of(normaliseRecoveryCode(code))) };
 }

@@ -20,7 +20,7 @@ export interface FactorRow {
 
 type Tables = {
   two_factor: FactorRow;
-  two_factor_recovery_codes: { user_id: number; code_hash: string; used_at: Date | null };
+  two_factor_recovery_codes: { user_id: number; code_hash: string; used_at: Date | null; is_legacy_hash: boolean };
   pending_logins: {
     token_hash: string;
     user_id: number;
@@ -28,8 +28,15 @@ type Tables = {
     attempts: number;
     used_at: Date | null;
   };
-  /** Read only: the address and locale an e-mailed code goes to, the label of the authenticator entry. */
-  users: { id: number; email: string; username: string; locale: string };
+  /** Read only: where a sent code goes (address, verified phone) and in which locale, the label of the authenticator entry. */
+  users: {
+    id: number;
+    email: string;
+    username: string;
+    locale: string;
+    phone: string | null;
+    phone_verified_at: Date | null;
+  };
 };
 
 export const tables = (db: Db | Tx) => db.withTables<Tables>();
@@ -132,12 +139,37 @@ export async function claimRecoveryCode(tx: Tx, userId: number, codeHash: string
   return claimed !== undefined;
 }
 
+/**
+ * Recovery codes kept as unkeyed SHA-256 hashes (before decision 087) become keyed digests,
+ * through `rewrap`, the first time their user types a recovery code: they keep working.
+ */
+export async function upgradeLegacyRecoveryCodes(
+  tx: Tx,
+  userId: number,
+  rewrap: (sha256Hex: string) => string,
+): Promise<void> {
+  const legacy = await tables(tx)
+    .selectFrom("two_factor_recovery_codes")
+    .select("code_hash")
+    .where("user_id", "=", userId)
+    .where("is_legacy_hash", "=", true)
+    .execute();
+  for (const row of legacy) {
+    await tables(tx)
+      .updateTable("two_factor_recovery_codes")
+      .set({ code_hash: rewrap(row.code_hash), is_legacy_hash: false })
+      .where("user_id", "=", userId)
+      .where("code_hash", "=", row.code_hash)
+      .execute();
+  }
+}
+
 export async function replaceRecoveryCodes(tx: Tx, userId: number, hashes: readonly string[]): Promise<void> {
   await tables(tx).deleteFrom("two_factor_recovery_codes").where("user_id", "=", userId).execute();
   if (hashes.length === 0) return;
   await tables(tx)
     .insertInto("two_factor_recovery_codes")
-    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })))
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, is_legacy_hash: false })))
     .execute();
 }
 
@@ -154,7 +186,7 @@ export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<
 export async function findUser(db: Db | Tx, userId: number) {
   return tables(db)
     .selectFrom("users")
-    .select(["id", "email", "username", "locale"])
+    .select(["id", "email", "username", "locale", "phone", "phone_verified_at"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
 }

@@ -1,18 +1,22 @@
 import { randomInt } from "node:crypto";
 import QRCode from "qrcode";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { type JobQueue, rateLimited } from "../../platform/index.ts";
+import { codeDigest, codeDigester, type JobQueue, rateLimited } from "../../platform/index.ts";
+import { recordActivity } from "../account-security/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
+import { sendSms } from "../sms/index.ts";
 import { checkAndUseCode } from "./two-factor.check.ts";
 import {
   EMAIL_FACTOR_CODE_TTL_MS,
-  emailFactorCodeHash,
+  isSentFactor,
+  type SentFactorType,
+  smsFactorText,
   type TwoFactorSettings,
   type TwoFactorState,
   type TwoFactorType,
   turnsGuardOff,
 } from "./two-factor.domain.ts";
-import { alreadyEnabled, codeRefusal, noEnrolment, notEnabled, smsUnavailable } from "./two-factor.errors.ts";
+import { alreadyEnabled, codeRefusal, noEnrolment, notEnabled, phoneRequired } from "./two-factor.errors.ts";
 import { newRecoveryCodes } from "./two-factor.recovery-codes.ts";
 import * as repo from "./two-factor.repo.ts";
 import { newTotpSecret, totpEnrolmentUrl } from "./two-factor.totp.ts";
@@ -51,14 +55,34 @@ export async function twoFactorFlagsOf(db: Db, userId: number): Promise<TwoFacto
   return repo.toStoredFactor(row).settings;
 }
 
-/** Mails a fresh six-digit code for the e-mail factor, in the caller's transaction. */
-export async function issueEmailFactorCode(tx: Tx, jobs: JobQueue, userId: number): Promise<void> {
+/** A line of the account activity log for a change of the factor, in the change's transaction. */
+function logChange(tx: Tx, userId: number, details: Record<string, string>): Promise<void> {
+  return recordActivity(tx, { userId, type: "two_factor_change", details });
+}
+
+const settingsDetails = (settings: TwoFactorSettings) => ({
+  change: "settings",
+  login: String(settings.login),
+  release: String(settings.release),
+  sendout: String(settings.sendout),
+});
+
+/**
+ * Sends a fresh six-digit code for a sent factor, in the caller's transaction: by mail, or by
+ * text message (through the sms module's adapter) to the verified phone, which the SMS factor needs.
+ */
+export async function issueFactorCode(tx: Tx, jobs: JobQueue, userId: number, type: SentFactorType): Promise<void> {
   const user = await repo.findUser(tx, userId);
+  if (type === "sms" && (!user.phone || !user.phone_verified_at)) throw phoneRequired();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await repo.updateFactor(tx, userId, {
-    code_hash: emailFactorCodeHash(userId, code),
+    code_hash: await codeDigest(tx, "two-factor-code", `${userId}:${code}`),
     code_expires_at: new Date(Date.now() + EMAIL_FACTOR_CODE_TTL_MS),
   });
+  if (type === "sms" && user.phone) {
+    await sendSms(tx, jobs, { to: user.phone, text: smsFactorText(user.locale, code) });
+    return;
+  }
   await queueMail(tx, jobs, {
     to: user.email,
     template: "two-factor-code",
@@ -74,7 +98,6 @@ export async function chooseTwoFactorOption(
   userId: number,
   type: TwoFactorType,
 ): Promise<Enrolment> {
-  if (type === "sms") throw smsUnavailable();
   return withTx(db, async (tx) => {
     const row = await repo.lockFactor(tx, userId);
     if (row?.state === "enabled") throw alreadyEnabled();
@@ -83,9 +106,9 @@ export async function chooseTwoFactorOption(
       await repo.saveFactor(tx, userId, { type, state: "initial", secret: null, ...reset });
       return { type, state: "initial" as const };
     }
-    if (type === "email") {
+    if (isSentFactor(type)) {
       await repo.saveFactor(tx, userId, { type, state: "verification", secret: null, ...reset });
-      await issueEmailFactorCode(tx, jobs, userId);
+      await issueFactorCode(tx, jobs, userId, type);
       return { type, state: "verification" as const };
     }
     const secret = newTotpSecret();
@@ -97,27 +120,29 @@ export async function chooseTwoFactorOption(
   });
 }
 
-/** POST users/two-factor/send-code: a new e-mailed code for the e-mail factor, at most one a minute. */
+/** POST users/two-factor/send-code: a new code for the e-mail or SMS factor, at most one a minute. */
 export async function sendTwoFactorCode(db: Db, jobs: JobQueue, userId: number): Promise<void> {
   await withTx(db, async (tx) => {
     const row = await repo.lockFactor(tx, userId);
-    if (row?.type !== "email" || (row.state !== "enabled" && row.state !== "verification")) throw notEnabled();
+    if (!row || !isSentFactor(row.type) || (row.state !== "enabled" && row.state !== "verification"))
+      throw notEnabled();
     const sentAt = row.code_expires_at ? row.code_expires_at.getTime() - EMAIL_FACTOR_CODE_TTL_MS : 0;
     const wait = sentAt + RESEND_COOLDOWN_MS - Date.now();
     if (wait > 0) throw rateLimited("A code was sent a moment ago; wait before asking again.", Math.ceil(wait / 1000));
-    await issueEmailFactorCode(tx, jobs, userId);
+    await issueFactorCode(tx, jobs, userId, row.type);
   });
 }
 
 /** POST users/two-factor/enable: the first code proves the enrolment; answers ten recovery codes, once. */
 export async function enableTwoFactor(db: Db, userId: number, code: string): Promise<{ recoveryCodes: string[] }> {
-  const { codes, hashes } = newRecoveryCodes();
+  const { codes, hashes } = newRecoveryCodes(await codeDigester(db, "recovery-code"));
   const outcome = await checkAndUseCode(db, userId, code, {
     states: ["verification"],
     allowRecovery: false,
-    onPass: async (tx) => {
+    onPass: async (tx, row) => {
       await repo.updateFactor(tx, userId, { state: "enabled", enabled_at: new Date() });
       await repo.replaceRecoveryCodes(tx, userId, hashes);
+      await logChange(tx, userId, { change: "enabled", type: row.type });
     },
   });
   if (outcome.outcome === "no_factor") throw noEnrolment();
@@ -130,7 +155,8 @@ export async function deactivateTwoFactor(db: Db, userId: number, code: string):
   const outcome = await checkAndUseCode(db, userId, code, {
     states: ["enabled"],
     allowRecovery: true,
-    onPass: async (tx) => {
+    onPass: async (tx, row) => {
+      await logChange(tx, userId, { change: "deactivated", type: row.type });
       await repo.updateFactor(tx, userId, {
         state: "disabled",
         secret: null,
@@ -161,15 +187,24 @@ export async function saveTwoFactorSettings(
     const outcome = await checkAndUseCode(db, userId, input.code ?? "", {
       states: ["enabled"],
       allowRecovery: true,
-      onPass: (tx) => repo.updateFactor(tx, userId, repo.settingsColumns(settings)),
+      onPass: async (tx) => {
+        await repo.updateFactor(tx, userId, repo.settingsColumns(settings));
+        await logChange(tx, userId, settingsDetails(settings));
+      },
     });
     if (outcome.outcome !== "passed") throw codeRefusal(outcome);
   } else {
-    await withTx(db, (tx) =>
-      row
-        ? repo.updateFactor(tx, userId, repo.settingsColumns(settings))
-        : repo.saveFactor(tx, userId, { type: "none", state: "initial", ...repo.settingsColumns(settings) }),
-    );
+    await withTx(db, async (tx) => {
+      if (row) await repo.updateFactor(tx, userId, repo.settingsColumns(settings));
+      else await repo.saveFactor(tx, userId, { type: "none", state: "initial", ...repo.settingsColumns(settings) });
+      await logChange(tx, userId, settingsDetails(settings));
+    });
   }
   return getTwoFactorStatus(db, userId);
+}
+
+/** Whether the SMS factor is on or being enrolled: it needs the verified phone to stay. */
+export async function usesSmsFactor(db: Db, userId: number): Promise<boolean> {
+  const row = await repo.findFactor(db, userId);
+  return row?.type === "sms" && (row.state === "enabled" || row.state === "verification");
 }

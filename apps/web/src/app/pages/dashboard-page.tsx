@@ -5,7 +5,7 @@ import {
   RecentTradesSection,
   TradeStatisticsSection,
 } from "../../features/dashboard/components/dashboard-sections.tsx";
-import { useDashboardTexts } from "../../features/dashboard/i18n/use-dashboard-texts.ts";
+import { useDashboardTexts } from "../../features/dashboard/i18n/dashboard-texts.ts";
 import { DisputesList } from "../../features/moderation/components/disputes-list.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
 import { TitledPage } from "../../ui/titled-page.tsx";

@@ -14,7 +14,7 @@ export interface NavbarSection {
  * Every page of one's own, in the account menu and the mobile menu: trading (trades and offers),
  * people (favourites and contacts), the account, and the staff's screens for staff.
  */
-export const accountSections: readonly NavbarSection[] = [
+const accountSections: readonly NavbarSection[] = [
   {
     labelKey: "menu.sectionTrading",
     links: [

@@ -15,6 +15,11 @@ import { UserMenuButton } from "./user-menu-button.tsx";
 
 // Menus and drawers pull in positioning and overlay code: they load after the first paint.
 const UserMenu = lazy(() => import("./user-menu.tsx").then((module) => ({ default: module.UserMenu })));
+const NotificationBell = lazy(() =>
+  import("../../features/notifications/components/notification-bell.tsx").then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((module) => ({ default: module.MobileMenu })));
 
 /** The top bar: brand, main links, theme switch and account; a burger menu below 768 px. */
@@ -73,6 +78,11 @@ export function Navbar() {
 
         <Group gap={10} wrap="nowrap">
           <ThemeToggle />
+          {user ? (
+            <Suspense fallback={null}>
+              <NotificationBell userId={user.id} />
+            </Suspense>
+          ) : null}
           {user ? (
             <Suspense fallback={<UserMenuButton user={user} onClick={() => setUserMenuRequested(true)} />}>
               <UserMenu

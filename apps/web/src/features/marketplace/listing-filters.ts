@@ -93,7 +93,7 @@ export interface PathSelection {
 const tradeSidePattern = /^(buy|sell)-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 const giftCardSidePattern = /^(buy|sell)-giftcard(?:-for-([a-z0-9]+(?:-[a-z0-9]+)*))?$/;
 /** The path segment meaning "no payment method". */
-export const ANY_METHOD_SEGMENT = "any";
+const ANY_METHOD_SEGMENT = "any";
 
 export function readPathSelection(route: ListingRoute): PathSelection | null {
   switch (route.kind) {
@@ -209,7 +209,7 @@ export function readQueryFilters(search: URLSearchParams): Omit<ListingFilters, 
 }
 
 /** The query of everything but what the path carries; defaults are left out. */
-export function writeQueryFilters(filters: ListingFilters, inPath: { crypto: boolean; method: boolean }): string {
+function writeQueryFilters(filters: ListingFilters, inPath: { crypto: boolean; method: boolean }): string {
   const query = new URLSearchParams();
   if (filters.crypto && !inPath.crypto) query.set("crypto", filters.crypto);
   if (filters.paymentMethod && !inPath.method) query.set("paymentMethod", filters.paymentMethod);

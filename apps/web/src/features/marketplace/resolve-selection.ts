@@ -13,7 +13,7 @@ export interface SelectionReferences {
 }
 
 /** A crypto by code ("BTC", "btc") or by url parameter ("bitcoin"). */
-export function findCrypto(cryptos: readonly CryptoCurrencyView[], token: string): CryptoCurrencyView | undefined {
+function findCrypto(cryptos: readonly CryptoCurrencyView[], token: string): CryptoCurrencyView | undefined {
   const lower = token.toLowerCase();
   return cryptos.find((crypto) => crypto.code.toLowerCase() === lower || crypto.urlParam.toLowerCase() === lower);
 }

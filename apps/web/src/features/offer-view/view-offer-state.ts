@@ -11,7 +11,7 @@ export const VIEW_OFFER_MODALS = [
   "bankAccounts",
   "customExchangeRate",
 ] as const;
-export type ViewOfferModal = (typeof VIEW_OFFER_MODALS)[number];
+type ViewOfferModal = (typeof VIEW_OFFER_MODALS)[number];
 export type ViewOfferModals = Record<ViewOfferModal, boolean>;
 
 export const initialViewOfferModals: ViewOfferModals = {

@@ -17,7 +17,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-export const LAST_SEEN_LIMITS = {
+const LAST_SEEN_LIMITS = {
   onlineSeconds: 60,
   successSeconds: 30 * MINUTE,
   warningSeconds: 3 * HOUR,

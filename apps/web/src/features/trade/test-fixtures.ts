@@ -87,7 +87,7 @@ export function errorAnswer(
   return jsonAnswer(status, { errors: { message, code, details } });
 }
 
-export interface RecordedCall {
+interface RecordedCall {
   method: string;
   path: string;
   query: URLSearchParams;

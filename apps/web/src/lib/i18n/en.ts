@@ -248,6 +248,11 @@ export const en = {
       sent: "A code is on its way to your mailbox.",
       failed: "The code could not be sent; wait a minute and try again.",
     },
+    textedCode: {
+      send: "Text me a code",
+      sent: "A code is on its way to your phone.",
+      failed: "The code could not be sent; wait a minute and try again.",
+    },
   },
   validation: {
     second_factor_required: "Enter the code of your second factor.",
@@ -267,7 +272,7 @@ export const en = {
       malformed: "The code is 6 digits.",
       login_expired: "This log-in has expired; enter your password again.",
       none: "Start the set-up first.",
-      sms_unavailable: "SMS codes are not available yet.",
+      phone_required: "Verify a phone number first to receive codes by SMS.",
     },
     password: {
       wrong: "The current password is not right.",

@@ -251,6 +251,11 @@ export const fr: Translation = {
       sent: "Un code est en route vers votre boîte mail.",
       failed: "Le code n’a pas pu être envoyé ; attendez une minute et réessayez.",
     },
+    textedCode: {
+      send: "M’envoyer un code par SMS",
+      sent: "Un code est en route vers votre téléphone.",
+      failed: "Le code n’a pas pu être envoyé ; attendez une minute et réessayez.",
+    },
   },
   validation: {
     second_factor_required: "Saisissez le code de votre second facteur.",
@@ -270,7 +275,7 @@ export const fr: Translation = {
       malformed: "Le code comporte 6 chiffres.",
       login_expired: "Cette connexion a expiré ; saisissez de nouveau votre mot de passe.",
       none: "Commencez d’abord la configuration.",
-      sms_unavailable: "Les codes par SMS ne sont pas encore disponibles.",
+      phone_required: "Vérifiez d’abord un numéro de téléphone pour recevoir les codes par SMS.",
     },
     password: {
       wrong: "Le mot de passe actuel n’est pas le bon.",

@@ -12,7 +12,7 @@ const loaders: Record<Exclude<Locale, "en">, () => Promise<Translation>> = {
   fr: () => import("./fr.ts").then((module) => module.fr),
 };
 
-export async function loadLocale(instance: I18n, locale: Locale): Promise<void> {
+async function loadLocale(instance: I18n, locale: Locale): Promise<void> {
   if (locale === "en" || instance.hasResourceBundle(locale, "translation")) return;
   instance.addResourceBundle(locale, "translation", await loaders[locale](), true, true);
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../../db/pool.ts";
-import type { JobContext, JobDefinition } from "../../../platform/index.ts";
+import type { JobDefinition } from "../../../platform/index.ts";
+import { pollFeed } from "../../webhooks/index.ts";
 import { loadWebhookSigner, type WebhookSigner } from "./signing.ts";
 import { fanOutWebhooks } from "./webhooks.fanout.ts";
 import * as repo from "./webhooks.repo.ts";
@@ -16,37 +17,17 @@ function signerFor(db: Db): Promise<WebhookSigner> {
   return signer;
 }
 
-const POLL_FOR_MS = 50_000;
-const POLL_EVERY_MS = 2_000;
-
-/**
- * Set when this process shuts down (the app's onClose, before the job runtime stops): the poll
- * returns at once instead of running on against a closing database.
- */
-let isStopping = false;
-export function stopWebhookPolling(): void {
-  isStopping = true;
-}
-
-/**
- * Started every minute, it reads the feed every two seconds for most of that minute (so a trade
- * event reaches its webhook within seconds) and queues one delivery job per new delivery after
- * the fan-out commits. It also re-sends deliveries whose job was lost. Two of them at once are
- * harmless: the cursor is read by one at a time, and a delivery is claimed before it is sent.
- */
-async function pollFeed(context: JobContext): Promise<void> {
-  const until = Date.now() + POLL_FOR_MS;
-  while (!isStopping) {
-    const queued = await fanOutWebhooks(context.db);
-    const overdue = await repo.listOverdueDeliveryIds(context.db, 50);
-    for (const id of new Set([...queued, ...overdue])) await context.send(DELIVER_JOB, { deliveryId: id });
-    if (Date.now() + POLL_EVERY_MS > until) return;
-    await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
-  }
-}
-
 export const webhookJobs: JobDefinition[] = [
-  { name: "paxful-api.webhook-feed", schedule: "* * * * *", handler: (_data, context) => pollFeed(context) },
+  {
+    name: "paxful-api.webhook-feed",
+    schedule: "* * * * *",
+    handler: (_data, context) =>
+      pollFeed(context, {
+        fanOut: (job) => fanOutWebhooks(job.db),
+        overdue: (job) => repo.listOverdueDeliveryIds(job.db, 50),
+        deliverJob: DELIVER_JOB,
+      }),
+  },
   {
     name: DELIVER_JOB,
     handler: async (data, context) =>

@@ -39,7 +39,6 @@ type WebhookTables = {
     created_at: Generated<Date>;
     delivered_at: Date | null;
   };
-  webhook_feed_cursors: { name: string; last_event_id: bigint; updated_at: Generated<Date> };
 };
 
 function tables(db: Db | Tx) {
@@ -344,33 +343,4 @@ export async function listDeliveryLog(db: Db, owner: WebhookOwner, limit: number
     body: row.body,
     responseBody: row.response_body,
   }));
-}
-
-/** The feed cursor, locked for this transaction: one fan-out at a time reads the feed. */
-export async function lockCursor(tx: Tx, name: string): Promise<number | null> {
-  const row = await tables(tx)
-    .selectFrom("webhook_feed_cursors")
-    .select("last_event_id")
-    .where("name", "=", name)
-    .forUpdate()
-    .skipLocked()
-    .executeTakeFirst();
-  return row ? Number(row.last_event_id) : null;
-}
-
-export async function ensureCursor(db: Db, name: string, startAt: number): Promise<void> {
-  await tables(db)
-    .insertInto("webhook_feed_cursors")
-    .values({ name, last_event_id: BigInt(startAt) })
-    .onConflict((conflict) => conflict.column("name").doNothing())
-    .execute();
-}
-
-export async function saveCursor(tx: Tx, name: string, lastEventId: number): Promise<void> {
-  await tables(tx)
-    .updateTable("webhook_feed_cursors")
-    .set({ last_event_id: BigInt(lastEventId), updated_at: sql`now()` })
-    .where("name", "=", name)
-    .where("last_event_id", "<", BigInt(lastEventId))
-    .execute();
 }

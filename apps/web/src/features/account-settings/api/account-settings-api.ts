@@ -42,8 +42,9 @@ export async function confirmPhone(phoneCode: string): Promise<PhoneSettings> {
   return (await apiClient.post(`${users}/confirm-phone`, { phoneCode }, { schema: phoneAnswer })).data;
 }
 
-export async function resetPhone(): Promise<PhoneSettings> {
-  return (await apiClient.post(`${users}/reset-phone`, {}, { schema: phoneAnswer })).data;
+/** Removes the verified number; `code` is the second factor's, asked while one is on. */
+export async function resetPhone(code?: string): Promise<PhoneSettings> {
+  return (await apiClient.post(`${users}/reset-phone`, code ? { code } : {}, { schema: phoneAnswer })).data;
 }
 
 export function closeAccountSettingsQueryOptions() {

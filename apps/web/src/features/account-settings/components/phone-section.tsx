@@ -2,6 +2,7 @@ import { Anchor, Button, Checkbox, Group, PinInput, Stack, Text, TextInput } fro
 import type { PhoneSettings } from "@souk/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
+import { useCurrentUser } from "../../../lib/session.ts";
 import {
   confirmPhone,
   phoneSettingsQueryKey,
@@ -33,6 +34,9 @@ export function PhoneSection() {
   const [call, setCall] = useState(false);
   const [consent, setConsent] = useState(false);
   const [code, setCode] = useState("");
+  const [factorCode, setFactorCode] = useState("");
+  const user = useCurrentUser();
+  const asksFactor = Boolean(user && (user.twoFactor.login || user.twoFactor.release || user.twoFactor.sendout));
   const [isCodeSent, setIsCodeSent] = useState(false);
   const countdown = useCountdown(settings?.countdown ?? 0);
   const keep = (next: PhoneSettings) => queryClient.setQueryData(phoneSettingsQueryKey, next);
@@ -54,16 +58,27 @@ export function PhoneSection() {
   return (
     <SettingsCard title={t("phone.title")} testId="phone-settings" message={message}>
       {verified && settings ? (
-        <Group justify="space-between">
+        <Group justify="space-between" align="end">
           <Text>{t("phone.verified", { code: settings.code, number: settings.number })}</Text>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => void run(async () => keep(await resetPhone()))}
-          >
-            {t("phone.reset")}
-          </Anchor>
+          <Group align="end" gap="xs">
+            {asksFactor ? (
+              <TextInput
+                size="xs"
+                label={t("phone.resetCode")}
+                autoComplete="one-time-code"
+                value={factorCode}
+                onChange={(event) => setFactorCode(event.currentTarget.value)}
+              />
+            ) : null}
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => void run(async () => keep(await resetPhone(factorCode.trim() || undefined)))}
+            >
+              {t("phone.reset")}
+            </Anchor>
+          </Group>
         </Group>
       ) : isCodeSent && settings ? (
         <form onSubmit={onConfirm}>

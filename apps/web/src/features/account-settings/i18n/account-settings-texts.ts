@@ -49,6 +49,7 @@ const en = {
     resend: "Send a new code",
     countdown: "You can ask for a new code in {{seconds}} s.",
     reset: "Remove this phone",
+    resetCode: "Code of your second factor",
   },
   close: {
     title: "Close account",
@@ -107,7 +108,7 @@ const en = {
     timezone_unknown: "Unknown time zone.",
   },
 };
-export type AccountSettingsTexts = typeof en;
+type AccountSettingsTexts = typeof en;
 const fr: AccountSettingsTexts = {
   metaTitle: "Paramètres du compte",
   localizationTitle: "Langue et région",
@@ -157,6 +158,7 @@ const fr: AccountSettingsTexts = {
     resend: "Envoyer un nouveau code",
     countdown: "Vous pourrez demander un nouveau code dans {{seconds}} s.",
     reset: "Retirer ce téléphone",
+    resetCode: "Code de votre second facteur",
   },
   close: {
     title: "Fermer le compte",

@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  MultiSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, MultiSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { API_CLIENT_SCOPES, type ApiClientCreated, PAXFUL_GROUPS } from "@souk/contracts";
 import { type FormEvent, useState } from "react";
+import { CopyableCode } from "../../../ui/copyable-code.tsx";
 import { useCreateApiClient } from "../api/api-keys-api.ts";
 import { useApiKeysTexts } from "../i18n/api-keys-texts.ts";
 
@@ -31,18 +20,7 @@ function SecretRow({ label, value, testId }: { label: string; value: string; tes
       <Text size="sm" fw={600}>
         {label}
       </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Code block data-testid={testId} style={{ flex: 1, wordBreak: "break-all" }}>
-          {value}
-        </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant="default" onClick={copy}>
-              {copied ? t("created.copied") : t("created.copy")}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyableCode value={value} testId={testId} copyLabel={t("created.copy")} copiedLabel={t("created.copied")} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { formatDate } from "../../../lib/format.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { apiClientsQueryOptions, useRevokeApiClient } from "../api/api-keys-api.ts";
 import { useApiKeysTexts } from "../i18n/api-keys-texts.ts";
 
@@ -21,14 +22,7 @@ export function ApiKeyList() {
       {list.isPending ? (
         <Text c="dimmed">{t("loading")}</Text>
       ) : list.isError ? (
-        <Alert color="red" variant="light">
-          <Group justify="space-between">
-            <Text size="sm">{t("error")}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t("retry")}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError message={t("error")} retryLabel={t("retry")} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t("list.empty")}</Text>
       ) : (

@@ -14,7 +14,7 @@ import { startSession } from "../../../lib/session.ts";
 const authCallOptions = { schema: authSessionResponseSchema, skipUnauthorizedRedirect: true } as const;
 
 /** The session, or `twoFactorRequired` when the second factor's code is still to come (no session yet). */
-export async function logIn(request: LoginRequest): Promise<LoginAnswer> {
+async function logIn(request: LoginRequest): Promise<LoginAnswer> {
   return (
     await apiClient.post("/rest/v1/auth/login", request, {
       schema: loginResponseSchema,
@@ -34,11 +34,11 @@ export async function continueApprovedLogIn(): Promise<LoginAnswer> {
 }
 
 /** The second step of a log-in: the factor's code (or a recovery code) opens the session. */
-export async function logInWithCode(code: string): Promise<AuthSession> {
+async function logInWithCode(code: string): Promise<AuthSession> {
   return (await apiClient.post("/rest/v1/auth/login/two-factor", { code }, authCallOptions)).data;
 }
 
-export async function register(request: RegisterRequest): Promise<AuthSession> {
+async function register(request: RegisterRequest): Promise<AuthSession> {
   return (await apiClient.post("/rest/v1/auth/register", request, authCallOptions)).data;
 }
 

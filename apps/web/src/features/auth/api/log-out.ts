@@ -6,7 +6,7 @@ import { endSession } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 
 /** Kept apart from the log-in calls: the navbar needs only this, and it needs no schema. */
-export async function logOut(): Promise<void> {
+async function logOut(): Promise<void> {
   try {
     await apiClient.post("/rest/v1/auth/logout", undefined, { skipUnauthorizedRedirect: true });
   } catch (error) {

@@ -5,7 +5,7 @@ import { CheckIcon, CircleIcon } from "../../../ui/icons.tsx";
 import classes from "./password-rules.module.css";
 
 /** The spec's password rules (docs/product.md#sign-up-and-log-in), ticked live as the user types. */
-export const passwordRules = [
+const passwordRules = [
   { key: "length", test: (value: string) => value.length >= PASSWORD_MIN_LENGTH },
   { key: "digit", test: (value: string) => /[0-9]/.test(value) },
   { key: "lower", test: (value: string) => /[a-z]/.test(value) },

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Avatar, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Avatar, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import { type ContactListKind, contactsQueryOptions, useRelation } from "../api/contacts-api.ts";
 import { useContactsTexts } from "../i18n/contacts-texts.ts";
@@ -26,14 +27,7 @@ export function ContactsList({ kind, perPage = 20 }: { kind: ContactListKind; pe
       {list.isPending ? (
         <Text c="dimmed">{t("loading")}</Text>
       ) : list.isError ? (
-        <Alert color="red" variant="light">
-          <Group justify="space-between">
-            <Text size="sm">{t("error")}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t("retry")}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError message={t("error")} retryLabel={t("retry")} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t(`${kind}.empty`)}</Text>
       ) : (

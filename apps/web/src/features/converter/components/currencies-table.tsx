@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import type { ConverterCurrency } from "../api/converter-api.ts";
-import { useConverterTexts } from "../converter-texts.ts";
+import { useConverterTexts } from "../i18n/converter-texts.ts";
 
 function scaleOf(value: string): number {
   const dot = value.indexOf(".");

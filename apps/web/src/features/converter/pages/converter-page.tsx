@@ -18,6 +18,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import {
   type ChartRange,
   type ConverterCurrency,
@@ -34,7 +35,7 @@ import {
   INITIAL_FIAT_AMOUNT,
   isAmountInput,
 } from "../converter-math.ts";
-import { useConverterTexts } from "../converter-texts.ts";
+import { useConverterTexts } from "../i18n/converter-texts.ts";
 import classes from "./converter-page.module.css";
 
 /** lightweight-charts comes with this chunk only, fetched when a chart is drawn. */
@@ -177,14 +178,7 @@ function ChartCard({ currency }: { currency: ConverterCurrency }) {
         />
       </Group>
       {chart.isError && !chart.data ? (
-        <Alert color="red" variant="light" radius="md">
-          <Group justify="space-between">
-            <Text size="sm">{t("chart.error")}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void chart.refetch()}>
-              {t("chart.retry")}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError message={t("chart.error")} retryLabel={t("chart.retry")} onRetry={() => void chart.refetch()} />
       ) : chart.isPending ? (
         <Skeleton height={300} radius="md" aria-label={t("chart.loading")} />
       ) : points.length === 0 ? (
@@ -232,14 +226,13 @@ export function ConverterPage() {
   if (currencies.isError) {
     return (
       <Container w="100%" size="sm" py={64}>
-        <Alert color="red" variant="light" radius="lg" title={t("error.title")} data-testid="converter-error">
-          <Text size="sm" mb="sm">
-            {t("error.body")}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void currencies.refetch()}>
-            {t("error.retry")}
-          </Button>
-        </Alert>
+        <LoadError
+          title={t("error.title")}
+          message={t("error.body")}
+          retryLabel={t("error.retry")}
+          onRetry={() => void currencies.refetch()}
+          data-testid="converter-error"
+        />
       </Container>
     );
   }

@@ -1,8 +1,9 @@
-import { Alert, Button, Container, Skeleton, Text, Title } from "@mantine/core";
+import { Container, Skeleton, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { converterCurrenciesQueryOptions } from "../api/converter-api.ts";
 import { CurrenciesTable } from "../components/currencies-table.tsx";
-import { useConverterTexts } from "../converter-texts.ts";
+import { useConverterTexts } from "../i18n/converter-texts.ts";
 
 /** The currencies table on its own page (docs/product.md#converter). */
 export function CurrenciesPage() {
@@ -18,14 +19,12 @@ export function CurrenciesPage() {
       {currencies.isPending ? (
         <Skeleton height={400} radius="lg" />
       ) : currencies.isError ? (
-        <Alert color="red" variant="light" radius="lg" title={t("error.title")}>
-          <Text size="sm" mb="sm">
-            {t("error.body")}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void currencies.refetch()}>
-            {t("error.retry")}
-          </Button>
-        </Alert>
+        <LoadError
+          title={t("error.title")}
+          message={t("error.body")}
+          retryLabel={t("error.retry")}
+          onRetry={() => void currencies.refetch()}
+        />
       ) : (
         <CurrenciesTable currencies={currencies.data.currencies} />
       )}

@@ -1,16 +1,17 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import {
   activeTradesQueryOptions,
   recentTradesQueryOptions,
   tradeStatisticsQueryOptions,
 } from "../api/dashboard-api.ts";
-import { useDashboardTexts } from "../i18n/use-dashboard-texts.ts";
+import { useDashboardTexts } from "../i18n/dashboard-texts.ts";
 
 const STATUS_COLORS: Record<string, string> = {
   active_funded: "blue",
@@ -50,16 +51,7 @@ function Section({
 
 function Failed({ onRetry }: { onRetry: () => void }) {
   const { t } = useDashboardTexts();
-  return (
-    <Alert color="red" variant="light">
-      <Group justify="space-between">
-        <Text size="sm">{t("error")}</Text>
-        <Button size="xs" variant="default" onClick={onRetry}>
-          {t("retry")}
-        </Button>
-      </Group>
-    </Alert>
-  );
+  return <LoadError message={t("error")} retryLabel={t("retry")} onRetry={onRetry} />;
 }
 
 function StatusBadge({ status }: { status: string }) {

@@ -1,6 +1,6 @@
 import { Container, Stack, Title } from "@mantine/core";
 import { RecentTradesSection, TradeStatisticsSection } from "../components/dashboard-sections.tsx";
-import { useDashboardTexts } from "../i18n/use-dashboard-texts.ts";
+import { useDashboardTexts } from "../i18n/dashboard-texts.ts";
 
 export function RecentTradesPage() {
   const { t } = useDashboardTexts();

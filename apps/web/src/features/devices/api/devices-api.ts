@@ -14,7 +14,7 @@ export function sessionsQueryOptions() {
   });
 }
 
-export const ACTIVITY_PAGE_SIZE = 10;
+const ACTIVITY_PAGE_SIZE = 10;
 
 export function activityQueryOptions(page: number) {
   return queryOptions({

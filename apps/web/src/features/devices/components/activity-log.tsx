@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { activityQueryOptions } from "../api/devices-api.ts";
 import { useDevicesTexts } from "../i18n/devices-texts.ts";
-import { LoadFailed } from "./load-failed.tsx";
 
 /** The account activity log, newest first, a page at a time. */
 export function ActivityLog() {
@@ -22,7 +22,7 @@ export function ActivityLog() {
       {log.isPending ? (
         <Text c="dimmed">{t("loading")}</Text>
       ) : log.isError ? (
-        <LoadFailed onRetry={() => void log.refetch()} />
+        <LoadError message={t("error")} retryLabel={t("retry")} onRetry={() => void log.refetch()} />
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t("activity.empty")}</Text>
       ) : (

@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { formatDate } from "../../../lib/format.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { sessionsQueryOptions, useEndSessions } from "../api/devices-api.ts";
 import { useDevicesTexts } from "../i18n/devices-texts.ts";
-import { LoadFailed } from "./load-failed.tsx";
 
 /** The account's sessions: device, address, last activity, this device marked; end one or all others. */
 export function SessionList() {
@@ -45,7 +45,7 @@ export function SessionList() {
       {list.isPending ? (
         <Text c="dimmed">{t("loading")}</Text>
       ) : list.isError ? (
-        <LoadFailed onRetry={() => void list.refetch()} />
+        <LoadError message={t("error")} retryLabel={t("retry")} onRetry={() => void list.refetch()} />
       ) : (
         <Stack gap="sm">
           {rows.map((session) => (

@@ -42,14 +42,14 @@ export function favoritesQueryOptions(filter: { type: OfferType; page: number; s
   });
 }
 
-export interface FavoriteToggle {
+interface FavoriteToggle {
   idHashed: string;
   /** The state before the toggle: a favourite is removed, anything else is added. */
   isFavorite: boolean;
 }
 
 /** POST adds, DELETE removes (docs/product.md#favourites); the answer says the new state. */
-export async function toggleFavorite({ idHashed, isFavorite }: FavoriteToggle): Promise<boolean> {
+async function toggleFavorite({ idHashed, isFavorite }: FavoriteToggle): Promise<boolean> {
   const { favoriteToggleResponseSchema } = await import("./schemas.ts");
   const path = `/rest/v1/favorites/offers/${encodeURIComponent(idHashed)}`;
   const answer = isFavorite

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -20,8 +19,10 @@ import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { StarIcon } from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { type FavoriteSort, favoritesQueryOptions } from "../api/favorites-api.ts";
-import { useFavoritesTexts } from "../favorites-texts.ts";
+import { useFavoritesTexts } from "../i18n/favorites-texts.ts";
 
 /** contracts' FAVORITE_SORTS, in the order the select lists them. */
 const sorts: readonly FavoriteSort[] = ["newest", "oldest", "price_asc", "price_desc"];
@@ -33,25 +34,6 @@ function readType(value: string | null): OfferType {
 function readPage(value: string | null): number {
   const page = Number(value ?? "1");
   return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-function StarBadgeIcon() {
-  return (
-    <svg
-      width={26}
-      height={26}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      aria-hidden="true"
-    >
-      <path
-        strokeLinejoin="round"
-        d="M11.48 3.5a.56.56 0 0 1 1.04 0l2.13 5.11a.56.56 0 0 0 .48.35l5.52.44c.5.04.7.66.32.99l-4.2 3.6a.56.56 0 0 0-.19.56l1.29 5.38a.56.56 0 0 1-.84.61l-4.73-2.88a.56.56 0 0 0-.59 0l-4.72 2.88a.56.56 0 0 1-.84-.61l1.28-5.38a.56.56 0 0 0-.18-.56l-4.2-3.6a.56.56 0 0 1 .31-.99l5.52-.44a.56.56 0 0 0 .48-.35z"
-      />
-    </svg>
-  );
 }
 
 export interface FavoritesSectionProps {
@@ -106,14 +88,12 @@ export function FavoritesSection({ renderOffers }: FavoritesSectionProps) {
   let content: ReactNode;
   if (favorites.isError && !data) {
     content = (
-      <Alert color="red" variant="light" radius="lg" title={t("page.errorTitle")}>
-        <Text size="sm" mb="sm">
-          {t("page.errorBody")}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={() => void favorites.refetch()}>
-          {t("page.retry")}
-        </Button>
-      </Alert>
+      <LoadError
+        title={t("page.errorTitle")}
+        message={t("page.errorBody")}
+        retryLabel={t("page.retry")}
+        onRetry={() => void favorites.refetch()}
+      />
     );
   } else if (!data) {
     content = (
@@ -132,7 +112,7 @@ export function FavoritesSection({ renderOffers }: FavoritesSectionProps) {
         style={{ border: "1px dashed var(--souk-border)", borderRadius: "var(--mantine-radius-lg)" }}
       >
         <ThemeIcon size={56} radius="xl" variant="light" color="yellow">
-          <StarBadgeIcon />
+          <StarIcon size={26} />
         </ThemeIcon>
         <Title order={2} size="h4">
           {t("page.emptyTitle")}

@@ -22,7 +22,7 @@ export interface ListingPage {
  * is the
  * visitor's side; flags are sent only when set; the page becomes an offset of the default size.
  */
-export function listingQuery(filters: ListingFilters): Record<string, QueryValue> {
+function listingQuery(filters: ListingFilters): Record<string, QueryValue> {
   const flag = (value: boolean) => (value ? "true" : undefined);
   return {
     type: filters.side,

@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Box, Button, Group } from "@mantine/core";
 import type { CryptoCurrencyView, FiatCurrency, PaymentMethod, PaymentMethodGroup } from "@souk/contracts";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { ChevronDownIcon, CloseIcon, SlidersIcon } from "../../../ui/icons.tsx";
+import { useMarketplaceTexts } from "../i18n/marketplace-texts.ts";
 import type { FilterChange, ListingFilters } from "../listing-filters.ts";
-import { useMarketplaceTexts } from "../marketplace-texts.ts";
 import { ChoiceGroup } from "./choice-group.tsx";
 import field from "./field.module.css";
 import classes from "./filters-bar.module.css";
-import { ChevronDownIcon, CloseIcon, SlidersIcon } from "./marketplace-icons.tsx";
 
 const loadPicker = () => import("./option-picker.tsx");
 const loadMoreFilters = () => import("./more-filters.tsx");
@@ -20,7 +20,7 @@ function preloadDialogs(): void {
   void loadMoreFilters();
 }
 
-export interface FilterReferences {
+interface FilterReferences {
   cryptos: readonly CryptoCurrencyView[];
   currencies: readonly FiatCurrency[] | undefined;
   popularCurrencies: readonly string[];

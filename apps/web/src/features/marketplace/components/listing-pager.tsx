@@ -1,6 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
-import { useMarketplaceTexts } from "../marketplace-texts.ts";
-import { ChevronLeftIcon, ChevronRightIcon } from "./marketplace-icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../../ui/icons.tsx";
+import { useMarketplaceTexts } from "../i18n/marketplace-texts.ts";
 
 export interface ListingPagerProps {
   page: number;

@@ -4,9 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { countriesQueryOptions, tagsQueryOptions } from "../../../lib/reference-queries.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { useMarketplaceDialogTexts } from "../i18n/marketplace-dialog-texts.ts";
+import { useMarketplaceTexts } from "../i18n/marketplace-texts.ts";
 import { type FilterChange, flowTypesOfTab, type ListingFilters } from "../listing-filters.ts";
-import { useMarketplaceDialogTexts } from "../marketplace-dialog-texts.ts";
-import { useMarketplaceTexts } from "../marketplace-texts.ts";
 
 export interface MoreFiltersProps {
   opened: boolean;

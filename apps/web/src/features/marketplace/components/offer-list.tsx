@@ -3,10 +3,10 @@ import type { OfferListingItem } from "@souk/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { ClockIcon, ShieldCheckIcon, ThumbDownIcon, ThumbUpIcon } from "../../../ui/icons.tsx";
+import { useMarketplaceTexts } from "../i18n/marketplace-texts.ts";
 import { formatMargin, formatServerDecimal, isNegativeDecimal } from "../listing-format.ts";
-import { useMarketplaceTexts } from "../marketplace-texts.ts";
 import { InitialsAvatar } from "./initials-avatar.tsx";
-import { ClockIcon, ShieldIcon, ThumbDownIcon, ThumbUpIcon } from "./marketplace-icons.tsx";
 import classes from "./offer-list.module.css";
 
 export interface OfferListProps {
@@ -25,7 +25,7 @@ export interface OfferListProps {
 }
 
 /** The side the visitor takes on an offer: an owner who sells is bought from. */
-export function visitorSideOf(offer: Pick<OfferListingItem, "type">): "buy" | "sell" {
+function visitorSideOf(offer: Pick<OfferListingItem, "type">): "buy" | "sell" {
   return offer.type === "sell" ? "buy" : "sell";
 }
 
@@ -53,7 +53,7 @@ function OwnerSummary({ owner }: { owner: OfferListingItem["owner"] }) {
               aria-label={t("owner.idVerified")}
               role="img"
             >
-              <ShieldIcon size={15} />
+              <ShieldCheckIcon size={15} />
             </Text>
           ) : null}
         </Group>

@@ -2,26 +2,9 @@ import { Modal, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { FiatCurrency, PaymentMethod, PaymentMethodGroup } from "@souk/contracts";
 import { useMemo, useState } from "react";
-import { useMarketplaceDialogTexts } from "../marketplace-dialog-texts.ts";
-import { Icon, type IconProps } from "./marketplace-icons.tsx";
+import { CheckIcon, SearchIcon } from "../../../ui/icons.tsx";
+import { useMarketplaceDialogTexts } from "../i18n/marketplace-dialog-texts.ts";
 import classes from "./option-picker.module.css";
-
-function SearchIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="m21 21-4.3-4.3" />
-    </Icon>
-  );
-}
-
-function CheckIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M20 6 9 17l-5-5" />
-    </Icon>
-  );
-}
 
 export interface PickerOption {
   value: string;

@@ -13,14 +13,15 @@ import {
 } from "../../../lib/reference-queries.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { AlertTriangleIcon, ChevronDownIcon, InboxIcon } from "../../../ui/icons.tsx";
 import { type ListingPage, listingQueryOptions } from "../api/listing-api.ts";
 import { ChoiceGroup, TabList } from "../components/choice-group.tsx";
 import field from "../components/field.module.css";
 import { FiltersBar } from "../components/filters-bar.tsx";
 import { ListingMessage } from "../components/listing-message.tsx";
 import { ListingPager } from "../components/listing-pager.tsx";
-import { AlertIcon, ChevronDownIcon, InboxIcon } from "../components/marketplace-icons.tsx";
 import { OfferList, OfferListSkeleton } from "../components/offer-list.tsx";
+import { useMarketplaceTexts } from "../i18n/marketplace-texts.ts";
 import { SORT_TYPES } from "../listing-constants.ts";
 import {
   applyFilterChange,
@@ -36,7 +37,6 @@ import {
   readPathSelection,
   readQueryFilters,
 } from "../listing-filters.ts";
-import { useMarketplaceTexts } from "../marketplace-texts.ts";
 import { resolveSelection } from "../resolve-selection.ts";
 import classes from "./marketplace-view.module.css";
 
@@ -142,7 +142,7 @@ export function MarketplaceView({ screen, renderFavorite }: MarketplaceViewProps
   if (resolution.status === "unknown") {
     content = (
       <ListingMessage
-        icon={<AlertIcon size={28} />}
+        icon={<AlertTriangleIcon size={28} />}
         color="orange"
         title={t(resolution.what === "crypto" ? "unknown.crypto" : "unknown.method", { token: resolution.token })}
         body={t("unknown.body")}
@@ -158,7 +158,7 @@ export function MarketplaceView({ screen, renderFavorite }: MarketplaceViewProps
     const isBadFilter = isApiError(listing.error) && listing.error.code === ErrorCode.INPUT_VALIDATION;
     content = (
       <ListingMessage
-        icon={<AlertIcon size={28} />}
+        icon={<AlertTriangleIcon size={28} />}
         color="red"
         title={isBadFilter ? t("error.badFilterTitle") : t("error.title")}
         body={isBadFilter ? t("error.badFilterBody") : t("error.body")}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import type { DisputeSummary } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
@@ -6,8 +6,9 @@ import { Link } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
 import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { type DisputeListStatus, disputesQueryOptions } from "../api/moderation-api.ts";
-import { useModerationTexts } from "../i18n/use-moderation-texts.ts";
+import { useModerationTexts } from "../i18n/moderation-texts.ts";
 
 const APPEAL_COLORS: Record<DisputeSummary["appealStatus"], string> = {
   available: "blue",
@@ -101,19 +102,18 @@ export function DisputesView({ status, page, perPage, onChange, aside, headingOr
       {disputes.isPending ? (
         <Text c="dimmed">{t("loading")}</Text>
       ) : disputes.isError ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <div>
-              <Text size="sm">{t("error")}</Text>
+        <LoadError
+          message={
+            <>
+              {t("error")}
               {isApiError(disputes.error) && disputes.error.message ? (
                 <Text size="xs">{disputes.error.message}</Text>
               ) : null}
-            </div>
-            <Button size="xs" variant="default" onClick={() => void disputes.refetch()}>
-              {t("retry")}
-            </Button>
-          </Group>
-        </Alert>
+            </>
+          }
+          retryLabel={t("retry")}
+          onRetry={() => void disputes.refetch()}
+        />
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t("empty")}</Text>
       ) : (

@@ -7,7 +7,7 @@ import { StatusPage } from "../../../ui/status-page.tsx";
 import { TitledPage } from "../../../ui/titled-page.tsx";
 import { isDisputeListStatus } from "../api/moderation-api.ts";
 import { DisputesView } from "../components/disputes-list.tsx";
-import { useModerationTexts } from "../i18n/use-moderation-texts.ts";
+import { useModerationTexts } from "../i18n/moderation-texts.ts";
 
 /** The queue's tab and page live in the URL, so a moderator can share or reload a view. */
 function DisputesScreen() {

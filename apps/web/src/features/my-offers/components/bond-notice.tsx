@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { z } from "zod";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 
 type DepositOption = z.infer<typeof depositOptionSchema>;
 

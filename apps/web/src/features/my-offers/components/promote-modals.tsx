@@ -5,7 +5,7 @@ import { isFeatureEnabled } from "../../../lib/app-config.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon, CheckIcon } from "../../../ui/icons.tsx";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import { type PromoteModalState, promoteBlocker } from "../model/promote-modal-state.ts";
 import classes from "./my-offers.module.css";
 

@@ -14,7 +14,7 @@ import { isDecimalAmountText, isDigitsText, isSignedDecimalText } from "../../..
 import { useLocale } from "../../../lib/use-locale.ts";
 import { FilteredTextInput } from "../../../ui/filtered-text-input.tsx";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
-import { useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import type { QuickEditType } from "../model/my-offers-state.ts";
 import classes from "./my-offers.module.css";
 import { formatLimit } from "./offer-format.ts";

@@ -17,7 +17,7 @@ import {
   updateMargin,
   updateOfferCap,
 } from "../api/my-offers-api.ts";
-import { useMyOffersMessages } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersMessages } from "../i18n/my-offers-texts.ts";
 import {
   allOffers,
   emptyOfferErrors,

@@ -11,7 +11,7 @@ import {
   promoteOffer,
   withdrawBid,
 } from "../api/my-offers-api.ts";
-import { useMyOffersMessages } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersMessages } from "../i18n/my-offers-texts.ts";
 import { type BidPeriod, bidModalReducer, initialBidModalState, suggestedAmountIn } from "../model/bid-modal-state.ts";
 import { withOfferReplaced, withPromoteUsed } from "../model/my-offers-state.ts";
 import { initialPromoteModalState, promoteModalReducer } from "../model/promote-modal-state.ts";

@@ -1,5 +1,5 @@
-import type { Bid, BidStatus, bidInfoSchema, MyOffer, pinnedInfoSchema } from "@souk/contracts";
-import { decimal, divideDecimal, formatDecimal, normalizeDecimal, parseDecimal } from "@souk/money";
+import type { Bid, bidInfoSchema, MyOffer, pinnedInfoSchema } from "@souk/contracts";
+import { divideDecimal, formatDecimal, normalizeDecimal, parseDecimal } from "@souk/money";
 import type { z } from "zod";
 
 /**
@@ -10,8 +10,8 @@ import type { z } from "zod";
  */
 
 /** cancel: confirming that the offer's live bid is withdrawn. */
-export const BID_STEPS = ["select_period", "fill_data", "finish", "cancel"] as const;
-export type BidStep = (typeof BID_STEPS)[number];
+const BID_STEPS = ["select_period", "fill_data", "finish", "cancel"] as const;
+type BidStep = (typeof BID_STEPS)[number];
 
 export type BidInfo = z.infer<typeof bidInfoSchema>;
 export type PinnedInfo = z.infer<typeof pinnedInfoSchema>;
@@ -150,9 +150,6 @@ export function bidModalReducer(state: BidModalState, action: BidModalAction): B
   }
 }
 
-/** The bid statuses of the spec, for showing a bid's state. */
-export const LIVE_BID_STATUSES: readonly BidStatus[] = ["NEW", "FUNDED"];
-
 /**
  * A period's suggested amount (USD) in a bid currency: USD ÷ USD per coin, rounded up to the
  * coin's decimals so the suggestion is never below the USD figure. Null without a rate.
@@ -163,5 +160,3 @@ export function suggestedAmountIn(usd: string, usdPerCoin: string | null, decima
   if (rate.units <= 0n) return null;
   return formatDecimal(normalizeDecimal(divideDecimal(parseDecimal(usd), rate, decimals, "up")));
 }
-
-export const ZERO_AMOUNT = formatDecimal(decimal(0n));

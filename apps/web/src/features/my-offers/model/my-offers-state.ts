@@ -131,7 +131,7 @@ export function offerErrorsReducer(state: OfferErrors, action: OfferErrorsAction
 
 // ---- quick edit -------------------------------------------------------------------------------
 
-export const QUICK_EDIT_TYPES = ["margin", "fixedPrice", "limits", "manualEscrowFee", "offerCap"] as const;
+const QUICK_EDIT_TYPES = ["margin", "fixedPrice", "limits", "manualEscrowFee", "offerCap"] as const;
 export type QuickEditType = (typeof QUICK_EDIT_TYPES)[number];
 
 /** quickEdit.selected of the spec: which offer's which quick edit is open (one at a time). */

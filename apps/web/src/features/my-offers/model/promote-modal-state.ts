@@ -11,8 +11,8 @@ import type { MyOffer } from "@souk/contracts";
  * resets everything and disables confirm. A highlight takes no amount, so inputValue stays empty.
  */
 
-export const PROMOTE_STEPS = ["fill_data", "finish"] as const;
-export type PromoteStep = (typeof PROMOTE_STEPS)[number];
+const PROMOTE_STEPS = ["fill_data", "finish"] as const;
+type PromoteStep = (typeof PROMOTE_STEPS)[number];
 
 export interface PromoteModalState {
   showModal: boolean;

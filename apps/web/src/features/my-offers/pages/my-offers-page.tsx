@@ -18,7 +18,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { currentUserQueryOptions } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { AlertTriangleIcon, InfoIcon, SlidersIcon } from "../../../ui/icons.tsx";
+import { InfoIcon, SlidersIcon } from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import type { OfferSide } from "../api/my-offers-api.ts";
 import { BidModal } from "../components/bid-modal.tsx";
 import { BondNotice } from "../components/bond-notice.tsx";
@@ -27,7 +28,7 @@ import classes from "../components/my-offers.module.css";
 import { PromoteModal, PromoteOptionModal } from "../components/promote-modals.tsx";
 import { useMyOffers } from "../components/use-my-offers.ts";
 import { useOfferModals } from "../components/use-offer-modals.ts";
-import { useMyOffersMessages, useMyOffersTexts } from "../i18n/use-my-offers-texts.ts";
+import { useMyOffersMessages, useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 
 /** /dashboard/my-offers: the vendor's offers by side (tabs with counts) and tab type (p2p, shop). */
 export function MyOffersPage() {
@@ -139,21 +140,12 @@ function MyOffers() {
 
         {list.isPending ? <ListSkeleton /> : null}
         {list.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            radius="md"
-            icon={<AlertTriangleIcon />}
-            role="alert"
+          <LoadError
+            message={failureTexts(list.error).join(" ")}
+            retryLabel={t("page.retry")}
+            onRetry={() => void list.refetch()}
             data-testid="my-offers-error"
-          >
-            <Stack gap="xs">
-              <Text size="sm">{failureTexts(list.error).join(" ")}</Text>
-              <Button size="xs" variant="white" color="red" w="fit-content" onClick={() => void list.refetch()}>
-                {t("page.retry")}
-              </Button>
-            </Stack>
-          </Alert>
+          />
         ) : null}
 
         {list.isSuccess && offers.length === 0 ? (

@@ -3,8 +3,8 @@ import type { Offer } from "@souk/contracts";
 import { convertFiatToCrypto, formatDecimal, parseDecimal, tryParseDecimal } from "@souk/money";
 import { useState } from "react";
 import { formatCryptoAmount, formatFiatAmount } from "../../../lib/format.ts";
+import { useOfferViewTexts } from "../i18n/offer-view-texts.ts";
 import { formatPercent, formatServerDecimal } from "../offer-view-format.ts";
-import { useOfferViewTexts } from "../offer-view-texts.ts";
 import { canonicalAmount, isDecimalInput, percentFromRate } from "../trade-amount.ts";
 
 export interface CustomRateModalProps {

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { useOfferViewTexts } from "../i18n/offer-view-texts.ts";
 import { formatPercent, weekdayName } from "../offer-view-format.ts";
-import { useOfferViewTexts } from "../offer-view-texts.ts";
 
 const statusColors = { online: "teal", recently_active: "yellow", offline: "gray" } as const;
 

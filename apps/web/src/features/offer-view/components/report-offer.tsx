@@ -3,7 +3,7 @@ import { ErrorCode, OfferErrorCode } from "@souk/contracts";
 import { useState } from "react";
 import { isApiError } from "../../../lib/api-client.ts";
 import { type OfferReportReason, useOfferReport } from "../api/offer-view-api.ts";
-import { useOfferViewTexts } from "../offer-view-texts.ts";
+import { useOfferViewTexts } from "../i18n/offer-view-texts.ts";
 import type { OfferReportState } from "../view-offer-state.ts";
 
 /** The reasons of contracts' OFFER_REPORT_REASONS, in the order the form lists them. */

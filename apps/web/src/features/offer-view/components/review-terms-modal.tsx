@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { formatCryptoAmount, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { useStartTrade } from "../api/offer-view-api.ts";
-import { useOfferViewTexts } from "../offer-view-texts.ts";
+import { useOfferViewTexts } from "../i18n/offer-view-texts.ts";
 import { type StartTradeProblem, startTradeProblem } from "../start-trade-errors.ts";
 
 export interface ReviewTermsModalProps {

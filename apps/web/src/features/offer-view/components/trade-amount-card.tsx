@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { formatCryptoAmount, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { useOfferViewTexts } from "../i18n/offer-view-texts.ts";
 import { formatServerDecimal } from "../offer-view-format.ts";
-import { useOfferViewTexts } from "../offer-view-texts.ts";
 import { canonicalAmount, checkTradeAmount, isDecimalInput, type TradeAmountCheck } from "../trade-amount.ts";
 
 export interface TradeAmountCardProps {

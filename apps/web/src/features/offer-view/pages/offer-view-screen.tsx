@@ -27,8 +27,8 @@ import { FeedbackList, OfferDetails, VendorCard } from "../components/offer-side
 import { ReportOfferModal } from "../components/report-offer.tsx";
 import { ReviewTermsModal } from "../components/review-terms-modal.tsx";
 import { TradeAmountCard } from "../components/trade-amount-card.tsx";
+import { useOfferViewTexts } from "../i18n/offer-view-texts.ts";
 import { formatPercent, formatServerDecimal } from "../offer-view-format.ts";
-import { useOfferViewTexts } from "../offer-view-texts.ts";
 import { marketPrice } from "../trade-amount.ts";
 import { initialViewOfferModals, viewOfferModalsReducer } from "../view-offer-state.ts";
 import classes from "./offer-view-screen.module.css";

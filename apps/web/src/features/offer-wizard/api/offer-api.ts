@@ -27,11 +27,11 @@ export function offerQueryOptions(idHashed: string) {
   });
 }
 
-export async function createOffer(payload: OfferCreateRequest): Promise<Offer> {
+async function createOffer(payload: OfferCreateRequest): Promise<Offer> {
   return (await apiClient.post("/rest/v1/offers", payload, { schema: offerResponseSchema })).data;
 }
 
-export async function updateOffer(idHashed: string, payload: OfferCreateRequest): Promise<Offer> {
+async function updateOffer(idHashed: string, payload: OfferCreateRequest): Promise<Offer> {
   return (
     await apiClient.put(`/rest/v1/offers/${encodeURIComponent(idHashed)}`, payload, { schema: offerResponseSchema })
   ).data;

@@ -1,7 +1,7 @@
 import { Group, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
-import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts } from "../i18n/offer-wizard-texts.ts";
 import type { WizardFormValues } from "../model/wizard-form.ts";
 import classes from "./offer-wizard.module.css";
 import { useFieldError } from "./use-field-error.ts";

@@ -2,7 +2,7 @@ import { Checkbox, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import type { Timezone } from "@souk/contracts";
 import { useMemo } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
-import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts } from "../i18n/offer-wizard-texts.ts";
 import type { WizardFormValues } from "../model/wizard-form.ts";
 import classes from "./offer-wizard.module.css";
 import { useFieldError } from "./use-field-error.ts";

@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
-import { useOfferWizardTexts, useWizardErrorText } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts, useWizardErrorText } from "../i18n/offer-wizard-texts.ts";
 import {
   formPathOfServerField,
   type WizardFormValues,
@@ -36,7 +36,7 @@ const LITE_FIELDS = [
   "predefinedAmounts",
 ] as const satisfies readonly Path<WizardFormValues>[];
 
-export function litePayload(values: WizardFormValues): OfferCreateRequest {
+function litePayload(values: WizardFormValues): OfferCreateRequest {
   return offerCreateRequestSchema.parse({
     priceType: values.priceType,
     ...(values.priceType === "margin" ? { margin: values.margin.trim() } : { fixedPrice: values.fixedPrice.trim() }),

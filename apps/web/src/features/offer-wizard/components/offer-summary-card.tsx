@@ -3,7 +3,7 @@ import { parseAmount } from "@souk/money";
 import { useWatch } from "react-hook-form";
 import { formatCryptoAmount, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts } from "../i18n/offer-wizard-texts.ts";
 import type { WizardFormValues } from "../model/wizard-form.ts";
 import classes from "./offer-wizard.module.css";
 import { usePricePreview } from "./use-price-preview.ts";

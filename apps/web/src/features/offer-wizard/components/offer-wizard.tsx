@@ -7,7 +7,7 @@ import { type FieldErrors, FormProvider, type Path, useForm } from "react-hook-f
 import { isApiError } from "../../../lib/api-client.ts";
 import { isFeatureEnabled } from "../../../lib/app-config.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
-import { useOfferWizardTexts, useWizardErrorText } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts, useWizardErrorText } from "../i18n/offer-wizard-texts.ts";
 import {
   fieldsOfStep,
   firstStepWithErrors,

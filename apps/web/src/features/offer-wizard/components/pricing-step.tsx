@@ -15,7 +15,7 @@ import { isFeatureEnabled } from "../../../lib/app-config.ts";
 import { formatFiatAmount } from "../../../lib/format.ts";
 import { isDecimalAmountText, isDigitsText, isSignedDecimalText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts } from "../i18n/offer-wizard-texts.ts";
 import { PAYMENT_WINDOW_CHOICES, type WizardFormValues } from "../model/wizard-form.ts";
 import { FormTextField } from "./form-text-field.tsx";
 import classes from "./offer-wizard.module.css";

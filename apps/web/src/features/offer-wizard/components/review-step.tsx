@@ -6,7 +6,7 @@ import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { formatFiatAmount } from "../../../lib/format.ts";
 import { tagsQueryOptions } from "../../../lib/reference-queries.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts } from "../i18n/offer-wizard-texts.ts";
 import type { WizardFormValues, WizardStep } from "../model/wizard-form.ts";
 import classes from "./offer-wizard.module.css";
 import { findFiat, findPaymentMethod, type WizardReference } from "./wizard-reference.ts";

@@ -21,7 +21,7 @@ import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { tagsQueryOptions } from "../../../lib/reference-queries.ts";
 import { isDigitsText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts } from "../i18n/offer-wizard-texts.ts";
 import type { WizardFormValues } from "../model/wizard-form.ts";
 import { DutyHoursField } from "./duty-hours-field.tsx";
 import { FormTextField } from "./form-text-field.tsx";

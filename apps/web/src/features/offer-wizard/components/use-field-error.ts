@@ -1,5 +1,5 @@
 import { get, useFormContext } from "react-hook-form";
-import { useWizardErrorText } from "../i18n/use-offer-wizard-texts.ts";
+import { useWizardErrorText } from "../i18n/offer-wizard-texts.ts";
 import type { WizardFormValues } from "../model/wizard-form.ts";
 
 /** The translated error of a form path ("offerCap.amount", "dutyHours"), or undefined. */

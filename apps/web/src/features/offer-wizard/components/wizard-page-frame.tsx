@@ -1,6 +1,7 @@
-import { Badge, Button, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Badge, Container, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useOfferWizardTexts, useWizardErrorText } from "../i18n/use-offer-wizard-texts.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
+import { useOfferWizardTexts, useWizardErrorText } from "../i18n/offer-wizard-texts.ts";
 import classes from "./offer-wizard.module.css";
 
 export interface WizardPageFrameProps {
@@ -48,14 +49,13 @@ export function WizardLoadError({ error, onRetry }: { error: unknown; onRetry: (
   const { t } = useOfferWizardTexts();
   const { errorText } = useWizardErrorText();
   return (
-    <Stack align="center" py={64} gap="sm" data-testid="wizard-load-error" role="alert">
-      <Title order={2} size="h4">
-        {t("page.loadError")}
-      </Title>
-      <Text c="dimmed">{errorText(error)}</Text>
-      <Button variant="light" onClick={onRetry}>
-        {t("page.retry")}
-      </Button>
-    </Stack>
+    <LoadError
+      my="xl"
+      title={t("page.loadError")}
+      message={errorText(error)}
+      retryLabel={t("page.retry")}
+      onRetry={onRetry}
+      data-testid="wizard-load-error"
+    />
   );
 }

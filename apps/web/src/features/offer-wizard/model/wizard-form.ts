@@ -27,7 +27,7 @@ export const PAYMENT_WINDOW_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240, 360].f
   (minutes) => minutes >= OFFER_LIMITS.paymentWindowMinutesMin && minutes <= OFFER_LIMITS.paymentWindowMinutesMax,
 );
 
-export const WEEK_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+const WEEK_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const DEFAULT_DUTY_START = "09:00";
 const DEFAULT_DUTY_END = "18:00";
 

@@ -8,7 +8,7 @@ import { offerQueryOptions, useUpdateOfferMutation } from "../api/offer-api.ts";
 import { LiteEditForm } from "../components/lite-edit-form.tsx";
 import { useWizardData } from "../components/use-wizard-data.ts";
 import { WizardLoadError, WizardLoading, WizardPageFrame } from "../components/wizard-page-frame.tsx";
-import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts } from "../i18n/offer-wizard-texts.ts";
 import { OfferNotEditable } from "./offer-wizard-page.tsx";
 
 /** /offer-manager/lite/edit/{id}: the compact editor of an offer's price and limits. */

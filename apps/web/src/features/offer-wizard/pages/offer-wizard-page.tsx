@@ -12,7 +12,7 @@ import { offerQueryOptions, useCreateOfferMutation, useUpdateOfferMutation } fro
 import { OfferWizard } from "../components/offer-wizard.tsx";
 import { useWizardData } from "../components/use-wizard-data.ts";
 import { WizardLoadError, WizardLoading, WizardPageFrame } from "../components/wizard-page-frame.tsx";
-import { useOfferWizardTexts } from "../i18n/use-offer-wizard-texts.ts";
+import { useOfferWizardTexts } from "../i18n/offer-wizard-texts.ts";
 import { createdMessageKey } from "../model/created-message.ts";
 import { emptyWizardValues, type WizardPreset, wizardValuesFromDraft } from "../model/wizard-form.ts";
 

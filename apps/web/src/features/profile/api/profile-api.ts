@@ -2,7 +2,7 @@ import type { OfferListingItem, OfferSortType, OfferType, PublicProfile } from "
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 
-export const profileQueryKeyRoot = ["users", "profile"] as const;
+const profileQueryKeyRoot = ["users", "profile"] as const;
 export const userOffersQueryKeyRoot = ["offers", "user"] as const;
 
 /** GET /rest/v1/users/{username}: the public profile (docs/product.md#public-profile). */

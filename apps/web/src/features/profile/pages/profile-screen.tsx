@@ -1,5 +1,4 @@
 import {
-  Alert,
   Avatar,
   Badge,
   Button,
@@ -22,9 +21,10 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { profileQueryOptions, userOffersQueryOptions } from "../api/profile-api.ts";
+import { useProfileTexts } from "../i18n/profile-texts.ts";
 import { type LastSeenColor, lastSeenColor, lastSeenText } from "../last-seen.ts";
-import { useProfileTexts } from "../profile-texts.ts";
 import classes from "./profile-screen.module.css";
 
 /** contracts' OFFER_SORT_TYPES, in the order the select lists them. */
@@ -290,14 +290,7 @@ export function ProfileScreen({ username, renderOffers }: ProfileScreenProps) {
           </Group>
         </div>
         {offers.isError && list.length === 0 ? (
-          <Alert color="red" variant="light" radius="lg">
-            <Group justify="space-between">
-              <Text size="sm">{t("offers.error")}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void offers.refetch()}>
-                {t("offers.retry")}
-              </Button>
-            </Group>
-          </Alert>
+          <LoadError message={t("offers.error")} retryLabel={t("offers.retry")} onRetry={() => void offers.refetch()} />
         ) : offers.isPending ? (
           <Skeleton height={120} radius="lg" />
         ) : list.length === 0 ? (

@@ -11,7 +11,7 @@ import { apiClient } from "../../../lib/api.ts";
 import { currentUserQueryKey } from "../../../lib/session.ts";
 
 const base = "/rest/v1/users/two-factor";
-export const twoFactorQueryKey = ["users", "two-factor"] as const;
+const twoFactorQueryKey = ["users", "two-factor"] as const;
 
 export function useTwoFactorStatus() {
   return useQuery({
@@ -30,7 +30,7 @@ export function useRefreshTwoFactor() {
   };
 }
 
-export async function chooseOption(type: "ga" | "email"): Promise<TwoFactorEnrolment> {
+export async function chooseOption(type: "ga" | "email" | "sms"): Promise<TwoFactorEnrolment> {
   return (await apiClient.post(`${base}/option`, { type }, { schema: twoFactorEnrolmentResponseSchema })).data;
 }
 

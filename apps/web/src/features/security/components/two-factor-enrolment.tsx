@@ -46,6 +46,13 @@ export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (recoveryCodes: s
           >
             {t("twoFactor.chooseEmail")}
           </Button>
+          <Button
+            variant="light"
+            loading={isBusy}
+            onClick={() => void run(async () => setEnrolment(await chooseOption("sms")))}
+          >
+            {t("twoFactor.chooseSms")}
+          </Button>
         </Group>
       </Stack>
     );
@@ -71,7 +78,7 @@ export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (recoveryCodes: s
           </>
         ) : (
           <Group gap="xs">
-            <Text size="sm">{t("twoFactor.emailSent")}</Text>
+            <Text size="sm">{t(enrolment.type === "sms" ? "twoFactor.smsSent" : "twoFactor.emailSent")}</Text>
             <Anchor
               component="button"
               type="button"

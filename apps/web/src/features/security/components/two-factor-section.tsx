@@ -49,7 +49,7 @@ function TwoFactorOnControls({ status }: { status: TwoFactorStatus }) {
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const mailedCode = useMailedSecondFactorCode(status.type === "email");
+  const mailedCode = useMailedSecondFactorCode(status.type === "email" || status.type === "sms");
   useEffect(() => setSettings(status.settings), [status.settings]);
 
   async function run(action: () => Promise<TwoFactorStatus>, success: string) {
@@ -96,7 +96,9 @@ function TwoFactorOnControls({ status }: { status: TwoFactorStatus }) {
           onChange={(event) => setCode(event.currentTarget.value)}
           maw={260}
         />
-        {mailedCode.isMailed ? <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} /> : null}
+        {mailedCode.isMailed ? (
+          <MailedCodeLink state={mailedCode.state} channel={mailedCode.channel} onSend={() => void mailedCode.send()} />
+        ) : null}
         <Group>
           <Button type="submit" loading={isBusy}>
             {t("twoFactor.save")}

@@ -1,10 +1,6 @@
 import type { SiteTheme, UserSettingsRequest } from "@souk/contracts";
 import { apiClient } from "../../../lib/api.ts";
 
-export async function updateUserSettings(settings: UserSettingsRequest): Promise<void> {
-  await apiClient.post("/rest/v1/users/settings", settings);
-}
-
 /**
  * Remembers the theme on the account so it follows the user to other devices. Best effort: the
  * cookie already holds the choice, so a failure here is ignored.

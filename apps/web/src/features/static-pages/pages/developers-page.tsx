@@ -175,6 +175,15 @@ const en: DocumentContent = {
         { caption: "Verifying a delivery (Node.js)", text: code.webhookVerify },
       ],
     },
+    {
+      id: "account-webhooks",
+      title: "Your account's webhook",
+      paragraphs: [
+        "Any user can set one URL on the Webhooks page of their account. Verifying sends it a request with an X-Souk-Request-Challenge header; the URL must answer 2xx with the same header and value, and only a verified URL can be saved. Events: trade.started, trade.paid, trade.released, trade.cancelled_or_expired, trade.dispute_started, trade.dispute_finished, trade.chat_message_received; each is a POST of {type, timestamp, data} where data carries the amount and coin, the fiat amount, the payment method, the counterparty, the time left to pay and the link.",
+        "Deliveries are signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature) with the whsec_ secret shown once when the webhook is saved: verify them with the standardwebhooks package. A failed delivery is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h with the same webhook-id; after a day of failures the webhook is turned off (error key failing_for_a_day).",
+        "Error keys: challenge_mismatch (the answer did not echo the challenge), bad_status (not a 2xx), unreachable, timeout (no answer within 10 seconds), address_refused (the URL leads to a private or reserved address). Redirects are not followed.",
+      ],
+    },
   ],
 };
 
@@ -236,6 +245,14 @@ const frTexts: Record<string, { title: string; paragraphs: string[] }> = {
     paragraphs: [
       "Enregistrez vos adresses sous /webhook/v1/user/webhooks ou /webhook/v1/application/webhooks ; chaque URL doit renvoyer l’en-tête X-Paxful-Request-Challenge reçu. Les adresses privées ne sont permises qu’avec WEBHOOK_ALLOW_PRIVATE_NETWORKS=true.",
       "X-Paxful-Signature est la signature Ed25519 (base64) de https:// + hôte + chemin + : + corps brut, vérifiable avec la clé publiée à /webhook/v1/public/.well-known/public.key.",
+    ],
+  },
+  "account-webhooks": {
+    title: "Le webhook de votre compte",
+    paragraphs: [
+      "Chaque utilisateur peut définir une URL sur la page Webhooks de son compte. La vérification lui envoie l’en-tête X-Souk-Request-Challenge, qu’elle doit renvoyer avec un 2xx ; seule une URL vérifiée s’enregistre. Chaque événement est un POST de {type, timestamp, data} : montant et crypto, montant en devise, moyen de paiement, contrepartie, temps restant pour payer et lien.",
+      "Les envois sont signés selon Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) avec le secret whsec_ affiché une fois : vérifiez-les avec le paquet standardwebhooks. Un envoi échoué est retenté (environ 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) avec le même webhook-id ; après un jour d’échecs le webhook est désactivé (failing_for_a_day).",
+      "Clés d’erreur : challenge_mismatch, bad_status, unreachable, timeout (10 secondes), address_refused (adresse privée ou réservée). Les redirections ne sont pas suivies.",
     ],
   },
 };

@@ -19,7 +19,7 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { exportsQueryOptions, isRunning, useCreateExport } from "../api/history-api.ts";
-import { useHistoryTexts } from "../i18n/history-texts.ts";
+import { useHistoryTexts } from "../i18n/trade-history-texts.ts";
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const STATUS_COLORS: Record<string, string> = { completed: "green", failed: "red", no_data: "gray", missing: "gray" };

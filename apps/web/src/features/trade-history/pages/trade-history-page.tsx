@@ -1,15 +1,16 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { COMPLETED_TRADE_FILTERS, type CompletedTradeFilter } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import { TitledPage } from "../../../ui/titled-page.tsx";
 import { historyQueryOptions } from "../api/history-api.ts";
 import { ExportPanel } from "../components/export-panel.tsx";
-import { useHistoryTexts } from "../i18n/history-texts.ts";
+import { useHistoryTexts } from "../i18n/trade-history-texts.ts";
 
 /** /dashboard/trade-history: finished trades by completed-trade filter, and exports. */
 export function TradeHistoryPage() {
@@ -43,14 +44,7 @@ export function TradeHistoryPage() {
         {history.isPending ? (
           <Text c="dimmed">{t("loading")}</Text>
         ) : history.isError ? (
-          <Alert color="red">
-            <Group justify="space-between">
-              <Text size="sm">{t("error")}</Text>
-              <Button size="xs" variant="default" onClick={() => void history.refetch()}>
-                {t("retry")}
-              </Button>
-            </Group>
-          </Alert>
+          <LoadError message={t("error")} retryLabel={t("retry")} onRetry={() => void history.refetch()} />
         ) : rows.length === 0 ? (
           <Text c="dimmed">{t("empty")}</Text>
         ) : (

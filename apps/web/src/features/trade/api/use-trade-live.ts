@@ -1,17 +1,7 @@
 import { TRADE_CHANNEL_PREFIX } from "@souk/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { apiClient } from "../../../lib/api.ts";
-import { RealtimeClient, requestChannelKeyWith } from "../../../lib/realtime-client.ts";
+import { useRealtimeChannel } from "../../../lib/use-realtime-channel.ts";
 import { tradeKeys } from "./trade-api.ts";
-
-let sharedClient: RealtimeClient | null = null;
-
-/** One real-time connection for the trade screens, opened on first use. */
-function realtime(): RealtimeClient {
-  sharedClient ??= new RealtimeClient({ requestKey: requestChannelKeyWith(apiClient) });
-  return sharedClient;
-}
 
 /**
  * Follows `trade.<idHashed>`: every event is a hint, so the trade, its chat and its feedback are
@@ -19,22 +9,12 @@ function realtime(): RealtimeClient {
  */
 export function useTradeLive(id: string, onEvent?: (name: string) => void) {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const client = realtime();
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: tradeKeys.all(id) });
-    const unsubscribe = client.subscribe(`${TRADE_CHANNEL_PREFIX}.${id}`, {
-      onEvent: (event) => {
-        refetch();
-        onEvent?.(event.name);
-      },
-      onSubscribed: ({ isHistoryTruncated }) => {
-        if (isHistoryTruncated) refetch();
-      },
-    });
-    const off = client.on("connection_on", refetch);
-    return () => {
-      unsubscribe();
-      off();
-    };
-  }, [id, queryClient, onEvent]);
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: tradeKeys.all(id) });
+  useRealtimeChannel(`${TRADE_CHANNEL_PREFIX}.${id}`, {
+    onEvent: (event) => {
+      refetch();
+      onEvent?.(event.name);
+    },
+    onResync: refetch,
+  });
 }

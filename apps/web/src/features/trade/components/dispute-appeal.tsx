@@ -6,7 +6,7 @@ import { formatDate } from "../../../lib/format.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { useTradeCommand } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import { errorText } from "./error-text.ts";
 
 const MIN_APPEAL_LENGTH = 10;

@@ -23,7 +23,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
 import { disputeReasonsQueryOptions, type TradeCommand, useTradeCommand } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import { nextStepOf } from "../model/next-step.ts";
 import { DisputeAppeal } from "./dispute-appeal.tsx";
 import { errorText, secondFactorRefusal } from "./error-text.ts";
@@ -156,7 +156,11 @@ function ConfirmDialog({
             />
           ) : null}
           {mailedCode.isMailed ? (
-            <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} />
+            <MailedCodeLink
+              state={mailedCode.state}
+              channel={mailedCode.channel}
+              onSend={() => void mailedCode.send()}
+            />
           ) : null}
         </>
       ) : null}

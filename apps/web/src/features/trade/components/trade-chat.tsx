@@ -17,8 +17,9 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { CloseIcon } from "../../../ui/icons.tsx";
 import { chatQueryOptions, useSendAttachments, useSendMessage } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import { errorText } from "./error-text.ts";
 import classes from "./trade.module.css";
 
@@ -235,8 +236,14 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
                   )}
                 </FileButton>
                 {files.length > 0 ? (
-                  <Button variant="subtle" size="xs" color="gray" onClick={() => setFiles([])}>
-                    {t("chat.filesSelected", { count: files.length })} ✕
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    color="gray"
+                    rightSection={<CloseIcon size={12} />}
+                    onClick={() => setFiles([])}
+                  >
+                    {t("chat.filesSelected", { count: files.length })}
                   </Button>
                 ) : null}
               </Group>

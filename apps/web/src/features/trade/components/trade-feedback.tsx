@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { showToast } from "../../../lib/toast.ts";
 import { feedbackQueryOptions, useGiveFeedback, useReplyFeedback } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import { errorText } from "./error-text.ts";
 
 function FeedbackCard({ feedback, title }: { feedback: Feedback; title: string }) {

@@ -4,10 +4,10 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import classes from "./trade.module.css";
 
-export const STATUS_COLORS: Record<string, string> = {
+const STATUS_COLORS: Record<string, string> = {
   active_funded: "blue",
   paid: "yellow",
   dispute_open: "orange",
@@ -19,7 +19,7 @@ export const STATUS_COLORS: Record<string, string> = {
   cancelled_system: "gray",
 };
 
-export function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: string }) {
   const { t } = useTradeTexts();
   return (
     <Badge size="lg" variant="light" color={STATUS_COLORS[status] ?? "gray"} data-testid="trade-status">

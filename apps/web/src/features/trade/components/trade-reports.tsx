@@ -13,7 +13,7 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { type TradeReportReason, useReportChargeback, useReportTrade } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import { errorText } from "./error-text.ts";
 
 const MESSAGE_MAX_LENGTH = 2000;
@@ -66,7 +66,7 @@ function RequiredChoice<T extends string>({ label, values, value, onChange, labe
   );
 }
 
-export function ReportProblemForm({ trade, onDone }: { trade: Trade; onDone: () => void }) {
+function ReportProblemForm({ trade, onDone }: { trade: Trade; onDone: () => void }) {
   const { t } = useTradeTexts();
   const report = useReportTrade(trade.id);
   const [reason, setReason] = useState<TradeReportReason | null>(null);
@@ -114,7 +114,7 @@ export function ReportProblemForm({ trade, onDone }: { trade: Trade; onDone: () 
   );
 }
 
-export function ChargebackForm({ trade, onDone }: { trade: Trade; onDone: (report: ChargebackReport) => void }) {
+function ChargebackForm({ trade, onDone }: { trade: Trade; onDone: (report: ChargebackReport) => void }) {
   const { t } = useTradeTexts();
   const report = useReportChargeback();
   const [timing, setTiming] = useState<ChargebackTiming | null>(null);

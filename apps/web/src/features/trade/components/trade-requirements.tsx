@@ -14,7 +14,7 @@ import { useRef, useState } from "react";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { uploadFileUrl, uploadsQueryOptions, useTradeCommand, useUploadRequirement } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 import { errorText, uploadReasonsOf } from "./error-text.ts";
 
 const STATUS_COLORS: Record<RequirementStatus, string> = {

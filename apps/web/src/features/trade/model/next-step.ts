@@ -5,7 +5,7 @@ import type { Trade } from "@souk/contracts";
  * page: the step's buttons sit right under it, so nobody scrolls to find them. Null once the trade
  * is finished (its status says the rest).
  */
-export type NextStepKey =
+type NextStepKey =
   | "buyerRequirements"
   | "buyerPay"
   | "sellerWaitPayment"

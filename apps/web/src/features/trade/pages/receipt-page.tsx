@@ -6,7 +6,7 @@ import { apiClient } from "../../../lib/api.ts";
 import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { StatusPage } from "../../../ui/status-page.tsx";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 
 const receiptResponse = envelopeSchema(tradeReceiptSchema);
 

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useParams } from "react-router";
+import { useTabAlert } from "../../../lib/use-tab-alert.ts";
 import { StatusPage } from "../../../ui/status-page.tsx";
 import { tradeQueryOptions } from "../api/trade-api.ts";
 import { useTradeLive } from "../api/use-trade-live.ts";
@@ -13,8 +14,7 @@ import { TradeFeedback } from "../components/trade-feedback.tsx";
 import { TradeHeading, TradeOverview } from "../components/trade-overview.tsx";
 import { TradeReports } from "../components/trade-reports.tsx";
 import { TradeRequirements } from "../components/trade-requirements.tsx";
-import { useTabAlert } from "../components/use-tab-alert.ts";
-import { useTradeTexts } from "../i18n/use-trade-texts.ts";
+import { useTradeTexts } from "../i18n/trade-texts.ts";
 
 function TradeScreen({ id }: { id: string }) {
   const { t } = useTradeTexts();

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Container, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Container, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, Navigate, useLocation } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -6,10 +6,11 @@ import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts"
 import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { AlertTriangleIcon, ArrowRightIcon, BanIcon, ServerIcon } from "../../../ui/icons.tsx";
+import { ArrowRightIcon, BanIcon, ServerIcon } from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { StatusPage } from "../../../ui/status-page.tsx";
 import classes from "../components/wallet.module.css";
-import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletErrorCode, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { useBroadcastWithdrawalsMutation } from "./admin-wallet-api.ts";
 import { CustodyCard } from "./custody-card.tsx";
 import { DepositForm } from "./deposit-form.tsx";
@@ -76,17 +77,11 @@ function AdminDeposits() {
               <Skeleton height={56} />
             </Stack>
           ) : currencies.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<AlertTriangleIcon />}
+            <LoadError
               title={t("overview.loadError")}
-              role="alert"
-            >
-              <Button size="xs" variant="light" color="red" onClick={() => void currencies.refetch()}>
-                {t("overview.retry")}
-              </Button>
-            </Alert>
+              retryLabel={t("overview.retry")}
+              onRetry={() => void currencies.refetch()}
+            />
           ) : (
             <DepositForm currencies={currencies.data} />
           )}

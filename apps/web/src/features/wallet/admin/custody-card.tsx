@@ -2,7 +2,7 @@ import { Alert, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
 import classes from "../components/wallet.module.css";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 import { custodyOverviewQueryOptions } from "./admin-wallet-api.ts";
 
 /** The last reconciliation of chain against ledger, per coin, and the alerts that need a person. */

@@ -14,7 +14,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
 import { CurrencySelect } from "../components/currency-select.tsx";
-import { translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletMessage, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { applyWalletServerErrors } from "../model/server-errors.ts";
 import { formatCrypto } from "../model/wallet-money.ts";
 import { useRecordDepositMutation } from "./admin-wallet-api.ts";

@@ -5,7 +5,7 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import classes from "../components/wallet.module.css";
-import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletErrorCode, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { formatCrypto } from "../model/wallet-money.ts";
 import { useConfirmDepositMutation } from "./admin-wallet-api.ts";
 import { forgetDeposits, rememberDeposit, useRecentDeposits } from "./recent-deposits-store.ts";

@@ -33,7 +33,7 @@ const transactionsAnswerSchema = envelopeSchema(z.array(walletTransactionSchema)
 const bondAnswerSchema = envelopeSchema(bondStatusSchema);
 
 /** While a deposit waits for confirmations, balances and deposits are looked at again this often. */
-export const PENDING_DEPOSIT_POLL_MS = 15_000;
+const PENDING_DEPOSIT_POLL_MS = 15_000;
 
 export const walletKeys = {
   all: ["wallet"] as const,
@@ -134,13 +134,13 @@ export function recipientQueryOptions(username: string) {
   });
 }
 
-export interface SendVariables {
+interface SendVariables {
   request: WalletSendRequest;
   /** One key per confirmed submission, kept when the same submission is tried again. */
   idempotencyKey: string;
 }
 
-export async function sendCrypto({ request, idempotencyKey }: SendVariables) {
+async function sendCrypto({ request, idempotencyKey }: SendVariables) {
   return (await apiClient.post("/rest/v1/wallet/send", request, { schema: sendResultAnswerSchema, idempotencyKey }))
     .data;
 }

@@ -1,13 +1,13 @@
 import { ActionIcon, Alert, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
 import { formatFiatAmount } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { ArrowDownLeftIcon, ArrowUpRightIcon } from "../../../ui/icons.tsx";
 import type { WalletAsset } from "../api/use-wallet-overview.ts";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 import { formatCrypto, isPositiveAmount, scaleOf } from "../model/wallet-money.ts";
 import { Sensitive } from "./balance-visibility.tsx";
 import { CurrencyIcon } from "./currency-icon.tsx";
 import classes from "./wallet.module.css";
-import { ArrowDownLeftIcon, ArrowUpRightIcon } from "./wallet-icons.tsx";
 
 export interface AssetsListProps {
   assets: readonly WalletAsset[];

@@ -1,13 +1,13 @@
-import { ActionIcon, Alert, Button, Group, Skeleton, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Group, Skeleton, Text, Tooltip } from "@mantine/core";
 import type { WalletBalancesMeta } from "@souk/contracts";
 import { formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { AlertTriangleIcon } from "../../../ui/icons.tsx";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { ArrowDownLeftIcon, ArrowUpRightIcon, EyeIcon, EyeOffIcon } from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 import { scaleOf } from "../model/wallet-money.ts";
 import { Sensitive, useBalanceVisibility } from "./balance-visibility.tsx";
 import classes from "./wallet.module.css";
-import { ArrowDownLeftIcon, ArrowUpRightIcon, EyeIcon, EyeOffIcon } from "./wallet-icons.tsx";
 
 export interface BalanceOverviewProps {
   meta: WalletBalancesMeta | null;
@@ -60,18 +60,7 @@ export function BalanceOverview({ meta, isLoading, hasError, onRetry, onSend, on
       </Group>
 
       {hasError ? (
-        <Alert
-          mt="md"
-          color="red"
-          variant="white"
-          icon={<AlertTriangleIcon />}
-          title={t("overview.loadError")}
-          role="alert"
-        >
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {t("overview.retry")}
-          </Button>
-        </Alert>
+        <LoadError mt="md" title={t("overview.loadError")} retryLabel={t("overview.retry")} onRetry={onRetry} />
       ) : (
         <Text className={classes.totalHint}>
           {meta?.ratesAsOf

@@ -5,7 +5,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
  * account's own setting (isBalanceHidden) until the user flips it here.
  */
 const STORAGE_KEY = "souk.wallet.hideBalances";
-export const MASK = "••••••";
+const MASK = "••••••";
 
 interface BalanceVisibility {
   isHidden: boolean;

@@ -6,13 +6,13 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { useIdempotencyKeeper } from "../../../lib/idempotency.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { AlertTriangleIcon } from "../../../ui/icons.tsx";
+import { AlertTriangleIcon, BondIcon } from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { bondQueryOptions, useDepositBondMutation, useRetrieveBondMutation } from "../api/wallet-api.ts";
-import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletErrorCode, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { formatCrypto, isPositiveAmount } from "../model/wallet-money.ts";
 import { CurrencyIcon } from "./currency-icon.tsx";
 import classes from "./wallet.module.css";
-import { BondIcon } from "./wallet-icons.tsx";
 
 type BondAction = { kind: "deposit" | "retrieve"; option: BondOption };
 
@@ -89,11 +89,7 @@ export function BondSection({ currencies, isBlocked = false }: BondSectionProps)
           <Skeleton height={56} radius="md" />
         </Stack>
       ) : bond.isError ? (
-        <Alert color="red" variant="light" icon={<AlertTriangleIcon />} title={t("bond.loadError")} role="alert">
-          <Button size="xs" variant="light" color="red" onClick={() => void bond.refetch()}>
-            {t("overview.retry")}
-          </Button>
-        </Alert>
+        <LoadError title={t("bond.loadError")} retryLabel={t("overview.retry")} onRetry={() => void bond.refetch()} />
       ) : (
         <ul className={classes.bondList}>
           {bond.data.options.map((option) => {

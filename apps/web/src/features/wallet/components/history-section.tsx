@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Pagination, Select, Skeleton, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Pagination, Select, Skeleton, Text, TextInput } from "@mantine/core";
 import {
   type CryptoCurrencyView,
   DEFAULT_PAGE_SIZE,
@@ -12,13 +12,6 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { AlertTriangleIcon } from "../../../ui/icons.tsx";
-import { type TransactionFilters, transactionsQueryOptions } from "../api/wallet-api.ts";
-import { translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
-import { historyTitleOf, shortenMiddle, statusColors } from "../model/history-labels.ts";
-import { formatCrypto } from "../model/wallet-money.ts";
-import { Sensitive } from "./balance-visibility.tsx";
-import classes from "./wallet.module.css";
 import {
   ArrowDownLeftIcon,
   ArrowUpRightIcon,
@@ -27,7 +20,14 @@ import {
   FeeIcon,
   ListIcon,
   SwapIcon,
-} from "./wallet-icons.tsx";
+} from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
+import { type TransactionFilters, transactionsQueryOptions } from "../api/wallet-api.ts";
+import { translateWalletMessage, useWalletTexts } from "../i18n/wallet-texts.ts";
+import { historyTitleOf, shortenMiddle, statusColors } from "../model/history-labels.ts";
+import { formatCrypto } from "../model/wallet-money.ts";
+import { Sensitive } from "./balance-visibility.tsx";
+import classes from "./wallet.module.css";
 
 interface Filters {
   cryptoCurrencyCode: string;
@@ -239,11 +239,11 @@ export function HistorySection({ currencies }: { currencies: readonly CryptoCurr
           ))}
         </ul>
       ) : transactions.isError ? (
-        <Alert color="red" variant="light" icon={<AlertTriangleIcon />} title={t("history.loadError")} role="alert">
-          <Button size="xs" variant="light" color="red" onClick={() => void transactions.refetch()}>
-            {t("overview.retry")}
-          </Button>
-        </Alert>
+        <LoadError
+          title={t("history.loadError")}
+          retryLabel={t("overview.retry")}
+          onRetry={() => void transactions.refetch()}
+        />
       ) : items.length === 0 ? (
         <div className={classes.emptyState} data-testid="wallet-history-empty">
           <ListIcon size={28} />

@@ -4,14 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { AlertTriangleIcon, CheckIcon, InfoIcon } from "../../../ui/icons.tsx";
+import { CheckIcon, ClockIcon, CopyIcon, InfoIcon } from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { addressQueryOptions, pendingDepositsQueryOptions } from "../api/wallet-api.ts";
-import { translateWalletErrorCode, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletErrorCode, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { formatCrypto } from "../model/wallet-money.ts";
 import { AddressQrCode } from "./address-qr-code.tsx";
 import { CurrencySelect } from "./currency-select.tsx";
 import classes from "./wallet.module.css";
-import { ClockIcon, CopyIcon } from "./wallet-icons.tsx";
 
 export interface ReceivePanelProps {
   currencies: readonly CryptoCurrencyView[];
@@ -101,14 +101,12 @@ export function ReceivePanel({ currencies, code, onCodeChange }: ReceivePanelPro
           <Skeleton height={40} radius="md" />
         </Stack>
       ) : address.isError ? (
-        <Alert color="red" variant="light" icon={<AlertTriangleIcon />} title={t("receive.loadError")} role="alert">
-          <Text size="sm" mb="xs">
-            {translateWalletErrorCode(t, isApiError(address.error) ? address.error.code : undefined)}
-          </Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void address.refetch()}>
-            {t("overview.retry")}
-          </Button>
-        </Alert>
+        <LoadError
+          title={t("receive.loadError")}
+          message={translateWalletErrorCode(t, isApiError(address.error) ? address.error.code : undefined)}
+          retryLabel={t("overview.retry")}
+          onRetry={() => void address.refetch()}
+        />
       ) : (
         <>
           <Stack align="center" gap="xs">

@@ -6,7 +6,7 @@ import { useMailedSecondFactorCode } from "../../../lib/second-factor.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { AlertTriangleIcon } from "../../../ui/icons.tsx";
 import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
-import { translateWalletMessage, useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { translateWalletMessage, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { formatCrypto, type SendMode, type SendSummary } from "../model/wallet-money.ts";
 import { CurrencyIcon } from "./currency-icon.tsx";
 import { SendSummaryRows } from "./send-summary.tsx";
@@ -111,7 +111,11 @@ export function SendConfirmModal({
               <Text size="sm">{isWithdrawal ? t("send.confirmWithdrawalWarning") : t("send.confirmWarning")}</Text>
             </Alert>
             {mailedCode.isMailed ? (
-              <MailedCodeLink state={mailedCode.state} onSend={() => void mailedCode.send()} />
+              <MailedCodeLink
+                state={mailedCode.state}
+                channel={mailedCode.channel}
+                onSend={() => void mailedCode.send()}
+              />
             ) : null}
             {needsTwoFactor ? (
               <TextInput

@@ -2,7 +2,7 @@ import { Skeleton, Text } from "@mantine/core";
 import type { WalletSendInfo } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 import { formatCrypto, type SendMode, type SendSummary } from "../model/wallet-money.ts";
 import classes from "./wallet.module.css";
 

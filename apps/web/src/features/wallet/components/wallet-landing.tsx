@@ -5,11 +5,18 @@ import { Link } from "react-router";
 import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { ArrowRightIcon, ShieldCheckIcon, WalletIcon } from "../../../ui/icons.tsx";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import {
+  ArrowRightIcon,
+  ArrowUpRightIcon,
+  BondIcon,
+  ListIcon,
+  QrIcon,
+  ShieldCheckIcon,
+  WalletIcon,
+} from "../../../ui/icons.tsx";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 import { CurrencyIcon } from "./currency-icon.tsx";
 import classes from "./wallet.module.css";
-import { ArrowUpRightIcon, BondIcon, ListIcon, QrIcon } from "./wallet-icons.tsx";
 
 const features: readonly { key: string; icon: ReactNode }[] = [
   { key: "balances", icon: <WalletIcon size={20} /> },

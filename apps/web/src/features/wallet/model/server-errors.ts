@@ -2,7 +2,7 @@ import { ErrorCode } from "@souk/contracts";
 import type { TFunction } from "i18next";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "../../../lib/api-client.ts";
-import { translateWalletErrorCode, translateWalletMessage } from "../i18n/use-wallet-texts.ts";
+import { translateWalletErrorCode, translateWalletMessage } from "../i18n/wallet-texts.ts";
 
 function messageKeysOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");

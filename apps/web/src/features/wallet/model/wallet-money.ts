@@ -16,7 +16,7 @@ import { formatCryptoAmount } from "../../../lib/format.ts";
  */
 
 /** Minor units of an amount the server sent, or null when it is not an amount of this currency. */
-export function toMinor(amount: string, decimals: number): bigint | null {
+function toMinor(amount: string, decimals: number): bigint | null {
   return tryParseAmount(amount, decimals);
 }
 

@@ -1,6 +1,6 @@
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { WalletLanding } from "../components/wallet-landing.tsx";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 
 /** The wallet landing page ("wallet-landing", docs/product.md#wallet): what the wallet offers. */
 export function WalletLandingPage() {

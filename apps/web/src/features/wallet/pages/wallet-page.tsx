@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { AlertTriangleIcon, ServerIcon } from "../../../ui/icons.tsx";
+import { AlertTriangleIcon, ArrowDownLeftIcon, ArrowUpRightIcon, ServerIcon } from "../../../ui/icons.tsx";
 import { useWalletOverview } from "../api/use-wallet-overview.ts";
 import { AssetsList } from "../components/assets-list.tsx";
 import { BalanceOverview } from "../components/balance-overview.tsx";
@@ -14,9 +14,8 @@ import { HistorySection } from "../components/history-section.tsx";
 import { ReceivePanel } from "../components/receive-panel.tsx";
 import { SendForm } from "../components/send-form.tsx";
 import classes from "../components/wallet.module.css";
-import { ArrowDownLeftIcon, ArrowUpRightIcon } from "../components/wallet-icons.tsx";
 import { WalletLanding } from "../components/wallet-landing.tsx";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 
 /** The KYC action that blocks the wallet (docs/product.md#restrictions-and-blocked-kyc-actions). */
 const USE_WALLET = "use-wallet";

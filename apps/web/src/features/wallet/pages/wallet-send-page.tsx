@@ -1,15 +1,15 @@
-import { Alert, Anchor, Button, Container, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { AlertTriangleIcon } from "../../../ui/icons.tsx";
+import { ArrowLeftIcon } from "../../../ui/icons.tsx";
+import { LoadError } from "../../../ui/load-error.tsx";
 import { SendForm } from "../components/send-form.tsx";
 import classes from "../components/wallet.module.css";
-import { ArrowLeftIcon } from "../components/wallet-icons.tsx";
-import { useWalletTexts } from "../i18n/use-wallet-texts.ts";
+import { useWalletTexts } from "../i18n/wallet-texts.ts";
 
 const USE_WALLET = "use-wallet";
 
@@ -60,17 +60,11 @@ export function WalletSendPage() {
               <Skeleton height={120} radius="md" />
             </Stack>
           ) : currencies.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<AlertTriangleIcon />}
+            <LoadError
               title={t("overview.loadError")}
-              role="alert"
-            >
-              <Button size="xs" variant="light" color="red" onClick={() => void currencies.refetch()}>
-                {t("overview.retry")}
-              </Button>
-            </Alert>
+              retryLabel={t("overview.retry")}
+              onRetry={() => void currencies.refetch()}
+            />
           ) : (
             <SendForm
               currencies={list}

@@ -1,0 +1,53 @@
+import type { JobContext, JobDefinition } from "../../platform/index.ts";
+import { notifyFromFeed } from "./notifications.feed.ts";
+import { jobQueueOf, mailNotifications } from "./notifications.mail.ts";
+import { botApiOf, readTelegramUpdates, sendTelegramNotifications } from "./telegram.service.ts";
+
+/** Telegram's turn of the poll: a Bot API that is down is logged and tried again next turn. */
+async function telegramTurn(context: JobContext): Promise<void> {
+  const api = botApiOf(context.config);
+  if (!api) return;
+  try {
+    await readTelegramUpdates(context.db, api);
+    await sendTelegramNotifications(context.db, api, context.config);
+  } catch (error) {
+    context.log.warn({ error: (error as Error).message }, "Telegram Bot API unavailable; trying again");
+  }
+}
+
+const POLL_FOR_MS = 50_000;
+const POLL_EVERY_MS = 1_000;
+
+/** Set when the process shuts down, so the poll returns at once instead of running on. */
+let isStopping = false;
+export function stopNotificationPolling(): void {
+  isStopping = true;
+}
+
+/**
+ * Started every minute (and at a worker's start), it reads the feed every second for most of
+ * that minute, so a trade change reaches the other party's bell within seconds, and hands what
+ * the e-mail channel should send (digests when they are due) to the mail outbox.
+ */
+async function pollFeed(context: JobContext): Promise<void> {
+  const until = Date.now() + POLL_FOR_MS;
+  const jobs = jobQueueOf(context);
+  while (!isStopping) {
+    const written = await notifyFromFeed(context.db);
+    if (written > 0) context.log.debug({ written }, "trade notifications written");
+    const mailed = await mailNotifications(context.db, jobs, context.config);
+    if (mailed > 0) context.log.debug({ mailed }, "notification mails queued");
+    await telegramTurn(context);
+    if (Date.now() + POLL_EVERY_MS > until) return;
+    await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+  }
+}
+
+export const notificationJobs: JobDefinition[] = [
+  {
+    name: "notifications.trade-feed",
+    schedule: "* * * * *",
+    isQueuedAtStart: true,
+    handler: (_data, context) => pollFeed(context),
+  },
+];

@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { type AccountWebhookEvent, CHAT_MESSAGE_EVENT, TRADE_UPDATED_EVENT, type Trade } from "@souk/contracts";
+import type { Config } from "../../config.ts";
+import type { Db, Tx } from "../../db/pool.ts";
+import { type Features, findViewerByUserId } from "../../platform/index.ts";
+import type { RealtimeEventRow } from "../../realtime/index.ts";
+import { getTrade } from "../trades/index.ts";
+import * as deliveries from "./account-webhooks.deliveries.repo.ts";
+import * as repo from "./account-webhooks.repo.ts";
+import { readFeed } from "./outbound/event-feed.ts";
+import { chatMessageRecipients, tradeStatusFact } from "./outbound/trade-facts.ts";
+
+/**
+ * The account webhooks' fan-out: their own cursor on the committed-event feed (nothing is added to
+ * the money path); each trade status and chat message becomes one delivery for a party whose
+ * webhook is on and checks the event, with what a trader needs without opening the site.
+ */
+const FEED = "account-webhooks";
+
+export interface FanOutContext {
+  db: Db;
+  config: Config;
+  features: Features;
+}
+
+/** What a trade alert carries: amount and coin, fiat amount, payment method, counterparty, time left, link. */
+function tradeAlert(trade: Trade, event: AccountWebhookEvent, publicUrl: string, now: Date) {
+  const isBuyer = trade.viewerRole === "buyer";
+  // The feed is read after the fact: a started trade's window is told even if it moved on since.
+  const isWaitingForPayment = trade.status === "active_funded" || event === "trade.started";
+  return {
+    tradeId: trade.id,
+    status: trade.status,
+    role: trade.viewerRole,
+    amount: trade.cryptoAmount.amount,
+    coin: trade.cryptoAmount.currencyCode,
+    fiatAmount: trade.fiatAmount,
+    fiatCurrency: trade.currency.code,
+    paymentMethod: trade.paymentMethod.name.original,
+    counterparty: (isBuyer ? trade.seller : trade.buyer).username,
+    expiresAt: isWaitingForPayment ? new Date(trade.expiresAt.timestamp * 1000).toISOString() : null,
+    timeLeftSeconds: isWaitingForPayment
+      ? Math.max(0, trade.expiresAt.timestamp - Math.floor(now.getTime() / 1000))
+      : null,
+    link: `${publicUrl}/trade/${trade.id}`,
+  };
+}
+
+async function tradeFor(context: FanOutContext, userId: number, tradeHash: string): Promise<Trade | null> {
+  const viewer = await findViewerByUserId(context.db, userId);
+  if (!viewer) return null;
+  const trade = await getTrade(context.db, viewer, tradeHash, context.features).catch(() => null);
+  return trade && trade.viewerRole !== "moderator" ? trade : null;
+}
+
+async function queue(
+  tx: Tx,
+  context: FanOutContext,
+  fact: { userId: number; tradeHash: string; event: AccountWebhookEvent; eventKey: string },
+  extra: Record<string, unknown> = {},
+): Promise<number[]> {
+  if (!(await repo.isReceiving(tx, fact.userId, fact.event))) return [];
+  const trade = await tradeFor(context, fact.userId, fact.tradeHash);
+  if (!trade) return [];
+  const now = new Date();
+  const publicUrl = context.config.PUBLIC_URL ?? `http://localhost:${context.config.PORT}`;
+  const body = JSON.stringify({
+    type: fact.event,
+    timestamp: now.toISOString(),
+    data: { ...tradeAlert(trade, fact.event, publicUrl, now), ...extra },
+  });
+  const id = await deliveries.insertDelivery(tx, {
+    userId: fact.userId,
+    messageId: `msg_${randomUUID().replaceAll("-", "")}`,
+    event: fact.event,
+    eventKey: fact.eventKey,
+    body,
+  });
+  return id === null ? [] : [id];
+}
+
+async function handle(tx: Tx, context: FanOutContext, event: RealtimeEventRow): Promise<number[]> {
+  if (event.name === TRADE_UPDATED_EVENT) {
+    const fact = tradeStatusFact(event);
+    if (!fact) return [];
+    // A trade reaches each status once: one delivery per trade and event.
+    return queue(tx, context, { ...fact, eventKey: `${fact.tradeHash}:${fact.event}` });
+  }
+  const ids: number[] = [];
+  for (const { userId, tradeHash, message } of await chatMessageRecipients(event, context.db)) {
+    const chat = { author: message.author.username, text: message.text, attachments: message.attachments.length };
+    const event = "trade.chat_message_received" as const;
+    const eventKey = `chat:${message.messageId}`;
+    ids.push(...(await queue(tx, context, { userId, tradeHash, event, eventKey }, { message: chat })));
+  }
+  return ids;
+}
+
+/** One pass over the feed; returns the deliveries it queued, to be sent once this commits. */
+export function fanOutAccountWebhooks(context: FanOutContext): Promise<number[]> {
+  return readFeed(context.db, {
+    name: FEED,
+    eventNames: [TRADE_UPDATED_EVENT, CHAT_MESSAGE_EVENT],
+    isWanted: () => repo.hasAnyEnabled(context.db),
+    handle: (tx, event) => handle(tx, context, event),
+  });
+}

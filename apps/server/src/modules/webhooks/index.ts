@@ -1,0 +1,44 @@
+/**
+ * The webhooks module's door: the account webhooks of the spec (Standard Webhooks signing, a
+ * delivery log, retries; docs/decisions/098-account-webhooks.md) and the outbound parts every kind
+ * of webhook shares: the address guard, the HTTP sender, the committed-event feed reader and the
+ * trade facts it finds.
+ */
+import { parseFeatureFlags, type SoukModule } from "../../platform/index.ts";
+import { listOverdueDeliveryIds } from "./account-webhooks.deliveries.repo.ts";
+import { ACCOUNT_DELIVER_JOB, runAccountDeliveryJob } from "./account-webhooks.delivery.ts";
+import { fanOutAccountWebhooks } from "./account-webhooks.fanout.ts";
+import { registerAccountWebhookRoutes } from "./account-webhooks.routes.ts";
+import { pollFeed, stopFeedPolling } from "./outbound/feed-poll.ts";
+
+export { urlProblem } from "./outbound/address-guard.ts";
+export { readFeed } from "./outbound/event-feed.ts";
+export { pollFeed, stopFeedPolling } from "./outbound/feed-poll.ts";
+export { postWebhook } from "./outbound/http-sender.ts";
+export { chatMessageRecipients, tradeStatusFact } from "./outbound/trade-facts.ts";
+
+export const webhooksModule: SoukModule = {
+  name: "webhooks",
+  privateRoutes: (app, deps) => {
+    registerAccountWebhookRoutes(app, deps);
+    app.addHook("onClose", async () => stopFeedPolling());
+  },
+  jobs: [
+    {
+      name: "webhooks.feed",
+      schedule: "* * * * *",
+      handler: (_data, context) =>
+        pollFeed(context, {
+          fanOut: (job) =>
+            fanOutAccountWebhooks({
+              db: job.db,
+              config: job.config,
+              features: parseFeatureFlags(job.config.SOUK_FEATURE_FLAGS),
+            }),
+          overdue: (job) => listOverdueDeliveryIds(job.db, 50),
+          deliverJob: ACCOUNT_DELIVER_JOB,
+        }),
+    },
+    { name: ACCOUNT_DELIVER_JOB, handler: runAccountDeliveryJob },
+  ],
+};

@@ -1,0 +1,62 @@
+import { ActionIcon, Indicator } from "@mantine/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { Link } from "react-router";
+import { showToast } from "../../../lib/toast.ts";
+import { useLocale, useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { useTabAlert } from "../../../lib/use-tab-alert.ts";
+import { BellIcon } from "../../../ui/icons.tsx";
+import { notificationsQueryOptions, unreadCountQueryOptions } from "../api/notifications-api.ts";
+import { useNotificationsLive } from "../api/use-notifications-live.ts";
+import { useNotificationsTexts } from "../i18n/notifications-texts.ts";
+import { detailsOf, headlineOf } from "./notification-text.ts";
+
+/**
+ * The bell of the shell: the unread count, kept live through the user's channel; each new
+ * notification shows a toast and makes the tab title alternate (docs/product.md#notifications).
+ */
+export function NotificationBell({ userId }: { userId: number }) {
+  const { t } = useNotificationsTexts();
+  const { to } = useLocalizedPaths();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const unread = useQuery(unreadCountQueryOptions());
+  const alertTab = useTabAlert(t("newTitle"));
+  const count = unread.data ?? 0;
+
+  const announce = useCallback(
+    async (hint: { id: string }) => {
+      alertTab();
+      const page = await queryClient.fetchQuery(notificationsQueryOptions(1, false));
+      const item = page.data.find((row) => row.id === hint.id);
+      if (!item) return;
+      showToast({ type: "info", title: headlineOf(t, item), message: detailsOf(t, item, locale, Date.now())[0] ?? "" });
+    },
+    [alertTab, queryClient, t, locale],
+  );
+  useNotificationsLive(userId, (hint) => void announce(hint));
+
+  return (
+    <Indicator
+      label={count > 99 ? "99+" : count}
+      size={16}
+      color="red"
+      disabled={count === 0}
+      offset={4}
+      data-testid="notification-bell-count"
+      data-count={count}
+    >
+      <ActionIcon
+        component={Link}
+        to={to("notifications")}
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={count > 0 ? t("bellUnread", { count }) : t("bell")}
+        data-testid="notification-bell"
+      >
+        <BellIcon size={20} />
+      </ActionIcon>
+    </Indicator>
+  );
+}

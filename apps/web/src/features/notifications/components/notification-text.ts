@@ -1,0 +1,34 @@
+import type { Locale, Notification } from "@souk/contracts";
+import type { TFunction } from "i18next";
+import { formatCryptoDecimal, formatFiatAmount } from "../../../lib/format.ts";
+
+/** The texts' key of an event: `trade.paid` is `events.trade_paid` (dots separate keys). */
+function eventKeyOf(event: Notification["event"]): string {
+  return `events.${event.replaceAll(".", "_")}`;
+}
+
+/** The headline of a notification: what happened, and who did it. */
+export function headlineOf(t: TFunction, item: Pick<Notification, "event" | "payload">): string {
+  return t(eventKeyOf(item.event), { counterparty: item.payload.counterparty ?? "" });
+}
+
+/** The line under it: the amounts, the payment method, the time left to pay when unpaid. */
+export function detailsOf(t: TFunction, item: Pick<Notification, "payload">, locale: Locale, now: number): string[] {
+  const { payload } = item;
+  const lines: string[] = [];
+  if (payload.fiatAmount && payload.cryptoAmount) {
+    lines.push(
+      t("amounts", {
+        fiat: `${formatFiatAmount(payload.fiatAmount, locale)} ${payload.fiatCurrencyCode ?? ""}`.trim(),
+        crypto: `${formatCryptoDecimal(payload.cryptoAmount, locale)} ${payload.cryptoCurrencyCode ?? ""}`.trim(),
+        paymentMethod: payload.paymentMethodName ?? "",
+      }),
+    );
+  }
+  if (payload.paymentWindowEndsAt) {
+    const minutes = Math.ceil((Date.parse(payload.paymentWindowEndsAt) - now) / 60_000);
+    lines.push(minutes > 0 ? t("timeLeft", { count: minutes }) : t("windowOver"));
+  }
+  if (payload.text) lines.push(payload.text);
+  return lines;
+}

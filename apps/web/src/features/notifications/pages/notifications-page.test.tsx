@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
+import { NotificationsPage } from "./notifications-page.tsx";
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const paid = {
+  id: "41",
+  event: "trade.paid",
+  group: "trades",
+  subjectType: "trade",
+  subjectId: "T9xyz",
+  payload: {
+    cryptoAmount: "0.00150000",
+    cryptoCurrencyCode: "BTC",
+    fiatAmount: "150.00",
+    fiatCurrencyCode: "USD",
+    paymentMethodName: "Bank transfer",
+    counterparty: "bob",
+    paymentWindowEndsAt: null,
+    paymentWindowSecondsLeft: null,
+    text: null,
+    rating: null,
+    link: "/trade/T9xyz",
+  },
+  isRead: false,
+  createdAt: "2026-11-20T09:00:00.000Z",
+};
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function stubApi(state: { isRead: boolean }) {
+  const fetchStub = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), "http://souk.test");
+    if (init?.method === "POST" && url.pathname === "/rest/v1/notifications/41/read") {
+      state.isRead = true;
+      return answer(200, { data: { unreadCount: 0 }, meta: null });
+    }
+    const item = { ...paid, isRead: state.isRead };
+    const meta = { total: 1, currentPage: 1, perPage: 20, lastPage: 1, unreadCount: state.isRead ? 0 : 1 };
+    return answer(200, { data: [item], meta });
+  });
+  vi.stubGlobal("fetch", fetchStub);
+  return fetchStub;
+}
+
+describe("the notifications screen", () => {
+  it("lists what happened with the amounts and the way to the trade, and marks one read", async () => {
+    const fetchStub = stubApi({ isRead: false });
+    await renderWithApp(<NotificationsPage />, {
+      user: makeCurrentUser(),
+      path: "/notifications",
+    });
+    const item = await screen.findByTestId("notification-item");
+    expect(item.textContent).toContain("bob marked the trade paid");
+    expect(item.textContent).toContain("Bank transfer");
+    expect(screen.getByTestId("notifications-unread-count").textContent).toBe("1 unread");
+    expect(screen.getByRole("link", { name: "Open the trade" }).getAttribute("href")).toBe("/trade/T9xyz");
+    fireEvent.click(screen.getByRole("button", { name: "Mark read" }));
+    await waitFor(() => expect(screen.getByTestId("notification-item").getAttribute("data-read")).toBe("true"));
+    expect(fetchStub.mock.calls.some(([input]) => String(input).includes("/notifications/41/read"))).toBe(true);
+  });
+
+  it("speaks French", async () => {
+    stubApi({ isRead: false });
+    await renderWithApp(<NotificationsPage />, {
+      user: makeCurrentUser({ locale: "fr", urlLocale: "fr" }),
+      path: "/fr/notifications",
+      locale: "fr",
+    });
+    const item = await screen.findByTestId("notification-item");
+    expect(item.textContent).toContain("bob a marqué la transaction comme payée");
+    expect(screen.getByRole("button", { name: "Tout marquer comme lu" })).toBeTruthy();
+  });
+});
