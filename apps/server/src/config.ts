@@ -109,3 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(ROOT_DIR, overrides.SOUK_DATA_DIR ?? parsed.data.SOUK_DATA_DIR);
   return { ...parsed.data, ...overrides, dataDir, rootDir: ROOT_DIR };
 }
+
+/** Where people reach this Souk (links in mail): PUBLIC_URL without a trailing slash, else localhost. */
+export function publicUrlOf(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
+}

@@ -8,6 +8,10 @@ import { envelopeSchema, pageMetaSchema, pageQuerySchema } from "./envelope.ts";
 export const ACCOUNT_ACTIVITY_TYPES = [
   "login",
   "login_failed",
+  "new_device_login",
+  "login_approval_requested",
+  "login_approved",
+  "login_denied",
   "password_reset",
   "password_change",
   "email_change",

@@ -17,6 +17,7 @@ export * from "./exports.ts";
 export * from "./favorites.ts";
 export * from "./feedback.ts";
 export * from "./ledger.ts";
+export * from "./login-approvals.ts";
 export * from "./my-offers.ts";
 export * from "./notifications.ts";
 export * from "./offer-draft.ts";

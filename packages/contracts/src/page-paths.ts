@@ -19,6 +19,8 @@ export const PAGE_PATHS = {
   passwordForgot: "/password/forgot",
   /** The mailed link lands here: `?token=`. */
   passwordReset: "/password/reset",
+  /** The mailed approval of a log-in from a new device lands here: `?token=&answer=`. */
+  loginApproval: "/login/approve",
 
   // Marketplace and offers (docs/product.md#routes-and-locales).
   marketplaceBuy: "/buy",

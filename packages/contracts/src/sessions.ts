@@ -4,11 +4,14 @@ import { envelopeSchema } from "./envelope.ts";
 /**
  * One signed-in browser of the account, as GET /rest/v1/users/sessions lists it. `device` is read
  * from the browser's user agent ("Firefox on Linux"); `country` stays null until Souk knows where
- * an address is; `isCurrent` marks the session the call came with.
+ * an address is; `isCurrent` marks the session the call came with. `deviceId` is the last six
+ * characters of the browser's 32-character device id (the whole id is never stored), null for a
+ * session opened without one (an API client's).
  */
 export const accountSessionSchema = z.object({
   id: z.number().int(),
   device: z.string().nullable(),
+  deviceId: z.string().nullable(),
   ip: z.string().nullable(),
   country: z.string().nullable(),
   createdAt: z.string(),

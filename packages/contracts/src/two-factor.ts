@@ -3,6 +3,7 @@ import { passwordSchema } from "./auth.ts";
 import { authSessionSchema } from "./auth-session.ts";
 import { TWO_FACTOR_TYPES } from "./enums.ts";
 import { envelopeSchema } from "./envelope.ts";
+import { approvalPendingSchema } from "./login-approvals.ts";
 
 /** Second factor (docs/product.md#two-factor): types, states and per-event settings of the spec. */
 export const TWO_FACTOR_STATES = ["initial", "verification", "enabled", "disabled"] as const;
@@ -40,7 +41,7 @@ export const twoFactorSettingsRequestSchema = twoFactorSettingsSchema.extend({ c
 /** The log-in answer when the password was right and the second factor is still to come: no session yet. */
 export const twoFactorPendingSchema = z.object({ twoFactorRequired: z.literal(true), type: z.enum(TWO_FACTOR_TYPES) });
 export type TwoFactorPending = z.infer<typeof twoFactorPendingSchema>;
-export const loginAnswerSchema = z.union([authSessionSchema, twoFactorPendingSchema]);
+export const loginAnswerSchema = z.union([authSessionSchema, twoFactorPendingSchema, approvalPendingSchema]);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export const loginResponseSchema = envelopeSchema(loginAnswerSchema);
 

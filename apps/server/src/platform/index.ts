@@ -3,6 +3,12 @@ import "./fastify-types.ts";
 
 export { codeDigest, codeDigester } from "./code-digest.ts";
 export { CSRF_COOKIE, issueCsrfToken, newCsrfToken } from "./csrf.ts";
+export {
+  DEVICE_COOKIE,
+  deviceIdEnd,
+  deviceIdOf,
+  hashDeviceId,
+} from "./device-id.ts";
 export { envelope, refusals } from "./envelope.ts";
 export {
   answerClientError,

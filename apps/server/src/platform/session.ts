@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { UserRole } from "@souk/contracts";
 import { type Generated, sql } from "kysely";
 import { afterCommit, type Db, type Tx } from "../db/pool.ts";
+import { deviceIdEnd, hashDeviceId } from "./device-id.ts";
 
 export const SESSION_COOKIE = "souk_session";
 
@@ -31,6 +32,8 @@ type SessionTables = {
     revoked_at: Generated<Date | null>;
     ip: string | null;
     user_agent: string | null;
+    device_id_hash: string | null;
+    device_id_end: string | null;
   };
   users: {
     id: number;
@@ -219,7 +222,7 @@ export interface NewSessionInfo {
 /** Creates a session with a fresh random token; the caller sets it as the cookie. */
 export async function createSession(
   db: Db,
-  input: { userId: number; ttlHours: number; ip: string | null; userAgent: string | null },
+  input: { userId: number; ttlHours: number; ip: string | null; userAgent: string | null; deviceId?: string | null },
 ): Promise<NewSessionInfo> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + input.ttlHours * 3_600_000);
@@ -231,6 +234,8 @@ export async function createSession(
       expires_at: expiresAt,
       ip: input.ip,
       user_agent: input.userAgent?.slice(0, 500) ?? null,
+      device_id_hash: input.deviceId ? hashDeviceId(input.deviceId) : null,
+      device_id_end: input.deviceId ? deviceIdEnd(input.deviceId) : null,
     })
     .execute();
   await tables(db).updateTable("users").set({ last_seen_at: sql`now()` }).where("id", "=", input.userId).execute();

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { APP_VERSION } from "../app-version.ts";
 import { getCurrentUser } from "../modules/users/index.ts";
-import { type AppDeps, issueCsrfToken, notFound } from "../platform/index.ts";
+import { type AppDeps, deviceIdOf, issueCsrfToken, notFound } from "../platform/index.ts";
 
 const PLACEHOLDER = "<!--souk-page-data-->";
 // Paths that belong to the API or the platform: an unknown one is a JSON 404, never the SPA.
@@ -123,6 +123,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
         .type("text/plain; charset=utf-8")
         .send("The web app is not built. Run `npm run build` (npm start does it for you).");
     }
+    deviceIdOf(request, reply, { secure });
     const csrfToken = issueCsrfToken(request, reply, { secure });
     let currentUser: PageData["currentUser"];
     try {

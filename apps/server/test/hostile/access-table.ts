@@ -147,6 +147,11 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/auth/password/reset": { may: [], body: { token: "not-a-token", password: "Matrix-password-2!" } },
   // The pending log-in lives in a cookie none of the actors holds, so its code step is refused to all.
   "POST /rest/v1/auth/login/two-factor": { may: NOBODY, body: { code: "123456" } },
+  // Likewise the log-in waiting for a new device's approval, and a token no mail carried.
+  "POST /rest/v1/auth/login/approval": { may: NOBODY },
+  "POST /rest/v1/auth/login-approvals/answer": { may: NOBODY, body: { token: "not-a-token", answer: "approve" } },
+  "GET /rest/v1/users/security-settings": { may: USERS },
+  "POST /rest/v1/users/security-settings": { may: USERS, body: { approveNewDevices: false } },
   // Wrong current password: refused to all (a right one would end the matrix's other sessions).
   "POST /rest/v1/users/password": {
     may: NOBODY,

@@ -74,6 +74,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "loginApproval",
+    page: lazyPage(
+      () => import("../features/auth/pages/login-approval-page.tsx"),
+      (m) => m.LoginApprovalPage,
+    ),
+  },
+  {
     name: "termsOfService",
     page: lazyPage(
       () => import("../features/static-pages/pages/terms-page.tsx"),

@@ -35,21 +35,30 @@ describe("GET /rest/v1/users/activity", () => {
     const other = await t.signUp();
     expect((await logIn(other.user!.username, "Wrong-password-1!")).status).toBe(401);
     const log = await activityOf(user);
-    expect(log.data.map((line) => line.type)).toEqual(["login", "login_failed"]);
-    expect(log.data[0]?.device).toBe("Firefox on Windows");
-    expect(log.meta).toMatchObject({ total: 2, currentPage: 1 });
+    // The log-in's browser is one the account never used: its line says so too (decision 091).
+    expect(log.data.map((line) => line.type)).toEqual(["new_device_login", "login", "login_failed"]);
+    expect(log.data[1]?.device).toBe("Firefox on Windows");
+    expect(log.meta).toMatchObject({ total: 3, currentPage: 1 });
     // An unknown login is nobody's activity and is not an error of the log.
     expect((await logIn("nobody-at-all", "Wrong-password-1!")).status).toBe(401);
   });
 
   it("pages the log", async () => {
     const user = await t.signUp();
-    for (let i = 0; i < 3; i += 1) expect((await logIn(user.user!.username, user.user!.password)).status).toBe(200);
-    const first = await activityOf(user, { page: "1", perPage: "2" });
-    const second = await activityOf(user, { page: "2", perPage: "2" });
-    expect(first.data).toHaveLength(2);
+    // Three log-ins from one browser: the first is from a new device (two lines), then two more.
+    const browser = t.client();
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await browser.post("/rest/v1/auth/login", {
+        login: user.user!.username,
+        password: user.user!.password,
+      });
+      expect(answer.status).toBe(200);
+    }
+    const first = await activityOf(user, { page: "1", perPage: "3" });
+    const second = await activityOf(user, { page: "2", perPage: "3" });
+    expect(first.data).toHaveLength(3);
     expect(second.data).toHaveLength(1);
-    expect(first.meta).toMatchObject({ total: 3, lastPage: 2, perPage: 2 });
+    expect(first.meta).toMatchObject({ total: 4, lastPage: 2, perPage: 3 });
     const bad = await user.get("/rest/v1/users/activity", { query: { page: "0" } });
     expect(bad.status).toBe(422);
   });
@@ -79,10 +88,10 @@ describe("GET /rest/v1/users/activity", () => {
     expect(sent.status).toBe(200);
     const log = await activityOf(cast.seller.client);
     // The traders logged in through the log-in route before trading.
-    expect(log.data.map((line) => line.type)).toEqual(["withdrawal", "release", "login"]);
+    expect(log.data.map((line) => line.type)).toEqual(["withdrawal", "release", "new_device_login", "login"]);
     expect(log.data[0]?.details).toMatchObject({ amount: "1.000000", currency: "USDT", to: cast.buyer.username });
     expect(log.data[1]?.details).toEqual({ trade: tradeId });
-    expect((await activityOf(cast.buyer.client)).data.map((line) => line.type)).toEqual(["login"]);
+    expect((await activityOf(cast.buyer.client)).data.map((line) => line.type)).toEqual(["new_device_login", "login"]);
   });
 
   it("is append-only for the application", async () => {

@@ -15,6 +15,7 @@ type Tables = {
     revoked_at: Date | null;
     ip: string | null;
     user_agent: string | null;
+    device_id_end: string | null;
   };
 };
 
@@ -23,7 +24,7 @@ export async function listSessions(db: Db, viewer: Viewer): Promise<AccountSessi
   const rows = await db
     .withTables<Tables>()
     .selectFrom("sessions")
-    .select(["id", "created_at", "last_seen_at", "ip", "user_agent"])
+    .select(["id", "created_at", "last_seen_at", "ip", "user_agent", "device_id_end"])
     .where("user_id", "=", viewer.userId)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", sql<Date>`now()`)
@@ -33,6 +34,7 @@ export async function listSessions(db: Db, viewer: Viewer): Promise<AccountSessi
   return rows.map((row) => ({
     id: Number(row.id),
     device: describeDevice(row.user_agent),
+    deviceId: row.device_id_end,
     ip: row.ip,
     country: null,
     createdAt: row.created_at.toISOString(),

@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import {
   type AppDeps,
+  deviceIdOf,
   envelope,
   issueCsrfToken,
   type NewSessionInfo,
@@ -25,16 +26,20 @@ import { getCurrentUser } from "../users/index.ts";
 import {
   type ClientInfo,
   completeLogin,
+  continueApprovedLogin,
   type LoggedIn,
   login,
   loginWithPasskey,
   logout,
   register,
+  type SecondFactorPending,
 } from "./auth.service.ts";
 
 /** The pending log-in of a right password whose second factor is still to come (decision 107). */
 const PENDING_LOGIN_COOKIE = "souk_login_2fa";
 const PENDING_LOGIN_PATH = "/rest/v1/auth/login";
+/** The log-in waiting for the mailed approval of a new device (decision 092). */
+const APPROVAL_WAIT_COOKIE = "souk_login_approval";
 
 const sessionAnswer = authSessionResponseSchema;
 
@@ -42,11 +47,13 @@ function isSecure(config: Config): boolean {
   return config.COOKIE_SECURE || config.NODE_ENV === "production";
 }
 
-function clientInfo(request: FastifyRequest): ClientInfo {
+/** Who is logging in; a browser without a valid device id cookie gets one now (decision 091). */
+function clientInfo(request: FastifyRequest, reply: FastifyReply, config: Config): ClientInfo {
   return {
     ip: request.ip ?? null,
     userAgent: request.headers["user-agent"] ?? null,
     previousToken: request.cookies[SESSION_COOKIE] ?? null,
+    deviceId: deviceIdOf(request, reply, { secure: isSecure(config) }),
   };
 }
 
@@ -73,8 +80,29 @@ async function sessionAnswerOf(request: FastifyRequest, reply: FastifyReply, dep
   return envelope({ user: await getCurrentUser(deps.db, result.userId), csrfToken });
 }
 
+const approvalAnswer = (expiresAt: Date) => ({
+  approvalRequired: true as const,
+  status: "pending" as const,
+  expiresAt: expiresAt.toISOString(),
+});
+
 export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
   const { config, db } = deps;
+
+  /** A log-in that passed the password (and the device check): the second factor's step, or the session. */
+  async function answerLogIn(request: FastifyRequest, reply: FastifyReply, result: LoggedIn | SecondFactorPending) {
+    if ("pending" in result) {
+      reply.setCookie(PENDING_LOGIN_COOKIE, result.pending.token, {
+        path: PENDING_LOGIN_PATH,
+        httpOnly: true,
+        sameSite: "strict",
+        secure: isSecure(config),
+        maxAge: PENDING_LOGIN_TTL_MS / 1000,
+      });
+      return envelope({ twoFactorRequired: true as const, type: result.pending.type });
+    }
+    return sessionAnswerOf(request, reply, deps, result);
+  }
 
   app.get(
     "/rest/v1/csrf",
@@ -85,7 +113,10 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
         response: { 200: csrfResponseSchema },
       },
     },
-    async (request, reply) => envelope({ csrfToken: issueCsrfToken(request, reply, { secure: isSecure(config) }) }),
+    async (request, reply) => {
+      deviceIdOf(request, reply, { secure: isSecure(config) });
+      return envelope({ csrfToken: issueCsrfToken(request, reply, { secure: isSecure(config) }) });
+    },
   );
 
   app.post(
@@ -100,7 +131,7 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await register(db, config, request.body, clientInfo(request));
+      const result = await register(db, deps, request.body, clientInfo(request, reply, config));
       // The account exists either way; a lost first code is one resend-code away.
       await sendEmailCode(db, deps.jobs, result.userId);
       reply.code(201);
@@ -120,18 +151,37 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await login(db, deps, request.body, clientInfo(request));
-      if ("pending" in result) {
-        reply.setCookie(PENDING_LOGIN_COOKIE, result.pending.token, {
+      const result = await login(db, deps, request.body, clientInfo(request, reply, config));
+      if ("approval" in result) {
+        reply.setCookie(APPROVAL_WAIT_COOKIE, result.approval.token, {
           path: PENDING_LOGIN_PATH,
           httpOnly: true,
           sameSite: "strict",
           secure: isSecure(config),
-          maxAge: PENDING_LOGIN_TTL_MS / 1000,
+          expires: result.approval.expiresAt,
         });
-        return envelope({ twoFactorRequired: true as const, type: result.pending.type });
+        return envelope(approvalAnswer(result.approval.expiresAt));
       }
-      return sessionAnswerOf(request, reply, deps, result);
+      return answerLogIn(request, reply, result);
+    },
+  );
+
+  app.post(
+    "/rest/v1/auth/login/approval",
+    {
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["auth"],
+        summary: "Ask again for a log-in waiting for the mailed approval of a new device",
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const waitToken = request.cookies[APPROVAL_WAIT_COOKIE] ?? null;
+      const result = await continueApprovedLogin(db, deps, waitToken, clientInfo(request, reply, config));
+      if ("waitUntil" in result) return envelope(approvalAnswer(result.waitUntil));
+      reply.clearCookie(APPROVAL_WAIT_COOKIE, { path: PENDING_LOGIN_PATH });
+      return answerLogIn(request, reply, result);
     },
   );
 
@@ -148,7 +198,7 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request, reply) => {
       const pendingToken = request.cookies[PENDING_LOGIN_COOKIE] ?? null;
-      const result = await completeLogin(db, config, pendingToken, request.body.code, clientInfo(request));
+      const result = await completeLogin(db, deps, pendingToken, request.body.code, clientInfo(request, reply, config));
       reply.clearCookie(PENDING_LOGIN_COOKIE, { path: PENDING_LOGIN_PATH });
       return sessionAnswerOf(request, reply, deps, result);
     },

@@ -1,5 +1,5 @@
 import type { LoginRequest, RegisterRequest, TwoFactorType } from "@souk/contracts";
-import type { Config } from "../../config.ts";
+import { type Config, publicUrlOf } from "../../config.ts";
 import { type Db, withTx } from "../../db/pool.ts";
 import {
   createSession,
@@ -10,7 +10,13 @@ import {
   revokeSession,
   verifyPassword,
 } from "../../platform/index.ts";
-import { recordActivity } from "../account-security/index.ts";
+import {
+  askApprovalIfNeeded,
+  claimApprovedLogIn,
+  recordActivity,
+  rememberFirstDevice,
+  settleLogInDevice,
+} from "../account-security/index.ts";
 import { verifyPasskeyLogin } from "../passkeys/index.ts";
 import { beginSecondFactorLogin, completeSecondFactorLogin } from "../two-factor/index.ts";
 import { createUser, findLoginCandidate, getCurrentUser } from "../users/index.ts";
@@ -23,11 +29,21 @@ export interface ClientInfo {
   userAgent: string | null;
   /** The session being replaced, revoked at log-in so a fixed session id cannot survive. */
   previousToken: string | null;
+  /** The browser's device id (its cookie, set before the log-in; decision 091). */
+  deviceId: string;
 }
+
+type AuthDeps = { config: Config; jobs: JobQueue };
 
 export interface LoggedIn {
   userId: number;
   session: NewSessionInfo;
+}
+
+/** The right password from a new device, and the mailed approval still to come (decision 092). */
+export interface ApprovalPending {
+  userId: number;
+  approval: { token: string; expiresAt: Date };
 }
 
 /** The right password, and the second factor still to come: no session yet (decision 107). */
@@ -36,9 +52,9 @@ export interface SecondFactorPending {
   pending: { token: string; type: TwoFactorType; expiresAt: Date };
 }
 
-export async function register(db: Db, config: Config, input: RegisterRequest, client: ClientInfo): Promise<LoggedIn> {
+export async function register(db: Db, deps: AuthDeps, input: RegisterRequest, client: ClientInfo): Promise<LoggedIn> {
   const user = await createUser(db, { ...input, passwordHash: await hashPassword(input.password) });
-  return startSession(db, config, user.id, client);
+  return startSession(db, deps, user.id, client, { logged: false });
 }
 
 /**
@@ -47,10 +63,10 @@ export async function register(db: Db, config: Config, input: RegisterRequest, c
  */
 export async function login(
   db: Db,
-  deps: { config: Config; jobs: JobQueue },
+  deps: AuthDeps,
   input: LoginRequest,
   client: ClientInfo,
-): Promise<LoggedIn | SecondFactorPending> {
+): Promise<LoggedIn | SecondFactorPending | ApprovalPending> {
   const { config } = deps;
   const candidate = await findLoginCandidate(db, input.login);
   const keys = throttleKeys({ accountId: candidate?.id ?? null, login: input.login, ip: client.ip });
@@ -70,22 +86,52 @@ export async function login(
   await settleSuccessfulLogin(db, keys.accountKey, keys.addressKey);
   if (candidate.isBanned) throw accountBanned();
   if (candidate.isClosed) throw accountClosed();
-  const pending = await beginSecondFactorLogin(db, deps.jobs, candidate.id);
-  if (pending) return { userId: candidate.id, pending };
-  return startSession(db, config, candidate.id, client, { logged: true });
+  const device = { userId: candidate.id, deviceId: client.deviceId, ...seenFrom(client) };
+  const approval = await askApprovalIfNeeded(db, { jobs: deps.jobs, publicUrl: publicUrlOf(config) }, device);
+  if (approval) return { userId: candidate.id, approval };
+  return afterDeviceCheck(db, deps, candidate.id, client);
+}
+
+/** The password is right and the device may log in: the second factor when asked, else the session. */
+async function afterDeviceCheck(
+  db: Db,
+  deps: AuthDeps,
+  userId: number,
+  client: ClientInfo,
+): Promise<LoggedIn | SecondFactorPending> {
+  const pending = await beginSecondFactorLogin(db, deps.jobs, userId);
+  if (pending) return { userId, pending };
+  return startSession(db, deps, userId, client, { logged: true });
+}
+
+/**
+ * POST auth/login/approval: the waiting browser asks again. Still pending: when it runs out. Once
+ * the mailed link approved it: the log-in goes on as after the password (decision 092).
+ */
+export async function continueApprovedLogin(
+  db: Db,
+  deps: AuthDeps,
+  waitToken: string | null,
+  client: ClientInfo,
+): Promise<LoggedIn | SecondFactorPending | { waitUntil: Date }> {
+  const claimed = await claimApprovedLogIn(db, waitToken, client.deviceId);
+  if ("waitUntil" in claimed) return claimed;
+  const user = await getCurrentUser(db, claimed.userId);
+  if (user.isBanned) throw accountBanned();
+  return afterDeviceCheck(db, deps, claimed.userId, client);
 }
 
 /** POST auth/login/two-factor: the code completes the pending log-in, and the session starts. */
 export async function completeLogin(
   db: Db,
-  config: Config,
+  deps: AuthDeps,
   pendingToken: string | null,
   code: string,
   client: ClientInfo,
 ): Promise<LoggedIn> {
   const userId = await completeSecondFactorLogin(db, pendingToken, code);
   if ((await getCurrentUser(db, userId)).isBanned) throw accountBanned();
-  return startSession(db, config, userId, client, { logged: true });
+  return startSession(db, deps, userId, client, { logged: true });
 }
 
 /**
@@ -107,10 +153,13 @@ export async function loginWithPasskey(
 
 const seenFrom = (client: ClientInfo) => ({ ip: client.ip, userAgent: client.userAgent });
 
-/** A log-in's session and its line in the activity log are one transaction. */
+/**
+ * A log-in's session, its line in the activity log and its device (a new one is e-mailed about,
+ * decision 091) are one transaction. A new account's device is its first known one.
+ */
 async function startSession(
   db: Db,
-  config: Config,
+  deps: AuthDeps,
   userId: number,
   client: ClientInfo,
   options: { logged: boolean; details?: Record<string, string> } = { logged: false },
@@ -119,13 +168,18 @@ async function startSession(
   const session = await withTx(db, async (tx) => {
     const created = await createSession(tx, {
       userId,
-      ttlHours: config.SESSION_TTL_HOURS,
+      ttlHours: deps.config.SESSION_TTL_HOURS,
       ip: client.ip,
       userAgent: client.userAgent,
+      deviceId: client.deviceId,
     });
-    if (options.logged) {
-      await recordActivity(tx, { userId, type: "login", ...seenFrom(client), details: options.details ?? {} });
+    const device = { userId, deviceId: client.deviceId, ...seenFrom(client) };
+    if (!options.logged) {
+      await rememberFirstDevice(tx, device);
+      return created;
     }
+    await recordActivity(tx, { userId, type: "login", ...seenFrom(client), details: options.details ?? {} });
+    await settleLogInDevice(tx, { jobs: deps.jobs, publicUrl: publicUrlOf(deps.config) }, device);
     return created;
   });
   return { userId, session };

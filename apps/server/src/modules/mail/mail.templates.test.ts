@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { formatMail, formatMailList } from "./mail.commands.ts";
 import { renderMail } from "./mail.templates.ts";
 
-const TEMPLATES = ["email-code", "password-reset", "new-device-login", "notification", "trade-messages"] as const;
+const TEMPLATES = [
+  "email-code",
+  "password-reset",
+  "new-device-login",
+  "login-approval",
+  "two-factor-code",
+  "notification",
+  "trade-messages",
+] as const;
 
 describe("mail templates", () => {
   it("every template renders subject, text and HTML in every shipped locale", () => {
@@ -14,6 +22,8 @@ describe("mail templates", () => {
           link: "https://s/r?token=t",
           device: "Firefox",
           ip: "1.2.3.4",
+          approveLink: "https://s/login/approve?token=t&answer=approve",
+          denyLink: "https://s/login/approve?token=t&answer=deny",
           headline: "bea marked the trade paid",
           details: "100.00 USD for 10 USDT",
           timeLeft: "",

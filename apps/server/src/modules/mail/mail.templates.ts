@@ -5,6 +5,7 @@ export type MailTemplate =
   | "email-code"
   | "password-reset"
   | "new-device-login"
+  | "login-approval"
   | "two-factor-code"
   | "notification"
   | "trade-messages";
@@ -83,13 +84,40 @@ const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
   "new-device-login": {
     en: {
       subject: "New log-in to your Souk account",
-      lines: (v) => [`Someone logged in from ${v.device} (${v.ip}).`, "If it was not you, change your password."],
+      lines: (v) => [
+        `Someone logged in to your account from a new device: ${v.device || "an unknown browser"}${v.ip ? ` (address ${v.ip})` : ""}.`,
+        "If it was you, there is nothing to do. If it was not, end that session and change your password:",
+        `${v.link}`,
+      ],
     },
     fr: {
       subject: "Nouvelle connexion à votre compte Souk",
       lines: (v) => [
-        `Une connexion depuis ${v.device} (${v.ip}).`,
-        "Si ce n'était pas vous, changez votre mot de passe.",
+        `Quelqu'un s'est connecté à votre compte depuis un nouvel appareil : ${v.device || "un navigateur inconnu"}${v.ip ? ` (adresse ${v.ip})` : ""}.`,
+        "Si c'était vous, il n'y a rien à faire. Sinon, terminez cette session et changez votre mot de passe :",
+        `${v.link}`,
+      ],
+    },
+  },
+  "login-approval": {
+    en: {
+      subject: "Approve a log-in to your Souk account",
+      lines: (v) => [
+        `Someone with your password is logging in from a new device: ${v.device || "an unknown browser"}${v.ip ? ` (address ${v.ip})` : ""}.`,
+        "If it is you, approve it within 15 minutes:",
+        `${v.approveLink}`,
+        "If it is not you, deny it and change your password:",
+        `${v.denyLink}`,
+      ],
+    },
+    fr: {
+      subject: "Approuvez une connexion à votre compte Souk",
+      lines: (v) => [
+        `Quelqu'un qui connaît votre mot de passe se connecte depuis un nouvel appareil : ${v.device || "un navigateur inconnu"}${v.ip ? ` (adresse ${v.ip})` : ""}.`,
+        "Si c'est vous, approuvez-la dans les 15 minutes :",
+        `${v.approveLink}`,
+        "Si ce n'est pas vous, refusez-la et changez votre mot de passe :",
+        `${v.denyLink}`,
       ],
     },
   },

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ErrorCode } from "@souk/contracts";
 import { sql } from "kysely";
-import type { Config } from "../../config.ts";
+import { type Config, publicUrlOf } from "../../config.ts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import {
   codeDigest,
@@ -55,8 +55,7 @@ export async function forgotPassword(db: Db, jobs: JobQueue, config: Config, ema
         used_at: null,
       })
       .execute();
-    const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-    const link = `${publicUrl.replace(/\/$/, "")}/password/reset?token=${token}`;
+    const link = `${publicUrlOf(config)}/password/reset?token=${token}`;
     await queueMail(tx, jobs, {
       to: user.email,
       template: "password-reset",

@@ -174,7 +174,22 @@ export const en = {
       codeHint: "Lost your device? Type one of your recovery codes instead.",
       codeSubmit: "Continue",
       codeRestart: "Start again",
+      approvalTitle: "Approve this log-in by e-mail",
+      approvalLead:
+        "This device is new to your account, and you asked to approve such log-ins. We e-mailed you a link: open it and approve. This page goes on by itself once you have.",
+      approvalWaiting: "Waiting for your approval…",
+      approvalDenied: "This log-in was denied from the e-mail.",
       registerLink: "Create an account",
+    },
+    loginApproval: {
+      metaTitle: "Approve a log-in",
+      title: "A log-in from a new device",
+      subtitle: "Someone with your password is logging in from a device your account has not used before. Was it you?",
+      approve: "Yes, approve it",
+      deny: "No, deny it",
+      approved: "Approved. The waiting log-in goes on by itself.",
+      denied: "Denied. That log-in will not happen; change your password now, since someone knows it.",
+      missingLink: "This link is incomplete. Open the link from the e-mail again.",
     },
     register: {
       metaTitle: "Sign up",
@@ -259,6 +274,12 @@ export const en = {
       already_registered: "This passkey is already registered.",
       too_many: "You have the most passkeys an account may keep; remove one first.",
       none: "You have no passkey yet.",
+    },
+    login_approval: {
+      denied: "This log-in was denied from the e-mail link.",
+      expired: "This log-in has expired; enter your password again.",
+      used: "This log-in has expired; enter your password again.",
+      invalid: "This approval link is invalid, expired or already used.",
     },
     two_factor: {
       wrong: "This code is wrong.",

@@ -174,7 +174,23 @@ export const fr: Translation = {
       codeHint: "Appareil perdu ? Saisissez plutôt l’un de vos codes de secours.",
       codeSubmit: "Continuer",
       codeRestart: "Recommencer",
+      approvalTitle: "Approuvez cette connexion par e-mail",
+      approvalLead:
+        "Cet appareil est nouveau pour votre compte et vous avez demandé à approuver ces connexions. Nous vous avons envoyé un lien par e-mail : ouvrez-le et approuvez. Cette page continue d’elle-même ensuite.",
+      approvalWaiting: "En attente de votre approbation…",
+      approvalDenied: "Cette connexion a été refusée depuis l’e-mail.",
       registerLink: "Créer un compte",
+    },
+    loginApproval: {
+      metaTitle: "Approuver une connexion",
+      title: "Une connexion depuis un nouvel appareil",
+      subtitle:
+        "Quelqu’un qui connaît votre mot de passe se connecte depuis un appareil que votre compte n’a jamais utilisé. Était-ce vous ?",
+      approve: "Oui, l’approuver",
+      deny: "Non, la refuser",
+      approved: "Approuvée. La connexion en attente continue d’elle-même.",
+      denied: "Refusée. Cette connexion n’aura pas lieu ; changez votre mot de passe maintenant, quelqu’un le connaît.",
+      missingLink: "Ce lien est incomplet. Ouvrez à nouveau le lien de l’e-mail.",
     },
     register: {
       metaTitle: "Inscription",
@@ -261,6 +277,12 @@ export const fr: Translation = {
       already_registered: "Cette clé d’accès est déjà enregistrée.",
       too_many: "Vous avez le nombre maximal de clés d’accès ; supprimez-en une d’abord.",
       none: "Vous n’avez pas encore de clé d’accès.",
+    },
+    login_approval: {
+      denied: "Cette connexion a été refusée depuis le lien de l’e-mail.",
+      expired: "Cette connexion a expiré ; saisissez à nouveau votre mot de passe.",
+      used: "Cette connexion a expiré ; saisissez à nouveau votre mot de passe.",
+      invalid: "Ce lien d’approbation est invalide, expiré ou déjà utilisé.",
     },
     two_factor: {
       wrong: "Ce code est erroné.",

@@ -24,6 +24,16 @@ async function logIn(request: LoginRequest): Promise<LoginAnswer> {
   ).data;
 }
 
+/** A log-in waiting for the mailed approval of a new device asks again; it goes on once approved. */
+export async function continueApprovedLogIn(): Promise<LoginAnswer> {
+  return (
+    await apiClient.post("/rest/v1/auth/login/approval", undefined, {
+      schema: loginResponseSchema,
+      skipUnauthorizedRedirect: true,
+    })
+  ).data;
+}
+
 /** The second step of a log-in: the factor's code (or a recovery code) opens the session. */
 async function logInWithCode(code: string): Promise<AuthSession> {
   return (await apiClient.post("/rest/v1/auth/login/two-factor", { code }, authCallOptions)).data;

@@ -14,6 +14,7 @@ import { KeyIcon } from "../../../ui/icons.tsx";
 import { useLogInMutation, useLogInWithPasskeyMutation } from "../api/auth-api.ts";
 import { fieldErrorText } from "./field-error.ts";
 import { FormAlert } from "./form-alert.tsx";
+import { LoginApprovalStep } from "./login-approval-step.tsx";
 import { LoginCodeStep } from "./login-code-step.tsx";
 
 type LoginFormValues = z.input<typeof loginRequestSchema>;
@@ -29,6 +30,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const logIn = useLogInMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const [pendingType, setPendingType] = useState<TwoFactorType | null>(null);
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
   const form = useForm<LoginFormValues, unknown, z.output<typeof loginRequestSchema>>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { login: "", password: "" },
@@ -53,6 +55,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     try {
       const answer = await logIn.mutateAsync(values);
       if ("user" in answer) onLoggedIn(answer);
+      else if ("approvalRequired" in answer) setAwaitingApproval(true);
       else setPendingType(answer.type);
     } catch (error) {
       setFormError(applyServerErrors(error, loginFields, form.setError, t));
@@ -61,6 +64,17 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
 
   if (pendingType)
     return <LoginCodeStep type={pendingType} onLoggedIn={onLoggedIn} onRestart={() => setPendingType(null)} />;
+  if (awaitingApproval)
+    return (
+      <LoginApprovalStep
+        onLoggedIn={onLoggedIn}
+        onSecondFactor={(type) => {
+          setAwaitingApproval(false);
+          setPendingType(type);
+        }}
+        onRestart={() => setAwaitingApproval(false)}
+      />
+    );
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="login-form">

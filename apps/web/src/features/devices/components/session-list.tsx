@@ -66,6 +66,7 @@ export function SessionList() {
                     date: formatDate(session.lastActiveAt, locale, { dateStyle: "medium", timeStyle: "short" }),
                   })}
                   {session.ip ? ` · ${t("sessions.ip", { ip: session.ip })}` : ""}
+                  {session.deviceId ? ` · ${t("sessions.deviceId", { id: session.deviceId })}` : ""}
                   {session.country ? ` · ${session.country}` : ""}
                 </Text>
               </div>

@@ -3,6 +3,13 @@ import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-te
 const en = {
   metaTitle: "Security",
   title: "Security",
+  approvals: {
+    title: "New devices",
+    label: "Ask me to approve log-ins from new devices",
+    hint: "A log-in with your password from a device your account has never used waits until you approve it from a link we e-mail you. Every new device is e-mailed about either way.",
+    saved: "Saved.",
+    failed: "This could not be saved.",
+  },
   twoFactor: {
     title: "Two-factor authentication",
     lead: "A second step after your password, and before releases and sends: a code from your phone or your mailbox.",
@@ -72,6 +79,13 @@ type SecurityTexts = typeof en;
 const fr: SecurityTexts = {
   metaTitle: "Sécurité",
   title: "Sécurité",
+  approvals: {
+    title: "Nouveaux appareils",
+    label: "Me demander d’approuver les connexions depuis un nouvel appareil",
+    hint: "Une connexion avec votre mot de passe depuis un appareil que votre compte n’a jamais utilisé attend votre approbation par un lien envoyé par e-mail. Chaque nouvel appareil vous est signalé par e-mail dans tous les cas.",
+    saved: "Enregistré.",
+    failed: "L’enregistrement a échoué.",
+  },
   twoFactor: {
     title: "Authentification à deux facteurs",
     lead: "Une seconde étape après votre mot de passe, et avant les libérations et les envois : un code de votre téléphone ou de votre boîte mail.",

@@ -1,10 +1,11 @@
 import { Container, Stack, Title } from "@mantine/core";
 import { PasskeysSection } from "../components/passkeys-section.tsx";
+import { ApprovalsSection } from "../components/approvals-section.tsx";
 import { PasswordSection } from "../components/password-section.tsx";
 import { TwoFactorSection } from "../components/two-factor-section.tsx";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
 
-/** /account/security: two-factor authentication, passkeys and the password. */
+/** /account/security: two-factor authentication, passkeys, approval of new devices, and the password. */
 export function SecurityPage() {
   const { t } = useSecurityTexts();
   return (
@@ -14,6 +15,7 @@ export function SecurityPage() {
         <Title order={1}>{t("title")}</Title>
         <TwoFactorSection />
         <PasskeysSection />
+        <ApprovalsSection />
         <PasswordSection />
       </Stack>
     </Container>
