@@ -10,9 +10,9 @@ import { registerLoginApprovalAnswerRoute, registerSecuritySettingsRoutes } from
 import { registerSessionsRoutes } from "./sessions.routes.ts";
 
 export { recordActivity } from "./activity.service.ts";
-export { describeDevice } from "./sessions.domain.ts";
 export { rememberFirstDevice, settleLogInDevice } from "./devices.service.ts";
 export { askApprovalIfNeeded, claimApprovedLogIn } from "./login-approvals.service.ts";
+export { describeDevice } from "./sessions.domain.ts";
 
 export const accountSecurityModule: SoukModule = {
   name: "account-security",

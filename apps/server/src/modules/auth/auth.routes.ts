@@ -216,7 +216,7 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await loginWithPasskey(db, config, request.body.response, clientInfo(request));
+      const result = await loginWithPasskey(db, deps, request.body.response, clientInfo(request, reply, config));
       return sessionAnswerOf(request, reply, deps, result);
     },
   );

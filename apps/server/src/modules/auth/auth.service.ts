@@ -140,15 +140,15 @@ export async function completeLogin(
  */
 export async function loginWithPasskey(
   db: Db,
-  config: Config,
+  deps: AuthDeps,
   response: unknown,
   client: ClientInfo,
 ): Promise<LoggedIn> {
-  const userId = await verifyPasskeyLogin(db, config, response, seenFrom(client));
+  const userId = await verifyPasskeyLogin(db, deps.config, response, seenFrom(client));
   const user = await getCurrentUser(db, userId);
   if (user.isBanned) throw accountBanned();
   if (user.isAccountClosed) throw accountClosed();
-  return startSession(db, config, userId, client, { logged: true, details: { method: "passkey" } });
+  return startSession(db, deps, userId, client, { logged: true, details: { method: "passkey" } });
 }
 
 const seenFrom = (client: ClientInfo) => ({ ip: client.ip, userAgent: client.userAgent });

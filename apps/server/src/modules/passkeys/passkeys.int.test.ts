@@ -67,9 +67,15 @@ describe("registration and log-in without a password", () => {
     expect(login.body.data.user.username).toBe(user.username);
     const me = await client.get("/rest/v1/users/current_user");
     expect(me.body.data.username).toBe(user.username);
-    expect((await activityTypes(client)).slice(0, 3)).toEqual(["login", "passkey_used", "passkey_added"]);
+    // A fresh browser is a device the account never used: the log-in is announced too.
+    expect((await activityTypes(client)).slice(0, 4)).toEqual([
+      "new_device_login",
+      "login",
+      "passkey_used",
+      "passkey_added",
+    ]);
     const log = await client.get("/rest/v1/users/activity");
-    expect(log.body.data[0].details).toEqual({ method: "passkey" });
+    expect(log.body.data[1]).toMatchObject({ type: "login", details: { method: "passkey" } });
     expect((await client.get("/rest/v1/users/passkeys")).body.data[0].lastUsedAt).not.toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { Container, Stack, Title } from "@mantine/core";
-import { PasskeysSection } from "../components/passkeys-section.tsx";
 import { ApprovalsSection } from "../components/approvals-section.tsx";
+import { PasskeysSection } from "../components/passkeys-section.tsx";
 import { PasswordSection } from "../components/password-section.tsx";
 import { TwoFactorSection } from "../components/two-factor-section.tsx";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
