@@ -20,6 +20,9 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   cast = await castForTrades(t);
   await notifyFromFeed(t.db);
+  // What the cast's sign-ups and log-ins queued (codes, new-device notices) goes out first, so
+  // each test counts only the mail its own events cause.
+  await deliver();
 }, 120_000);
 
 afterAll(async () => {
