@@ -7,6 +7,7 @@ export * from "./chat.ts";
 export * from "./constants.ts";
 export * from "./contacts.ts";
 export * from "./custody.ts";
+export * from "./dev-mailbox.ts";
 export * from "./decimal-input.ts";
 export * from "./disputes.ts";
 export * from "./enums.ts";

@@ -54,6 +54,8 @@ export const PAGE_PATHS = {
   walletLanding: "/crypto-wallet",
   /** Admin screen of the dev chain: record deposits, raise confirmations, broadcast withdrawals. */
   adminWalletDeposits: "/admin/wallet/deposits",
+  /** The admins' dev mailbox: the held mail and text messages (`?mail=<id>` opens one mail). */
+  adminMail: "/admin/mail",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",

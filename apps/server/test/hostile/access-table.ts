@@ -41,6 +41,17 @@ export interface Expectation {
    * runs with the reads, and an allowed actor must succeed on it, as on a GET of a planted id.
    */
   reads?: true;
+  /**
+   * Planted secrets (by name) the route shows the actors of `may` by design: the dev mailbox shows
+   * admins every recipient's address (docs/decisions/093-dev-mailbox.md). Any other actor, and any
+   * secret not named, still fails the test when it shows.
+   */
+  reveals?: readonly string[];
+}
+
+/** The planted secrets this actor may read in the route's answers. */
+export function revealedTo(expectation: Expectation | undefined, actor: Actor): readonly string[] {
+  return expectation?.may.includes(actor) ? (expectation.reveals ?? []) : [];
 }
 
 /** WebAuthn answers of the right shape whose challenge the server never gave. */
@@ -395,6 +406,11 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/admin/wallet/withdrawals/broadcast": { may: ADMIN },
   "GET /rest/v1/admin/ledger/verify": { may: ADMIN },
   "GET /rest/v1/admin/custody": { may: ADMIN },
+
+  // The dev mailbox: every outgoing mail and text message, for admins.
+  "GET /rest/v1/admin/mail": { may: ADMIN, reveals: ["the owner's e-mail address"] },
+  "GET /rest/v1/admin/mail/{id}": { may: ADMIN, ids: { id: "mail" }, reveals: ["the owner's e-mail address"] },
+  "GET /rest/v1/admin/sms": { may: ADMIN },
 
   // The Paxful-compatible API (docs/decisions/073-paxful-compatible-api.md): every call is made with
   // the actor's bearer token (world.ts callerOf), its fields naming the planted objects. The

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../harness.ts";
 import { createTradesTestApp, expectLedgerHolds } from "../races/trade-fixtures.ts";
-import { EXPECTED_ACCESS, type Expectation, resolved, runOrderOf, USERS } from "./access-table.ts";
+import { EXPECTED_ACCESS, type Expectation, resolved, revealedTo, runOrderOf, USERS } from "./access-table.ts";
 import { envelopeProblem, isServerError, isSuccess, send } from "./answers.ts";
 import { type Operation, operationsOf, urlOf } from "./openapi.ts";
 import { ACTORS, type Actor, ALSO_PLANTED, callerOf, leakedSecrets, plantWorld, type World } from "./world.ts";
@@ -81,7 +81,9 @@ async function callWith(operation: Operation, actor: Actor, params: Record<strin
   const before = findings.length;
   if (calls.at(-1)?.isServerError) findings.push(`${where}: a server error`);
   if (isSuccess(response.status) && !expectation.may.includes(actor)) findings.push(`${where}: an unexpected success`);
-  for (const secret of leakedSecrets(world, actor, response.text)) findings.push(`${where}: leaks ${secret}`);
+  for (const secret of leakedSecrets(world, actor, response.text, revealedTo(expectation, actor))) {
+    findings.push(`${where}: leaks ${secret}`);
+  }
   const envelope = envelopeProblem(response, url);
   if (envelope) findings.push(`${where}: ${envelope}`);
   findingsCount += findings.length - before;

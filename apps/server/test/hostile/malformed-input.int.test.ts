@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipartBody, type TestApp, type TestResponse } from "../harness.ts";
 import { createTradesTestApp, expectLedgerHolds } from "../races/trade-fixtures.ts";
 import { pngImage } from "../sample-files.ts";
-import { EXPECTED_ACCESS, type Expectation, resolved, runOrderOf } from "./access-table.ts";
+import { EXPECTED_ACCESS, type Expectation, resolved, revealedTo, runOrderOf } from "./access-table.ts";
 import { envelopeProblem, isServerError } from "./answers.ts";
 import { hostileBody, hostileString, jsonText, type RawBody, spoiled, withEveryString } from "./hostile-values.ts";
 import { arbitraryOf, type Operation, operationsOf, urlOf } from "./openapi.ts";
@@ -181,7 +181,7 @@ describe("malformed input", () => {
               false,
             );
             expect(envelopeProblem(response, path), where).toBeNull();
-            expect(leakedSecrets(world, actor, response.text), where).toEqual([]);
+            expect(leakedSecrets(world, actor, response.text, revealedTo(expectation, actor)), where).toEqual([]);
           }),
           { numRuns: RUNS, seed: SEED + index, endOnFailure: true },
         );

@@ -50,6 +50,8 @@ export interface PlantedIds {
   ownerSpareSession: string;
   /** The owner's passkey (a software authenticator's): the one a rename or removal may touch. */
   ownerPasskey: string;
+  /** The newest mail to the owner in the outbox (a password reset link): the dev mailbox shows it. */
+  mail: string;
 }
 
 export type PlantedObject = keyof PlantedIds;
@@ -252,6 +254,9 @@ export async function plantWorld(t: TestApp): Promise<World> {
   const ownerRow = session.rows[0];
   if (!ownerRow) throw new Error("the owner is gone");
   const sessionToken = owner.client.cookie(SESSION_COOKIE) ?? "";
+  await expectOk("a reset mail", await t.client().post("/rest/v1/auth/password/forgot", { email: ownerRow.email }));
+  const mail = await sql<{ id: string }>`
+    SELECT max(id)::text AS id FROM mail_outbox WHERE to_address = ${ownerRow.email}`.execute(t.ownerDb);
 
   return {
     clients: {
@@ -290,6 +295,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
       spareClient: spare.clientId,
       ownerSpareSession: String(spareSession.rows[0]?.id),
       ownerPasskey,
+      mail: mail.rows[0]?.id ?? "0",
     },
     secrets: [
       { name: "the offer's payment instructions", value: details, audience: ["owner"] },
@@ -304,10 +310,11 @@ export async function plantWorld(t: TestApp): Promise<World> {
   };
 }
 
-/** The secrets an answer to `actor` gives away. */
-export function leakedSecrets(world: World, actor: Actor, text: string): string[] {
+/** The secrets an answer to `actor` gives away, besides those the route reveals to it by design. */
+export function leakedSecrets(world: World, actor: Actor, text: string, revealed: readonly string[] = []): string[] {
   return world.secrets
-    .filter((secret) => secret.value.length > 0 && !secret.audience.includes(actor) && text.includes(secret.value))
+    .filter((secret) => secret.value.length > 0 && !secret.audience.includes(actor) && !revealed.includes(secret.name))
+    .filter((secret) => text.includes(secret.value))
     .map((secret) => secret.name);
 }
 

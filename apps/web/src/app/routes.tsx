@@ -253,6 +253,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.AdminDepositsPage,
     ),
   },
+  {
+    name: "adminMail",
+    page: lazyPage(
+      () => import("../features/dev-mailbox/pages/dev-mailbox-page.tsx"),
+      (m) => m.DevMailboxPage,
+    ),
+  },
   { name: "bankAccounts" },
   { name: "bankAccountCreate" },
   { name: "bankAccountEdit" },

@@ -1,8 +1,10 @@
 /**
  * The mail module's door: every module sends mail through `queueMail` inside its own transaction;
- * the `mail.deliver` job delivers after commit over SMTP_URL, or keeps it in the outbox (dev mailbox).
+ * the `mail.deliver` job delivers after commit over SMTP_URL, or keeps it in the outbox (the admins'
+ * dev mailbox, `GET /rest/v1/admin/mail`).
  */
 import type { JobDefinition, SoukModule } from "../../platform/index.ts";
+import { registerMailAdminRoutes } from "./mail.admin.routes.ts";
 import { mailListCommand, mailShowCommand } from "./mail.commands.ts";
 import { DELIVER_MAIL_JOB, deliverPendingMail } from "./mail.service.ts";
 
@@ -20,6 +22,7 @@ const deliverMailJob: JobDefinition = {
 
 export const mailModule: SoukModule = {
   name: "mail",
+  privateRoutes: async (app, deps) => registerMailAdminRoutes(app, deps),
   jobs: [deliverMailJob],
   commands: [mailListCommand, mailShowCommand],
 };

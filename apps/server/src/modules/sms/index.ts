@@ -1,9 +1,11 @@
 /**
  * The sms module's door: every module sends text messages through `sendSms` inside its own
  * transaction; the `sms.deliver` job hands them to the adapter after commit: the HTTP gateway of
- * SMS_GATEWAY_URL, or the dev adapter, which keeps them in the outbox for `sms:list`.
+ * SMS_GATEWAY_URL, or the dev adapter, which keeps them in the outbox for `sms:list` and the admins'
+ * dev mailbox (`GET /rest/v1/admin/sms`).
  */
 import type { JobDefinition, SoukModule } from "../../platform/index.ts";
+import { registerSmsAdminRoutes } from "./sms.admin.routes.ts";
 import { smsListCommand } from "./sms.commands.ts";
 import { DELIVER_SMS_JOB, deliverPendingSms } from "./sms.outbox.ts";
 
@@ -20,6 +22,7 @@ const deliverSmsJob: JobDefinition = {
 
 export const smsModule: SoukModule = {
   name: "sms",
+  privateRoutes: async (app, deps) => registerSmsAdminRoutes(app, deps),
   jobs: [deliverSmsJob],
   commands: [smsListCommand],
 };

@@ -53,6 +53,7 @@ const accountSections: readonly NavbarSection[] = [
         testId: "nav-admin-deposits",
         audience: "admin",
       },
+      { name: "adminMail", labelKey: "menu.adminMail", testId: "nav-admin-mail", audience: "admin" },
     ],
   },
 ];

@@ -1,9 +1,6 @@
-import { Button } from "@mantine/core";
-import { Link, Navigate, useLocation, useSearchParams } from "react-router";
-import { useCurrentUser } from "../../../lib/session.ts";
+import { useSearchParams } from "react-router";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { ArrowRightIcon, BanIcon } from "../../../ui/icons.tsx";
-import { StatusPage } from "../../../ui/status-page.tsx";
+import { RoleGate } from "../../../ui/role-gate.tsx";
 import { TitledPage } from "../../../ui/titled-page.tsx";
 import { isDisputeListStatus } from "../api/moderation-api.ts";
 import { DisputesView } from "../components/disputes-list.tsx";
@@ -34,28 +31,18 @@ function DisputesScreen() {
 export function DisputesPage() {
   const { t } = useModerationTexts();
   const { to } = useLocalizedPaths();
-  const { pathname, search } = useLocation();
-  const user = useCurrentUser();
-  if (!user) return <Navigate to={to("login", {}, { returnTo: `${pathname}${search}` })} replace />;
-  if (!user.isStaff) {
-    return (
-      <>
-        <title>{`${t("notAllowedTitle")} · Souk`}</title>
-        <StatusPage
-          testId="disputes-not-allowed"
-          icon={<BanIcon />}
-          color="red"
-          eyebrow="403"
-          title={t("notAllowedTitle")}
-          body={t("notAllowedBody")}
-          actions={
-            <Button component={Link} to={to("dashboard")} variant="light" rightSection={<ArrowRightIcon size={16} />}>
-              {t("backToDashboard")}
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-  return <DisputesScreen />;
+  return (
+    <RoleGate
+      allows={(user) => user.isStaff}
+      refusal={{
+        testId: "disputes-not-allowed",
+        title: t("notAllowedTitle"),
+        body: t("notAllowedBody"),
+        backLabel: t("backToDashboard"),
+        backTo: to("dashboard"),
+      }}
+    >
+      <DisputesScreen />
+    </RoleGate>
+  );
 }

@@ -1,14 +1,12 @@
 import { Badge, Button, Container, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Link, Navigate, useLocation } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
 import { cryptoCurrenciesQueryOptions } from "../../../lib/reference-queries.ts";
-import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { ArrowRightIcon, BanIcon, ServerIcon } from "../../../ui/icons.tsx";
+import { ServerIcon } from "../../../ui/icons.tsx";
 import { LoadError } from "../../../ui/load-error.tsx";
-import { StatusPage } from "../../../ui/status-page.tsx";
+import { RoleGate } from "../../../ui/role-gate.tsx";
 import classes from "../components/wallet.module.css";
 import { translateWalletErrorCode, useWalletTexts } from "../i18n/wallet-texts.ts";
 import { useBroadcastWithdrawalsMutation } from "./admin-wallet-api.ts";
@@ -108,33 +106,19 @@ function AdminDeposits() {
 export function AdminDepositsPage() {
   const { t } = useWalletTexts();
   const { to } = useLocalizedPaths();
-  const { pathname, search } = useLocation();
-  const user = useCurrentUser();
-  if (!user) return <Navigate to={to("login", {}, { returnTo: `${pathname}${search}` })} replace />;
-  if (!user.roles.includes("admin")) {
-    return (
-      <>
-        <title>{`${t("admin.notAllowedTitle")} · Souk`}</title>
-        <StatusPage
-          testId="admin-not-allowed"
-          icon={<BanIcon />}
-          color="red"
-          eyebrow="403"
-          title={t("admin.notAllowedTitle")}
-          body={t("admin.notAllowedBody")}
-          actions={
-            <Button component={Link} to={to("wallet")} variant="light" rightSection={<ArrowRightIcon size={16} />}>
-              {t("admin.backToWallet")}
-            </Button>
-          }
-        />
-      </>
-    );
-  }
   return (
-    <>
-      <title>{`${t("admin.metaTitle")} · Souk`}</title>
+    <RoleGate
+      allows={(user) => user.roles.includes("admin")}
+      metaTitle={t("admin.metaTitle")}
+      refusal={{
+        testId: "admin-not-allowed",
+        title: t("admin.notAllowedTitle"),
+        body: t("admin.notAllowedBody"),
+        backLabel: t("admin.backToWallet"),
+        backTo: to("wallet"),
+      }}
+    >
       <AdminDeposits />
-    </>
+    </RoleGate>
   );
 }
