@@ -142,6 +142,9 @@ test.describe("finding every page", () => {
     await admin.getByTestId("user-menu-button").click();
     await admin.getByTestId("nav-admin-deposits").click();
     await expect(admin.getByRole("heading", { name: "Dev-chain deposits" })).toBeVisible();
+    await admin.getByTestId("user-menu-button").click();
+    await admin.getByTestId("nav-admin-mail").click();
+    await expect(admin.getByRole("heading", { name: "Dev mailbox", level: 1 })).toBeVisible();
   });
 
   test("an unknown address answers 404 with the app's not-found page", async ({ page }) => {

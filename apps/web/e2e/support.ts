@@ -82,3 +82,24 @@ export function readSmsCode(phone: string): string {
   expect(code, `a code to ${phone} in the dev SMS outbox`).toMatch(/^\d{6}$/);
   return code ?? "";
 }
+
+/**
+ * The text part of the newest mail to this address whose subject contains `subject`, read on the
+ * admins' dev mailbox screen (/admin/mail) in a page logged in as an admin.
+ */
+export async function readMailOnScreen(admin: Page, email: string, subject: string): Promise<string> {
+  await admin.goto("/admin/mail");
+  const row = admin.getByTestId("dev-mail-row").filter({ hasText: email }).filter({ hasText: subject }).first();
+  await row.getByRole("link").click();
+  const text = admin.getByTestId("dev-mail-text");
+  await expect(text).toBeVisible();
+  return (await text.textContent()) ?? "";
+}
+
+/** The link of a mail's text that leads to this path (`/login/approve`...), as a path the browser opens. */
+export function linkIn(text: string, pathname: string): string[] {
+  return [...text.matchAll(/https?:\/\/\S+/g)]
+    .map((match) => new URL(match[0]))
+    .filter((url) => url.pathname === pathname)
+    .map((url) => `${url.pathname}${url.search}`);
+}

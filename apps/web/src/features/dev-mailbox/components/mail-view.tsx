@@ -12,9 +12,9 @@ import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
 /**
  * What the HTML part is shown in: a sandboxed frame (no scripts, forms or pop-ups, an origin of
  * its own) whose policy also loads nothing from the network, and whose links would open a pop-up,
- * which the sandbox refuses. Exported for its test.
+ * which the sandbox refuses.
  */
-export function sandboxedHtml(html: string): string {
+function sandboxedHtml(html: string): string {
   const policy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
   return `<meta http-equiv="Content-Security-Policy" content="${policy}"><base target="_blank">${html}`;
 }

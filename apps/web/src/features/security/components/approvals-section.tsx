@@ -1,9 +1,10 @@
-import { Paper, Stack, Switch, Text, Title } from "@mantine/core";
+import { Switch, Text } from "@mantine/core";
 import { securitySettingsResponseSchema } from "@souk/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
+import { SecurityCard } from "./security-card.tsx";
 
 const path = "/rest/v1/users/security-settings";
 const queryKey = ["users", "security-settings"] as const;
@@ -26,25 +27,20 @@ export function ApprovalsSection() {
     onError: () => showToast({ type: "error", message: t("approvals.failed") }),
   });
   return (
-    <Paper withBorder radius="lg" p="md" data-testid="approvals-section">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t("approvals.title")}
-        </Title>
-        <Switch
-          label={t("approvals.label")}
-          description={t("approvals.hint")}
-          checked={settings.data?.approveNewDevices ?? false}
-          disabled={!settings.data || save.isPending}
-          onChange={(event) => save.mutate(event.currentTarget.checked)}
-          data-testid="approve-new-devices"
-        />
-        {settings.isError && (
-          <Text c="red" size="sm">
-            {t("approvals.failed")}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <SecurityCard title={t("approvals.title")} testId="approvals-section">
+      <Switch
+        label={t("approvals.label")}
+        description={t("approvals.hint")}
+        checked={settings.data?.approveNewDevices ?? false}
+        disabled={!settings.data || save.isPending}
+        onChange={(event) => save.mutate(event.currentTarget.checked)}
+        data-testid="approve-new-devices"
+      />
+      {settings.isError && (
+        <Text c="red" size="sm">
+          {t("approvals.failed")}
+        </Text>
+      )}
+    </SecurityCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import type { Passkey } from "@souk/contracts";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { addPasskey, removePasskey, renamePasskey, useRefreshPasskeys } from "..
 import { useSecurityTexts } from "../i18n/security-texts.ts";
 import { AccountCodeField } from "./account-code-field.tsx";
 import { refusalText } from "./refusal-text.ts";
+import { SecurityCard } from "./security-card.tsx";
 
 type Message = { color: string; text: string } | null;
 
@@ -134,39 +135,33 @@ export function PasskeysSection() {
   };
 
   return (
-    <Paper withBorder p="lg" radius="md" data-testid="passkeys-section">
-      <Stack gap="sm">
-        <Title order={3}>{t("passkeys.title")}</Title>
-        <Text size="sm" c="dimmed">
-          {t("passkeys.lead")}
-        </Text>
-        {message && <Alert color={message.color}>{message.text}</Alert>}
-        {passkeys.data && passkeys.data.length === 0 ? <Text size="sm">{t("passkeys.empty")}</Text> : null}
-        {passkeys.data?.map((passkey) => (
-          <PasskeyRow key={passkey.id} passkey={passkey} onMessage={setMessage} />
-        ))}
-        {isSupported ? (
-          <form onSubmit={onAdd} data-testid="add-passkey-form">
-            <Stack gap="sm" maw={400}>
-              <TextInput
-                label={t("passkeys.name")}
-                description={t("passkeys.nameHint")}
-                value={name}
-                maxLength={64}
-                onChange={(event) => setName(event.currentTarget.value)}
-              />
-              <AccountCodeField label={t("passkeys.code")} value={code} onChange={setCode} />
-              <Group>
-                <Button type="submit" leftSection={<KeyIcon size={16} />} loading={isBusy} data-testid="add-passkey">
-                  {t("passkeys.add")}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        ) : (
-          <Alert color="gray">{t("passkeys.unsupported")}</Alert>
-        )}
-      </Stack>
-    </Paper>
+    <SecurityCard title={t("passkeys.title")} lead={t("passkeys.lead")} testId="passkeys-section">
+      {message && <Alert color={message.color}>{message.text}</Alert>}
+      {passkeys.data && passkeys.data.length === 0 ? <Text size="sm">{t("passkeys.empty")}</Text> : null}
+      {passkeys.data?.map((passkey) => (
+        <PasskeyRow key={passkey.id} passkey={passkey} onMessage={setMessage} />
+      ))}
+      {isSupported ? (
+        <form onSubmit={onAdd} data-testid="add-passkey-form">
+          <Stack gap="sm" maw={400}>
+            <TextInput
+              label={t("passkeys.name")}
+              description={t("passkeys.nameHint")}
+              value={name}
+              maxLength={64}
+              onChange={(event) => setName(event.currentTarget.value)}
+            />
+            <AccountCodeField label={t("passkeys.code")} value={code} onChange={setCode} />
+            <Group>
+              <Button type="submit" leftSection={<KeyIcon size={16} />} loading={isBusy} data-testid="add-passkey">
+                {t("passkeys.add")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Alert color="gray">{t("passkeys.unsupported")}</Alert>
+      )}
+    </SecurityCard>
   );
 }

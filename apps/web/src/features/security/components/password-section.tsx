@@ -1,10 +1,11 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Title } from "@mantine/core";
+import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { changePassword } from "../api/security-api.ts";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
 import { AccountCodeField } from "./account-code-field.tsx";
 import { refusalText } from "./refusal-text.ts";
+import { SecurityCard } from "./security-card.tsx";
 
 /** Change the password: the current one, the new one, and the second factor's code when it is on. */
 export function PasswordSection() {
@@ -34,10 +35,9 @@ export function PasswordSection() {
   };
 
   return (
-    <Paper withBorder p="lg" radius="md">
+    <SecurityCard title={t("password.title")} testId="password-section">
       <form onSubmit={onSubmit} data-testid="password-change-form">
         <Stack gap="sm" maw={400}>
-          <Title order={3}>{t("password.title")}</Title>
           {message && <Alert color={message.color}>{message.text}</Alert>}
           <PasswordInput
             label={t("password.current")}
@@ -59,6 +59,6 @@ export function PasswordSection() {
           </Button>
         </Stack>
       </form>
-    </Paper>
+    </SecurityCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import type { TwoFactorStatus } from "@souk/contracts";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import {
 } from "../api/security-api.ts";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
 import { refusalText } from "./refusal-text.ts";
+import { SecurityCard } from "./security-card.tsx";
 import { TwoFactorEnrolment } from "./two-factor-enrolment.tsx";
 
 const EVENTS = ["login", "release", "sendout"] as const;
@@ -128,30 +129,28 @@ export function TwoFactorSection() {
   const isOn = data?.state === "enabled";
 
   return (
-    <Paper withBorder p="lg" radius="md" data-testid="two-factor-section">
-      <Stack gap="md">
-        <Group justify="space-between">
-          <Title order={3}>{t("twoFactor.title")}</Title>
-          {data ? (
-            <Badge color={isOn ? "green" : "gray"} data-testid="two-factor-state">
-              {isOn ? t("twoFactor.stateOn", { type: t(`twoFactor.types.${data.type}`) }) : t("twoFactor.stateOff")}
-            </Badge>
-          ) : null}
-        </Group>
-        <Text c="dimmed" size="sm">
-          {t("twoFactor.lead")}
-        </Text>
-        {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} /> : null}
-        {data && isOn ? <TwoFactorOnControls status={data} /> : null}
-        {data && !isOn ? (
-          <TwoFactorEnrolment
-            onEnabled={(codes) => {
-              setRecoveryCodes(codes);
-              void refresh();
-            }}
-          />
-        ) : null}
-      </Stack>
-    </Paper>
+    <SecurityCard
+      title={t("twoFactor.title")}
+      lead={t("twoFactor.lead")}
+      testId="two-factor-section"
+      badge={
+        data ? (
+          <Badge color={isOn ? "green" : "gray"} data-testid="two-factor-state">
+            {isOn ? t("twoFactor.stateOn", { type: t(`twoFactor.types.${data.type}`) }) : t("twoFactor.stateOff")}
+          </Badge>
+        ) : null
+      }
+    >
+      {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} /> : null}
+      {data && isOn ? <TwoFactorOnControls status={data} /> : null}
+      {data && !isOn ? (
+        <TwoFactorEnrolment
+          onEnabled={(codes) => {
+            setRecoveryCodes(codes);
+            void refresh();
+          }}
+        />
+      ) : null}
+    </SecurityCard>
   );
 }
