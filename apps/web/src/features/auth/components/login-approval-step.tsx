@@ -1,9 +1,10 @@
 import { Anchor, Loader, Stack, Text, Title } from "@mantine/core";
 import type { AuthSession, TwoFactorType } from "@souk/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { applyServerErrors } from "../../../lib/form-errors.ts";
+import { startSession } from "../../../lib/session.ts";
 import { continueApprovedLogIn } from "../api/auth-api.ts";
 import { FormAlert } from "./form-alert.tsx";
 
@@ -29,12 +30,16 @@ export function LoginApprovalStep({ onLoggedIn, onSecondFactor, onRestart }: Log
     retry: false,
     gcTime: 0,
   });
+  const queryClient = useQueryClient();
   const answer = waiting.data;
   useEffect(() => {
     if (!answer) return;
-    if ("user" in answer) onLoggedIn(answer);
-    else if ("twoFactorRequired" in answer) onSecondFactor(answer.type);
-  }, [answer, onLoggedIn, onSecondFactor]);
+    if ("user" in answer) {
+      // The approved log-in's session replaces the anonymous one, as after any other log-in.
+      startSession(queryClient, answer);
+      onLoggedIn(answer);
+    } else if ("twoFactorRequired" in answer) onSecondFactor(answer.type);
+  }, [answer, onLoggedIn, onSecondFactor, queryClient]);
   const refusal = waiting.isError ? applyServerErrors(waiting.error, [] as const, () => {}, t) : null;
 
   return (

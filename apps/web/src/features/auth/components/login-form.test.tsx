@@ -2,6 +2,7 @@
 import { ErrorCode } from "@souk/contracts";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useCurrentUser } from "../../../lib/session.ts";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import { LoginForm } from "./login-form.tsx";
 
@@ -27,6 +28,11 @@ function fillAndSubmit(login: string, password: string): void {
   fireEvent.change(screen.getByLabelText("E-mail or username"), { target: { value: login } });
   fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } });
   fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+}
+
+/** Who the app thinks is logged in, as the navbar would show it. */
+function CurrentUsername() {
+  return <span data-testid="current-username">{useCurrentUser()?.username ?? "nobody"}</span>;
 }
 
 describe("log-in form", () => {
@@ -142,5 +148,30 @@ describe("log-in form", () => {
     const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
     expect(String(url)).toContain("/rest/v1/auth/login/two-factor");
     expect(JSON.parse(String(init?.body))).toEqual({ code: "123456" });
+  });
+
+  it("waits for the mailed approval, then starts the approved session as after any log-in", async () => {
+    const user = makeCurrentUser();
+    fetchMock
+      .mockResolvedValueOnce(
+        answer(200, {
+          data: { approvalRequired: true, status: "pending", expiresAt: "2026-11-28T07:30:00.000Z" },
+          meta: null,
+        }),
+      )
+      .mockResolvedValueOnce(answer(200, { data: { user, csrfToken: "after-approval" }, meta: null }));
+    const onLoggedIn = vi.fn();
+    await renderWithApp(
+      <>
+        <LoginForm onLoggedIn={onLoggedIn} />
+        <CurrentUsername />
+      </>,
+    );
+
+    fillAndSubmit("amina_k", "Secret-password-1!");
+
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith({ user, csrfToken: "after-approval" }));
+    expect(screen.getByTestId("current-username").textContent).toBe("amina_k");
+    expect(String(fetchMock.mock.calls[1]?.[0])).toContain("/rest/v1/auth/login/approval");
   });
 });

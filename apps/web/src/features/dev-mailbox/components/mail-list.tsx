@@ -1,4 +1,4 @@
-import { Alert, Table, Text } from "@mantine/core";
+import { Alert, Code, Table, Text } from "@mantine/core";
 import type { DevMailSummary } from "@souk/contracts";
 import { Link } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
@@ -10,7 +10,13 @@ import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
 export function MailList({ isOpen, items }: { isOpen: boolean; items: readonly DevMailSummary[] }) {
   const { t } = useDevMailboxTexts();
   const locale = useLocale();
-  if (!isOpen) return <Alert color="gray">{t("mailClosed")}</Alert>;
+  if (!isOpen) {
+    return (
+      <Alert color="gray">
+        {t("mailClosed")} <Code>npm run souk -- mail:list</Code>
+      </Alert>
+    );
+  }
   if (items.length === 0) return <Text c="dimmed">{t("mailEmpty")}</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>

@@ -1,4 +1,4 @@
-import { Alert, Table, Text } from "@mantine/core";
+import { Alert, Code, Table, Text } from "@mantine/core";
 import type { DevSms } from "@souk/contracts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
@@ -9,7 +9,13 @@ import { OutboxStatusBadge } from "./outbox-status-badge.tsx";
 export function SmsList({ isOpen, items }: { isOpen: boolean; items: readonly DevSms[] }) {
   const { t } = useDevMailboxTexts();
   const locale = useLocale();
-  if (!isOpen) return <Alert color="gray">{t("smsClosed")}</Alert>;
+  if (!isOpen) {
+    return (
+      <Alert color="gray">
+        {t("smsClosed")} <Code>npm run souk -- sms:list</Code>
+      </Alert>
+    );
+  }
   if (items.length === 0) return <Text c="dimmed">{t("smsEmpty")}</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>

@@ -5,16 +5,17 @@ const en = {
   eyebrow: "Admin",
   title: "Dev mailbox",
   subtitle:
-    "Without SMTP_URL no mail leaves this machine: every mail and text message Souk sends waits here, newest first. The server's `npm run souk -- mail:list` shows the same mail.",
+    "Without SMTP_URL no mail leaves this machine: every mail and text message Souk sends waits here, newest first.",
+  cliHint: "The same mail on the server:",
   refresh: "Refresh",
   tabs: { mail: "Mail", sms: "Text messages" },
   columns: { time: "Time", to: "To", subject: "Subject", status: "Status", channel: "Channel", text: "Text" },
   status: { pending: "Pending", held: "Held", sent: "Sent", failed: "Failed" },
   channel: { sms: "SMS", call: "Voice call" },
   mailClosed:
-    "Mail is delivered over SMTP_URL, so it belongs to its recipients' inboxes and is not shown here. The server's `npm run souk -- mail:list` shows where each delivery stands.",
+    "Mail is delivered over SMTP_URL, so it belongs to its recipients' inboxes and is not shown here. Where each delivery stands, on the server:",
   smsClosed:
-    "Text messages go through the SMS gateway, so they belong to their recipients and are not shown here. The server's `npm run souk -- sms:list` shows where each delivery stands.",
+    "Text messages go through the SMS gateway, so they belong to their recipients and are not shown here. Where each delivery stands, on the server:",
   mailEmpty: "No mail yet. Sign up or ask for a password reset, and the mail lands here.",
   smsEmpty: "No text messages yet.",
   pick: "Choose a mail to read it.",
@@ -43,16 +44,17 @@ const fr: DevMailboxTexts = {
   eyebrow: "Admin",
   title: "Boîte mail de développement",
   subtitle:
-    "Sans SMTP_URL, aucun e-mail ne quitte cette machine : chaque e-mail et chaque SMS envoyé par Souk attend ici, du plus récent au plus ancien. La commande `npm run souk -- mail:list` du serveur montre les mêmes e-mails.",
+    "Sans SMTP_URL, aucun e-mail ne quitte cette machine : chaque e-mail et chaque SMS envoyé par Souk attend ici, du plus récent au plus ancien.",
+  cliHint: "Les mêmes e-mails sur le serveur :",
   refresh: "Actualiser",
   tabs: { mail: "E-mails", sms: "SMS" },
   columns: { time: "Heure", to: "Destinataire", subject: "Objet", status: "État", channel: "Canal", text: "Texte" },
   status: { pending: "En attente", held: "Retenu", sent: "Envoyé", failed: "Échec" },
   channel: { sms: "SMS", call: "Appel vocal" },
   mailClosed:
-    "Les e-mails partent par SMTP_URL : ils appartiennent aux boîtes de leurs destinataires et ne sont pas montrés ici. La commande `npm run souk -- mail:list` du serveur indique où en est chaque envoi.",
+    "Les e-mails partent par SMTP_URL : ils appartiennent aux boîtes de leurs destinataires et ne sont pas montrés ici. Où en est chaque envoi, sur le serveur :",
   smsClosed:
-    "Les SMS partent par la passerelle SMS : ils appartiennent à leurs destinataires et ne sont pas montrés ici. La commande `npm run souk -- sms:list` du serveur indique où en est chaque envoi.",
+    "Les SMS partent par la passerelle SMS : ils appartiennent à leurs destinataires et ne sont pas montrés ici. Où en est chaque envoi, sur le serveur :",
   mailEmpty: "Aucun e-mail pour l’instant. Inscrivez-vous ou demandez un nouveau mot de passe : l’e-mail arrivera ici.",
   smsEmpty: "Aucun SMS pour l’instant.",
   pick: "Choisissez un e-mail pour le lire.",

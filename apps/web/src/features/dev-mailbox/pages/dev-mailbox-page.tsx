@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Badge, Button, Code, Container, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
@@ -54,7 +54,7 @@ function DevMailbox() {
             {t("title")}
           </Title>
           <Text c="dimmed" mt={4} maw={720}>
-            {t("subtitle")}
+            {t("subtitle")} {t("cliHint")} <Code>npm run souk -- mail:list</Code>
           </Text>
         </div>
         <Button
