@@ -6,21 +6,24 @@ import { envelopeSchema } from "./envelope.ts";
  * outboxes, newest first, readable while nothing leaves the machine (no SMTP_URL, the dev SMS
  * adapter). Once messages are delivered for real, the lists are empty and say so.
  */
-export const OUTBOX_STATUSES = ["pending", "held", "sent", "failed"] as const;
-const outboxStatusSchema = z.enum(OUTBOX_STATUSES);
+const OUTBOX_STATUSES = ["pending", "held", "sent", "failed"] as const;
 
-/** One mail in the list: who it is for, its subject and where its delivery stands. */
-export const devMailSummarySchema = z.object({
+/** What every outgoing message shows of its delivery: the outbox's own columns. */
+const outboxDeliverySchema = z.object({
   id: z.number().int(),
-  to: z.string(),
-  subject: z.string(),
-  template: z.string(),
-  locale: z.string(),
-  status: outboxStatusSchema,
+  status: z.enum(OUTBOX_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+});
+
+/** One mail in the list: who it is for, its subject and where its delivery stands. */
+export const devMailSummarySchema = outboxDeliverySchema.extend({
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  locale: z.string(),
 });
 export type DevMailSummary = z.infer<typeof devMailSummarySchema>;
 
@@ -35,16 +38,10 @@ export const devMailListResponseSchema = envelopeSchema(
 export const devMailResponseSchema = envelopeSchema(devMailSchema);
 
 /** One text message (or voice call) of the SMS outbox; codes are short, so the list carries the text. */
-export const devSmsSchema = z.object({
-  id: z.number().int(),
+export const devSmsSchema = outboxDeliverySchema.extend({
   to: z.string(),
   channel: z.enum(["sms", "call"]),
   body: z.string(),
-  status: outboxStatusSchema,
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
 });
 export type DevSms = z.infer<typeof devSmsSchema>;
 

@@ -66,6 +66,7 @@ export {
   listOutbox,
   type Outbox,
   type OutboxColumns,
+  outboxDeliveryView,
   writeToOutbox,
 } from "./outbox.ts";
 export { hashPassword, verifyPassword } from "./passwords.ts";

@@ -101,6 +101,18 @@ export async function deliverOutbox<Row extends OutboxColumns>(
   }
 }
 
+/** Pure: a row's delivery as the dev mailbox shows it (docs/decisions/093-dev-mailbox.md). */
+export function outboxDeliveryView(row: OutboxColumns) {
+  return {
+    id: Number(row.id),
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at.toISOString(),
+    sentAt: row.sent_at?.toISOString() ?? null,
+  };
+}
+
 /** The outbox, newest first: the list commands, the dev mailbox, the tests' reading of codes. */
 export async function listOutbox<Row extends OutboxColumns>(db: Db, outbox: Outbox, limit = 50): Promise<Row[]> {
   const result = await sql<Row>`SELECT * FROM ${sql.table(outbox.table)} ORDER BY id DESC LIMIT ${limit}`.execute(db);

@@ -1,5 +1,6 @@
 import type { DevMail, DevMailSummary } from "@souk/contracts";
 import type { Config } from "../../config.ts";
+import { outboxDeliveryView } from "../../platform/index.ts";
 import type { MailRow } from "./mail.service.ts";
 
 /**
@@ -13,16 +14,11 @@ export function isMailboxOpen(config: Pick<Config, "SMTP_URL">): boolean {
 /** Pure: a row of the outbox as the mailbox list shows it. */
 export function toDevMailSummary(row: MailRow): DevMailSummary {
   return {
-    id: Number(row.id),
+    ...outboxDeliveryView(row),
     to: row.to_address,
     subject: row.subject,
     template: row.template,
     locale: row.locale,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    createdAt: row.created_at.toISOString(),
-    sentAt: row.sent_at?.toISOString() ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { DevSms } from "@souk/contracts";
 import type { Config } from "../../config.ts";
+import { outboxDeliveryView } from "../../platform/index.ts";
 import type { SmsRow } from "./sms.outbox.ts";
 
 /**
@@ -13,15 +14,5 @@ export function isSmsMailboxOpen(config: Pick<Config, "SMS_GATEWAY_URL">): boole
 
 /** Pure: a row of the SMS outbox as the dev mailbox shows it. */
 export function toDevSms(row: SmsRow): DevSms {
-  return {
-    id: Number(row.id),
-    to: row.to_phone,
-    channel: row.channel,
-    body: row.body,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    createdAt: row.created_at.toISOString(),
-    sentAt: row.sent_at?.toISOString() ?? null,
-  };
+  return { ...outboxDeliveryView(row), to: row.to_phone, channel: row.channel, body: row.body };
 }
