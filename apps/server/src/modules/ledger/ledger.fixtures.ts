@@ -7,7 +7,7 @@ import type { Db } from "../../db/pool.ts";
 import { DomainError } from "../../platform/index.ts";
 import { accounts } from "./ledger.domain.ts";
 import { LedgerUsageError } from "./ledger.errors.ts";
-import { transfer, withLedgerTx } from "./ledger.service.ts";
+import { holdEscrow, transfer, withLedgerTx } from "./ledger.service.ts";
 
 /**
  * Test helpers of the ledger (imported by its tests only). Users are inserted with one SQL
@@ -88,4 +88,17 @@ let tradeSequence = 0;
 export function newTradeId(): string {
   tradeSequence += 1;
   return `${Date.now().toString(36)}${tradeSequence}${randomBytes(2).toString("hex")}`;
+}
+
+/**
+ * A fresh trade's escrow, held: its seller funded with 1,000 minor units of BTC (currency 1), 500
+ * of them and a fee of 5 held for the trade; its buyer holds nothing.
+ */
+export async function heldEscrow(db: Db) {
+  const [seller = 0, buyer = 0] = await insertUsers(db, 2);
+  await fund(db, seller, 1, 1_000n);
+  const tradeId = newTradeId();
+  const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
+  await withLedgerTx(db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller }));
+  return { seller, buyer, tradeId, amounts };
 }

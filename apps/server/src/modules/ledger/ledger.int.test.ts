@@ -12,6 +12,7 @@ import {
   codeOf,
   escrowKey,
   fund,
+  heldEscrow,
   insertUsers,
   newTradeId,
   onLedgerTestApp,
@@ -289,11 +290,7 @@ describe("escrow", () => {
   });
 
   it("posts the amount to the buyer and the fee to a fee shard, then refuses any second settlement", async () => {
-    const [seller, buyer] = await insertUsers(t.db, 2);
-    await fund(t.db, seller!, BTC, 1_000n);
-    const tradeId = newTradeId();
-    const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
-    await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+    const { seller, buyer, tradeId, amounts } = await heldEscrow(t.db);
     const posted = await withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! }));
     expect(await balanceOf(t.db, availableKey(buyer!, BTC))).toBe(500n);
     expect(await balanceOf(t.db, escrowKey(tradeId, BTC))).toBe(0n);
@@ -310,11 +307,7 @@ describe("escrow", () => {
   });
 
   it("voids back to the seller, amount and fee, then refuses a post", async () => {
-    const [seller, buyer] = await insertUsers(t.db, 2);
-    await fund(t.db, seller!, BTC, 1_000n);
-    const tradeId = newTradeId();
-    const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
-    await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+    const { seller, buyer, amounts } = await heldEscrow(t.db);
     await withLedgerTx(t.db, (tx) => voidEscrow(tx, { ...amounts, sellerId: seller! }));
     expect(await balanceOf(t.db, availableKey(seller!, BTC))).toBe(1_000n);
     expect(await codeOf(withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! })))).toBe(
@@ -607,11 +600,7 @@ describe("the fee invariant of ledger:verify", () => {
   it("finds a posted fee that went elsewhere than a fee account, and a fee account paid any other way", async () => {
     const scratch = await createTestApp();
     try {
-      const [seller, buyer] = await insertUsers(scratch.db, 2);
-      await fund(scratch.db, seller!, BTC, 1_000n);
-      const tradeId = newTradeId();
-      const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
-      await withLedgerTx(scratch.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+      const { buyer, tradeId } = await heldEscrow(scratch.db);
       // A post whose fee leg pays the world account: balanced, settled once, and still wrong.
       await withLedgerTx(scratch.db, (tx) =>
         transfer(tx, {

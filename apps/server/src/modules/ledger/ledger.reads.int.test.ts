@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.ts";
 import { collectBid, holdBid } from "./bid-holds.service.ts";
 import { accounts, BID_REFERENCE_TYPE, type BidId } from "./ledger.domain.ts";
-import { availableKey, balanceOf, codeOf, fund, insertUsers, newTradeId, onLedgerTestApp } from "./ledger.fixtures.ts";
+import {
+  availableKey,
+  balanceOf,
+  codeOf,
+  fund,
+  heldEscrow,
+  insertUsers,
+  newTradeId,
+  onLedgerTestApp,
+} from "./ledger.fixtures.ts";
 import {
   getEscrowState,
   getTransfer,
@@ -74,11 +83,7 @@ describe("corrections name every kind of account", () => {
   });
 
   it("names the fee shard of a released trade when reversing it, and refuses to reopen the settled escrow", async () => {
-    const [seller, buyer] = await insertUsers(t.db, 2);
-    await fund(t.db, seller!, BTC, 1_000n);
-    const tradeId = newTradeId();
-    const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
-    await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+    const { buyer, tradeId, amounts } = await heldEscrow(t.db);
     const posted = await withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! }));
     const refused = await codeOf(
       withLedgerTx(t.db, (tx) =>
