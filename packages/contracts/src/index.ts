@@ -9,6 +9,7 @@ export * from "./contacts.ts";
 export * from "./custody.ts";
 export * from "./decimal-input.ts";
 export * from "./disputes.ts";
+export * from "./email-change.ts";
 export * from "./enums.ts";
 export * from "./envelope.ts";
 export * from "./error-catalogue.ts";

@@ -157,6 +157,12 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     may: NOBODY,
     body: { currentPassword: "Not-the-password-1!", newPassword: "Matrix-password-3!" },
   },
+  // Wrong password: refused to all; and no actor has a change waiting for its code.
+  "POST /rest/v1/users/email": {
+    may: NOBODY,
+    body: { email: "matrix-new-address@example.com", password: "Not-the-password-1!" },
+  },
+  "POST /rest/v1/users/email/confirm": { may: NOBODY, body: { code: "123456" } },
   "GET /rest/v1/users/two-factor": { may: USERS },
   "GET /rest/v1/users/passkeys": { may: USERS },
   "POST /rest/v1/users/passkeys/registration/options": { may: USERS },
