@@ -147,6 +147,9 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/auth/password/reset": { may: [], body: { token: "not-a-token", password: "Matrix-password-2!" } },
   // The pending log-in lives in a cookie none of the actors holds, so its code step is refused to all.
   "POST /rest/v1/auth/login/two-factor": { may: NOBODY, body: { code: "123456" } },
+  // Its passkey answer too: no actor holds a pending log-in.
+  "POST /rest/v1/auth/login/two-factor/passkey/options": { may: NOBODY },
+  "POST /rest/v1/auth/login/two-factor/passkey": { may: NOBODY, body: { response: FAKE_ASSERTION } },
   // Likewise the log-in waiting for a new device's approval, and a token no mail carried.
   "POST /rest/v1/auth/login/approval": { may: NOBODY },
   "POST /rest/v1/auth/login-approvals/answer": { may: NOBODY, body: { token: "not-a-token", answer: "approve" } },

@@ -119,7 +119,7 @@ describe("log-in form", () => {
   it("asks the second factor's code when the password was right, and logs in with it", async () => {
     const user = makeCurrentUser();
     fetchMock
-      .mockResolvedValueOnce(answer(200, { data: { twoFactorRequired: true, type: "ga" }, meta: null }))
+      .mockResolvedValueOnce(answer(200, { data: { twoFactorRequired: true, type: "ga", passkey: false }, meta: null }))
       .mockResolvedValueOnce(
         answer(422, {
           errors: { message: "No", code: ErrorCode.INPUT_VALIDATION, details: { code: ["two_factor.wrong"] } },
