@@ -204,6 +204,10 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   // Ends the caller's other sessions (the owner's spare one among them): after the single delete.
   "DELETE /rest/v1/users/sessions": { may: USERS, ends: "session" },
   "POST /rest/v1/users/settings": { may: USERS, body: { bio: "Hello from the matrix." } },
+  // Each actor sets its own avatar (the upload is a 64 px square PNG, the smallest avatar taken).
+  "POST /rest/v1/users/process-avatar": { may: USERS, upload: {} },
+  // No avatar is planted: an id nobody uploaded is 404 to all (the avatar tests read real ones).
+  "GET /rest/v1/avatars/{id}": { may: NOBODY, params: { id: "00000000-0000-4000-8000-000000000000" } },
   // Each actor renames itself once, so a second call (the fuzz) is refused by the once-only rule.
   "POST /rest/v1/users/set-username": {
     may: USERS,

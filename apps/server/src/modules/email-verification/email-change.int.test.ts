@@ -111,7 +111,6 @@ describe("POST /rest/v1/users/email", () => {
     expect(soon.status).toBe(429);
     expect((await client.post("/rest/v1/users/email/confirm", { code: "12ab" })).status).toBe(422);
   });
-
 });
 
 describe("POST /rest/v1/users/email/confirm under contention and with a second factor", () => {
@@ -134,7 +133,9 @@ describe("POST /rest/v1/users/email/confirm under contention and with a second f
 
     const second = await register();
     const otherEmail = fresh();
-    expect((await second.client.post("/rest/v1/users/email", { email: otherEmail, password: PASSWORD })).status).toBe(200);
+    expect((await second.client.post("/rest/v1/users/email", { email: otherEmail, password: PASSWORD })).status).toBe(
+      200,
+    );
     const secondCode = await codeDeliveredTo(otherEmail);
     await t.ownerDb
       .withTables<{ email_changes: { new_email: string; expires_at: Date } }>()

@@ -129,13 +129,22 @@ export async function confirmEmailChange(
   client: ClientSeen,
 ): Promise<{ email: string }> {
   const outcome = await withTx(db, async (tx) => {
-    const user = await t(tx).selectFrom("users").select("email").where("id", "=", userId).forUpdate().executeTakeFirstOrThrow();
+    const user = await t(tx)
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const pending = await storedChange(tx, userId);
     if (!pending) return { result: "no_code" } as const;
     const submitted = await hashCode(tx, userId, pending.new_email, code);
     const result = decideVerify(asStoredCode(pending), submitted, new Date());
     if (result === "wrong") {
-      await t(tx).updateTable("email_changes").set({ attempts: sql`attempts + 1` }).where("user_id", "=", userId).execute();
+      await t(tx)
+        .updateTable("email_changes")
+        .set({ attempts: sql`attempts + 1` })
+        .where("user_id", "=", userId)
+        .execute();
     }
     if (result !== "verified") return { result } as const;
     await t(tx).deleteFrom("email_changes").where("user_id", "=", userId).execute();
@@ -159,7 +168,8 @@ export async function confirmEmailChange(
     throw error;
   });
   if (outcome.result === "taken") throw unavailable();
-  if (outcome.result !== "verified") throw inputError({ code: [CONFIRM_REFUSALS[outcome.result]] }, "The code was not accepted.");
+  if (outcome.result !== "verified")
+    throw inputError({ code: [CONFIRM_REFUSALS[outcome.result]] }, "The code was not accepted.");
   return { email: outcome.email };
 }
 

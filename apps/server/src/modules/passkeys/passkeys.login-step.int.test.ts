@@ -36,7 +36,9 @@ async function accountWithFactor(withPasskey: boolean) {
     expect(added.status, added.text).toBe(201);
   }
   const option = await client.post("/rest/v1/users/two-factor/option", { type: "ga" });
-  const enabled = await client.post("/rest/v1/users/two-factor/enable", { code: totpCode(option.body.data.secret, Date.now()) });
+  const enabled = await client.post("/rest/v1/users/two-factor/enable", {
+    code: totpCode(option.body.data.secret, Date.now()),
+  });
   expect(enabled.status, enabled.text).toBe(200);
   return { name, authenticator };
 }
