@@ -174,6 +174,7 @@ export const en = {
       codeHint: "Lost your device? Type one of your recovery codes instead.",
       codeSubmit: "Continue",
       codeRestart: "Start again",
+      codePasskey: "Use a passkey instead",
       approvalTitle: "Approve this log-in by e-mail",
       approvalLead:
         "This device is new to your account, and you asked to approve such log-ins. We e-mailed you a link: open it and approve. This page goes on by itself once you have.",

@@ -174,6 +174,7 @@ export const fr: Translation = {
       codeHint: "Appareil perdu ? Saisissez plutôt l’un de vos codes de secours.",
       codeSubmit: "Continuer",
       codeRestart: "Recommencer",
+      codePasskey: "Utiliser plutôt une clé d’accès",
       approvalTitle: "Approuvez cette connexion par e-mail",
       approvalLead:
         "Cet appareil est nouveau pour votre compte et vous avez demandé à approuver ces connexions. Nous vous avons envoyé un lien par e-mail : ouvrez-le et approuvez. Cette page continue d’elle-même ensuite.",

@@ -1,5 +1,5 @@
 import { Anchor, Loader, Stack, Text, Title } from "@mantine/core";
-import type { AuthSession, TwoFactorType } from "@souk/contracts";
+import type { AuthSession, TwoFactorPending } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ const APPROVAL_POLL_MS = 3000;
 
 export interface LoginApprovalStepProps {
   onLoggedIn: (session: AuthSession) => void;
-  onSecondFactor: (type: TwoFactorType) => void;
+  onSecondFactor: (pending: TwoFactorPending) => void;
   onRestart: () => void;
 }
 
@@ -33,7 +33,7 @@ export function LoginApprovalStep({ onLoggedIn, onSecondFactor, onRestart }: Log
   useEffect(() => {
     if (!answer) return;
     if ("user" in answer) onLoggedIn(answer);
-    else if ("twoFactorRequired" in answer) onSecondFactor(answer.type);
+    else if ("twoFactorRequired" in answer) onSecondFactor(answer);
   }, [answer, onLoggedIn, onSecondFactor]);
   const refusal = waiting.isError ? applyServerErrors(waiting.error, [] as const, () => {}, t) : null;
 
