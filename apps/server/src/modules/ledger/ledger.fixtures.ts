@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { afterAll, beforeAll } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/harness.ts";
+import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
 import type { Db } from "../../db/pool.ts";
+import { DomainError } from "../../platform/index.ts";
 import { accounts } from "./ledger.domain.ts";
+import { LedgerUsageError } from "./ledger.errors.ts";
 import { transfer, withLedgerTx } from "./ledger.service.ts";
 
 /**
@@ -9,6 +14,38 @@ import { transfer, withLedgerTx } from "./ledger.service.ts";
  * statement rather than signed up: the ledger needs their ids, not their passwords, and property
  * tests create thousands.
  */
+
+/**
+ * Starts the file's test app before its tests and hands it over; after them, whatever the tests
+ * did, the ledger must still reconcile (I3), then the app closes.
+ */
+export function onLedgerTestApp(use: (app: TestApp) => void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    use(app);
+  });
+  afterAll(async () => {
+    if (!app) return;
+    await expectLedgerHolds(app.ownerDb);
+    await app.close();
+  });
+}
+
+/**
+ * How a ledger call ended, as one word to compare: "none" when it succeeded, the domain error's
+ * code, "usage:" and the message for a caller's mistake, "raw:" and PostgreSQL's code otherwise.
+ */
+export async function codeOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+    if (error instanceof LedgerUsageError) return `usage:${error.message}`;
+    return `raw:${(error as { code?: string }).code ?? (error as Error).message}`;
+  }
+  return "none";
+}
 
 let sequence = 0;
 

@@ -1,13 +1,21 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
-import { brokenInvariants, expectLedgerHolds } from "../../../test/ledger-holds.ts";
+import { brokenInvariants } from "../../../test/ledger-holds.ts";
 import { type Db, openDatabase, withTx } from "../../db/pool.ts";
-import { DomainError } from "../../platform/index.ts";
 import { ledgerChecks } from "../registry.ts";
 import { ledgerVerifyCommand } from "./ledger.commands.ts";
 import { accounts, feeShardFor } from "./ledger.domain.ts";
-import { availableKey, balanceOf, escrowKey, fund, insertUsers, newTradeId } from "./ledger.fixtures.ts";
+import {
+  availableKey,
+  balanceOf,
+  codeOf,
+  escrowKey,
+  fund,
+  insertUsers,
+  newTradeId,
+  onLedgerTestApp,
+} from "./ledger.fixtures.ts";
 import {
   getTransfer,
   holdEscrow,
@@ -23,24 +31,9 @@ const BTC = 1;
 const USDT = 3;
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+onLedgerTestApp((app) => {
+  t = app;
 });
-afterAll(async () => {
-  // I3 after every test file: whatever the tests did, the ledger reconciles.
-  await expectLedgerHolds(t.ownerDb);
-  await t.close();
-});
-
-async function codeOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    return `raw:${(error as { code?: string }).code ?? (error as Error).message}`;
-  }
-  return "none";
-}
 
 describe("transfers", () => {
   it("writes two entries per leg that sum to zero and moves the cached balances", async () => {

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.ts";
-import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
-import { DomainError } from "../../platform/index.ts";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/harness.ts";
 import { collectBid, holdBid } from "./bid-holds.service.ts";
 import { accounts, BID_REFERENCE_TYPE, type BidId } from "./ledger.domain.ts";
-import { LedgerUsageError } from "./ledger.errors.ts";
-import { availableKey, balanceOf, fund, insertUsers, newTradeId } from "./ledger.fixtures.ts";
+import { availableKey, balanceOf, codeOf, fund, insertUsers, newTradeId, onLedgerTestApp } from "./ledger.fixtures.ts";
 import {
   getEscrowState,
   getTransfer,
@@ -24,24 +21,9 @@ import {
 const BTC = 1;
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+onLedgerTestApp((app) => {
+  t = app;
 });
-afterAll(async () => {
-  await expectLedgerHolds(t.ownerDb);
-  await t.close();
-});
-
-async function codeOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    if (error instanceof LedgerUsageError) return `usage:${error.message}`;
-    return `raw:${(error as { code?: string }).code ?? (error as Error).message}`;
-  }
-  return "none";
-}
 
 /** Each entry of a reversal is the entry of the original at the same position, negated, on the same account. */
 function expectMirror(original: TransferView | null, reversal: TransferView | null): void {

@@ -6,6 +6,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { applyServerErrors, translateErrorCode, translateValidationMessage } from "../../../lib/form-errors.ts";
 import { isPasskeyPromptDismissed, supportsPasskeys } from "../../../lib/passkeys.ts";
 import { useLogInSecondStepWithPasskeyMutation, useLogInWithCodeMutation } from "../api/auth-api.ts";
+import { useAuthTexts } from "../i18n/auth-texts.ts";
 import { FormAlert } from "./form-alert.tsx";
 
 export interface LoginCodeStepProps {
@@ -18,7 +19,8 @@ export interface LoginCodeStepProps {
 
 /** The log-in's second step: the password was right, the factor's code (or a recovery code) opens the session. */
 export function LoginCodeStep({ type, passkey, onLoggedIn, onRestart }: LoginCodeStepProps) {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
+  const { t: tGlobal } = useTranslation();
   const logIn = useLogInWithCodeMutation();
   const withPasskey = useLogInSecondStepWithPasskeyMutation();
   const offersPasskey = passkey && supportsPasskeys();
@@ -34,7 +36,7 @@ export function LoginCodeStep({ type, passkey, onLoggedIn, onRestart }: LoginCod
       onLoggedIn(await logIn.mutateAsync(code.trim()));
     } catch (error) {
       setFormError(
-        applyServerErrors(error, ["code"] as const, (_field, { message }) => setCodeError(message ?? null), t),
+        applyServerErrors(error, ["code"] as const, (_field, { message }) => setCodeError(message ?? null), tGlobal),
       );
     }
   };
@@ -48,31 +50,31 @@ export function LoginCodeStep({ type, passkey, onLoggedIn, onRestart }: LoginCod
       if (isPasskeyPromptDismissed(error) && !(error instanceof ApiError)) return;
       const [key] =
         error instanceof ApiError ? ((Object.values(error.details ?? {})[0] as string[] | undefined) ?? []) : [];
-      setFormError(key ? translateValidationMessage(t, key) : translateErrorCode(t, error));
+      setFormError(key ? translateValidationMessage(tGlobal, key) : translateErrorCode(tGlobal, error));
     }
   };
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="login-code-form">
       <Stack gap="md">
-        <Title order={3}>{t("auth.login.codeTitle")}</Title>
+        <Title order={3}>{t("login.codeTitle")}</Title>
         <Text c="dimmed" size="sm">
-          {type === "email" ? t("auth.login.codeLeadEmail") : t("auth.login.codeLeadGa")}
+          {type === "email" ? t("login.codeLeadEmail") : t("login.codeLeadGa")}
         </Text>
         <FormAlert message={formError} />
         <TextInput
-          label={t("auth.login.codeLabel")}
-          description={t("auth.login.codeHint")}
+          label={t("login.codeLabel")}
+          description={t("login.codeHint")}
           autoComplete="one-time-code"
           inputMode="text"
           autoFocus
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
-          error={codeError ? translateValidationMessage(t, codeError) : undefined}
+          error={codeError ? translateValidationMessage(tGlobal, codeError) : undefined}
           data-testid="login-code"
         />
         <Button type="submit" size="md" fullWidth loading={logIn.isPending} disabled={code.trim() === ""}>
-          {t("auth.login.codeSubmit")}
+          {t("login.codeSubmit")}
         </Button>
         {offersPasskey && (
           <Button
@@ -84,11 +86,11 @@ export function LoginCodeStep({ type, passkey, onLoggedIn, onRestart }: LoginCod
             onClick={onPasskey}
             data-testid="login-code-passkey"
           >
-            {t("auth.login.codePasskey")}
+            {t("login.codePasskey")}
           </Button>
         )}
         <Anchor component="button" type="button" size="sm" onClick={onRestart}>
-          {t("auth.login.codeRestart")}
+          {t("login.codeRestart")}
         </Anchor>
       </Stack>
     </form>
