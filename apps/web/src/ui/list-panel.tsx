@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { LoadError } from "./load-error.tsx";
 
 /** What the panel reads of the list's query (react-query's answer has these). */
-export interface ListPanelQuery {
+interface ListPanelQuery {
   isPending: boolean;
   isError: boolean;
   refetch: () => unknown;

@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES } from "@souk/contracts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FilePart, multipartBody, type TestApp, type TestClient, createTestApp } from "../../../test/harness.ts";
+import { createTestApp, type FilePart, multipartBody, type TestApp, type TestClient } from "../../../test/harness.ts";
 import { jpegWithExif, pdfWithPages, pngImage } from "../../../test/sample-files.ts";
 
 let t: TestApp;

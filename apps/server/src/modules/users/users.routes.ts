@@ -2,8 +2,8 @@ import {
   AVATAR_MAX_BYTES,
   avatarParamsSchema,
   currentUserSchema,
-  errorBodySchema,
   envelopeSchema,
+  errorBodySchema,
   publicProfileSchema,
   setUsernameRequestSchema,
   tourCompletedRequestSchema,
@@ -13,8 +13,8 @@ import {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  acceptMultipart,
   type AppDeps,
+  acceptMultipart,
   envelope,
   fileStorageFor,
   readMultipart,
