@@ -10,6 +10,7 @@ export * from "./custody.ts";
 export * from "./decimal-input.ts";
 export * from "./dev-mailbox.ts";
 export * from "./disputes.ts";
+export * from "./email-change.ts";
 export * from "./enums.ts";
 export * from "./envelope.ts";
 export * from "./error-catalogue.ts";

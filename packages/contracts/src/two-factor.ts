@@ -38,8 +38,15 @@ export const twoFactorCodeRequestSchema = z.object({ code: twoFactorCodeSchema }
 export const twoFactorEnableResponseSchema = envelopeSchema(z.object({ recoveryCodes: z.array(z.string()) }));
 export const twoFactorSettingsRequestSchema = twoFactorSettingsSchema.extend({ code: twoFactorCodeSchema.optional() });
 
-/** The log-in answer when the password was right and the second factor is still to come: no session yet. */
-export const twoFactorPendingSchema = z.object({ twoFactorRequired: z.literal(true), type: z.enum(TWO_FACTOR_TYPES) });
+/**
+ * The log-in answer when the password was right and the second factor is still to come: no session
+ * yet. `passkey`: one of the user's passkeys may answer instead of the code.
+ */
+export const twoFactorPendingSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  type: z.enum(TWO_FACTOR_TYPES),
+  passkey: z.boolean(),
+});
 export type TwoFactorPending = z.infer<typeof twoFactorPendingSchema>;
 export const loginAnswerSchema = z.union([authSessionSchema, twoFactorPendingSchema, approvalPendingSchema]);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;

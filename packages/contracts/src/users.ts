@@ -144,3 +144,31 @@ export const userSettingsRequestSchema = z
   })
   .strict();
 export type UserSettingsRequest = z.infer<typeof userSettingsRequestSchema>;
+
+// ---- avatars (docs/decisions/026-upload-checks.md, "Avatars") ---------------------------------
+
+/** POST users/process-avatar: one image (png, jpeg, webp) in a multipart body, checked by content. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** The shorter side of the uploaded image, in pixels, at least. */
+export const AVATAR_MIN_SIDE = 64;
+/** The longer side may be at most this many times the shorter. */
+export const AVATAR_MAX_PROPORTION = 4;
+/** What is stored and served: a square WebP of this side. */
+export const AVATAR_SIDE = 256;
+/** The field name the web app gives the file part. */
+export const AVATAR_FILE_FIELD = "file";
+/**
+ * Why an avatar was refused, under `details.files`: the upload checks' reasons, plus
+ * avatar_too_small and avatar_proportions for an image of the wrong shape.
+ */
+export const AVATAR_REFUSALS = [
+  "attachment_required",
+  "attachment_limit_count",
+  "attachment_limit_size",
+  "attachment_image_broken",
+  "attachment_type_not_allowed",
+  "avatar_too_small",
+  "avatar_proportions",
+] as const;
+export type AvatarRefusal = (typeof AVATAR_REFUSALS)[number];
+export const avatarParamsSchema = z.object({ id: z.uuid() });

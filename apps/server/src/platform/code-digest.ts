@@ -13,7 +13,8 @@ export type CodePurpose =
   | "two-factor-code"
   | "recovery-code"
   | "password-reset"
-  | "pending-login";
+  | "pending-login"
+  | "email-change";
 
 /** The key's name in platform_secrets: created by the first server copy, shared by all, never rewritten. */
 const KEY_NAME = "codes.digest-key";

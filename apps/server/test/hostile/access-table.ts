@@ -158,6 +158,9 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/auth/password/reset": { may: [], body: { token: "not-a-token", password: "Matrix-password-2!" } },
   // The pending log-in lives in a cookie none of the actors holds, so its code step is refused to all.
   "POST /rest/v1/auth/login/two-factor": { may: NOBODY, body: { code: "123456" } },
+  // Its passkey answer too: no actor holds a pending log-in.
+  "POST /rest/v1/auth/login/two-factor/passkey/options": { may: NOBODY },
+  "POST /rest/v1/auth/login/two-factor/passkey": { may: NOBODY, body: { response: FAKE_ASSERTION } },
   // Likewise the log-in waiting for a new device's approval, and a token no mail carried.
   "POST /rest/v1/auth/login/approval": { may: NOBODY },
   "POST /rest/v1/auth/login-approvals/answer": { may: NOBODY, body: { token: "not-a-token", answer: "approve" } },
@@ -168,6 +171,12 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     may: NOBODY,
     body: { currentPassword: "Not-the-password-1!", newPassword: "Matrix-password-3!" },
   },
+  // Wrong password: refused to all; and no actor has a change waiting for its code.
+  "POST /rest/v1/users/email": {
+    may: NOBODY,
+    body: { email: "matrix-new-address@example.com", password: "Not-the-password-1!" },
+  },
+  "POST /rest/v1/users/email/confirm": { may: NOBODY, body: { code: "123456" } },
   "GET /rest/v1/users/two-factor": { may: USERS },
   "GET /rest/v1/users/passkeys": { may: USERS },
   "POST /rest/v1/users/passkeys/registration/options": { may: USERS },
@@ -206,6 +215,10 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   // Ends the caller's other sessions (the owner's spare one among them): after the single delete.
   "DELETE /rest/v1/users/sessions": { may: USERS, ends: "session" },
   "POST /rest/v1/users/settings": { may: USERS, body: { bio: "Hello from the matrix." } },
+  // Each actor sets its own avatar (the upload is a 64 px square PNG, the smallest avatar taken).
+  "POST /rest/v1/users/process-avatar": { may: USERS, upload: {} },
+  // No avatar is planted: an id nobody uploaded is 404 to all (the avatar tests read real ones).
+  "GET /rest/v1/avatars/{id}": { may: NOBODY, params: { id: "00000000-0000-4000-8000-000000000000" } },
   // Each actor renames itself once, so a second call (the fuzz) is refused by the once-only rule.
   "POST /rest/v1/users/set-username": {
     may: USERS,

@@ -151,7 +151,7 @@ export async function send(
     ...(method === "GET" ? {} : { "idempotency-key": randomUUID() }),
   };
   if (payload.upload) {
-    png ??= pngImage();
+    png ??= pngImage(64, 64);
     const file = { bytes: await png, name: "file.png", type: "image/png" };
     const { body, contentType } = await multipartBody([file], payload.upload);
     return client.request(method as "POST", url, body, { headers: { ...headers, "content-type": contentType } });

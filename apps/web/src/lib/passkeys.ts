@@ -57,6 +57,9 @@ async function signWithPasskey(path: string, body: object = {}): Promise<Authent
 /** A log-in's assertion: any passkey of this site, no username asked. */
 export const signLogInWithPasskey = () => signWithPasskey("/rest/v1/auth/passkey/options");
 
+/** A password log-in's second step: one of the pending user's passkeys (decision 084). */
+export const signLogInSecondStep = () => signWithPasskey("/rest/v1/auth/login/two-factor/passkey/options");
+
 /** The second factor of a release, a send or an account change: a one-time code for its code field. */
 async function passkeyCode(purpose: PasskeyPurpose): Promise<string> {
   const response = await signWithPasskey("/rest/v1/users/passkeys/assertion/options", { purpose });

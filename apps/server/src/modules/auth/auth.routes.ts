@@ -5,6 +5,7 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   passkeyLoginRequestSchema,
+  passkeyOptionsResponseSchema,
   registerRequestSchema,
   twoFactorCodeRequestSchema,
 } from "@souk/contracts";
@@ -26,11 +27,13 @@ import { getCurrentUser } from "../users/index.ts";
 import {
   type ClientInfo,
   completeLogin,
+  completeLoginWithPasskey,
   continueApprovedLogin,
   type LoggedIn,
   login,
   loginWithPasskey,
   logout,
+  pendingLoginPasskeyOptions,
   register,
   type SecondFactorPending,
 } from "./auth.service.ts";
@@ -99,7 +102,8 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
         secure: isSecure(config),
         maxAge: PENDING_LOGIN_TTL_MS / 1000,
       });
-      return envelope({ twoFactorRequired: true as const, type: result.pending.type });
+      const { type, passkey } = result.pending;
+      return envelope({ twoFactorRequired: true as const, type, passkey });
     }
     return sessionAnswerOf(request, reply, deps, result);
   }
@@ -199,6 +203,43 @@ export function registerAuthPublicRoutes(app: SoukRoutes, deps: AppDeps): void {
     async (request, reply) => {
       const pendingToken = request.cookies[PENDING_LOGIN_COOKIE] ?? null;
       const result = await completeLogin(db, deps, pendingToken, request.body.code, clientInfo(request, reply, config));
+      reply.clearCookie(PENDING_LOGIN_COOKIE, { path: PENDING_LOGIN_PATH });
+      return sessionAnswerOf(request, reply, deps, result);
+    },
+  );
+
+  app.post(
+    "/rest/v1/auth/login/two-factor/passkey/options",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["auth"],
+        summary: "Options for answering a pending log-in's second step with one of the user's passkeys",
+        response: { 200: passkeyOptionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const pendingToken = request.cookies[PENDING_LOGIN_COOKIE] ?? null;
+      const options: object = await pendingLoginPasskeyOptions(db, deps, pendingToken);
+      return envelope(options as Record<string, unknown>);
+    },
+  );
+
+  app.post(
+    "/rest/v1/auth/login/two-factor/passkey",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["auth"],
+        summary: "Complete a log-in's second step with a passkey (the answer of the options above)",
+        body: passkeyLoginRequestSchema,
+        response: { 200: sessionAnswer },
+      },
+    },
+    async (request, reply) => {
+      const pendingToken = request.cookies[PENDING_LOGIN_COOKIE] ?? null;
+      const client = clientInfo(request, reply, config);
+      const result = await completeLoginWithPasskey(db, deps, pendingToken, request.body.response, client);
       reply.clearCookie(PENDING_LOGIN_COOKIE, { path: PENDING_LOGIN_PATH });
       return sessionAnswerOf(request, reply, deps, result);
     },

@@ -17,8 +17,13 @@ import {
   rememberFirstDevice,
   settleLogInDevice,
 } from "../account-security/index.ts";
-import { verifyPasskeyLogin } from "../passkeys/index.ts";
-import { beginSecondFactorLogin, completeSecondFactorLogin } from "../two-factor/index.ts";
+import { hasPasskeys, startLoginSecondStep, verifyLoginSecondStep, verifyPasskeyLogin } from "../passkeys/index.ts";
+import {
+  beginSecondFactorLogin,
+  completeSecondFactorLogin,
+  completeSecondFactorLoginWith,
+  pendingLoginUser,
+} from "../two-factor/index.ts";
 import { createUser, findLoginCandidate, getCurrentUser } from "../users/index.ts";
 import { throttleKeys, throttleRefusal } from "./auth.domain.ts";
 import { accountBanned, accountClosed, invalidCredentials } from "./auth.errors.ts";
@@ -49,7 +54,8 @@ export interface ApprovalPending {
 /** The right password, and the second factor still to come: no session yet (decision 107). */
 export interface SecondFactorPending {
   userId: number;
-  pending: { token: string; type: TwoFactorType; expiresAt: Date };
+  /** `passkey`: the user may answer with one of their passkeys instead of the code (decision 084). */
+  pending: { token: string; type: TwoFactorType; expiresAt: Date; passkey: boolean };
 }
 
 export async function register(db: Db, deps: AuthDeps, input: RegisterRequest, client: ClientInfo): Promise<LoggedIn> {
@@ -100,7 +106,7 @@ async function afterDeviceCheck(
   client: ClientInfo,
 ): Promise<LoggedIn | SecondFactorPending> {
   const pending = await beginSecondFactorLogin(db, deps.jobs, userId);
-  if (pending) return { userId, pending };
+  if (pending) return { userId, pending: { ...pending, passkey: await hasPasskeys(db, userId) } };
   return startSession(db, deps, userId, client, { logged: true });
 }
 
@@ -132,6 +138,29 @@ export async function completeLogin(
   const userId = await completeSecondFactorLogin(db, pendingToken, code);
   if ((await getCurrentUser(db, userId)).isBanned) throw accountBanned();
   return startSession(db, deps, userId, client, { logged: true });
+}
+
+/** POST auth/login/two-factor/passkey/options: the pending user's passkeys, for the second step. */
+export async function pendingLoginPasskeyOptions(db: Db, deps: AuthDeps, pendingToken: string | null) {
+  return startLoginSecondStep(db, deps.config, await pendingLoginUser(db, pendingToken));
+}
+
+/**
+ * POST auth/login/two-factor/passkey: the pending user's passkey answers the second step; its use
+ * and the pending log-in's claim are one transaction, so one assertion opens one session (decision 084).
+ */
+export async function completeLoginWithPasskey(
+  db: Db,
+  deps: AuthDeps,
+  pendingToken: string | null,
+  response: unknown,
+  client: ClientInfo,
+): Promise<LoggedIn> {
+  const userId = await completeSecondFactorLoginWith(db, pendingToken, (pendingUserId, claim) =>
+    verifyLoginSecondStep(db, deps.config, { userId: pendingUserId, response, client: seenFrom(client) }, claim),
+  );
+  if ((await getCurrentUser(db, userId)).isBanned) throw accountBanned();
+  return startSession(db, deps, userId, client, { logged: true, details: { method: "passkey" } });
 }
 
 /**

@@ -3,6 +3,8 @@ import { type Locale, SUPPORTED_LOCALES } from "@souk/contracts";
 /** The mails Souk sends. Each has a subject, a text and an HTML body in every shipped locale. */
 export type MailTemplate =
   | "email-code"
+  | "email-change-code"
+  | "email-change-notice"
   | "password-reset"
   | "new-device-login"
   | "login-approval"
@@ -33,6 +35,38 @@ const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
     fr: {
       subject: "Votre code de vérification Souk",
       lines: (v) => [`Votre code est ${v.code}.`, "Il expire dans 15 minutes."],
+    },
+  },
+  "email-change-code": {
+    en: {
+      subject: "Confirm your new Souk e-mail address",
+      lines: (v) => [
+        `Your code is ${v.code}.`,
+        "Enter it on the security page to make this your account's address. It expires in 15 minutes.",
+      ],
+    },
+    fr: {
+      subject: "Confirmez votre nouvelle adresse e-mail Souk",
+      lines: (v) => [
+        `Votre code est ${v.code}.`,
+        "Saisissez-le sur la page de sécurité pour en faire l'adresse de votre compte. Il expire dans 15 minutes.",
+      ],
+    },
+  },
+  "email-change-notice": {
+    en: {
+      subject: "A change of your Souk e-mail address was asked",
+      lines: (v) => [
+        `Someone signed in to your account asked to move it to ${v.newEmail}.`,
+        "The address changes only once the code mailed there is entered. If it was not you, change your password and end your other sessions now.",
+      ],
+    },
+    fr: {
+      subject: "Un changement de votre adresse e-mail Souk a été demandé",
+      lines: (v) => [
+        `Quelqu'un de connecté à votre compte a demandé de le rattacher à ${v.newEmail}.`,
+        "L'adresse ne change qu'une fois saisi le code envoyé là-bas. Si ce n'était pas vous, changez votre mot de passe et terminez vos autres sessions maintenant.",
+      ],
     },
   },
   "password-reset": {

@@ -9,7 +9,9 @@ export { requireSecondFactor } from "./two-factor.guard.ts";
 export {
   beginSecondFactorLogin,
   completeSecondFactorLogin,
+  completeSecondFactorLoginWith,
   PENDING_LOGIN_TTL_MS,
+  pendingLoginUser,
   pruneExpiredTwoFactorCodes,
 } from "./two-factor.login.ts";
 export { issueSecondFactorProof } from "./two-factor.proofs.ts";

@@ -107,7 +107,7 @@ describe("log-in with the second factor", () => {
     const { secret } = await enableTotp(user.client);
     const { client, answer } = await passwordStep(user.username);
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual({ twoFactorRequired: true, type: "ga" });
+    expect(answer.body.data).toEqual({ twoFactorRequired: true, type: "ga", passkey: false });
     expect(client.cookie("souk_session")).toBeUndefined();
     expect((await client.get("/rest/v1/users/current_user")).status).toBe(401);
 
@@ -338,7 +338,7 @@ describe("the e-mail factor", () => {
     expect((await user.client.post("/rest/v1/users/two-factor/enable", { code: enrolCode })).status).toBe(200);
 
     const { client, answer } = await passwordStep(user.username);
-    expect(answer.body.data).toEqual({ twoFactorRequired: true, type: "email" });
+    expect(answer.body.data).toEqual({ twoFactorRequired: true, type: "email", passkey: false });
     const loginCode = await lastCode(email);
     expect(loginCode).not.toBe(enrolCode);
     expect((await client.post("/rest/v1/auth/login/two-factor", { code: loginCode })).status).toBe(200);

@@ -45,11 +45,8 @@ export async function beginSecondFactorLogin(
   return { token, type: row.type, expiresAt };
 }
 
-/**
- * POST auth/login/two-factor: the code (or a recovery code) completes the pending log-in; the
- * pending token is claimed in the same transaction as the code, so it opens one session only.
- */
-export async function completeSecondFactorLogin(db: Db, token: string | null, code: string): Promise<number> {
+/** The user of a pending log-in still open (not used, not expired, wrong tries left); else the refusal. */
+async function openPendingLogin(db: Db, token: string | null): Promise<{ tokenHash: string; userId: number }> {
   if (!token) throw pendingExpired();
   const tokenHash = await hashPendingToken(db, token);
   const pending = await tables(db)
@@ -60,27 +57,68 @@ export async function completeSecondFactorLogin(db: Db, token: string | null, co
     .where("expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
   if (!pending || pending.attempts >= PENDING_LOGIN_MAX_ATTEMPTS) throw pendingExpired();
-  const outcome = await checkAndUseCode(db, pending.user_id, code, {
-    states: ["enabled"],
-    allowRecovery: true,
-    onPass: async (tx) => {
-      const claimed = await tables(tx)
-        .updateTable("pending_logins")
-        .set({ used_at: new Date() })
-        .where("token_hash", "=", tokenHash)
-        .where("used_at", "is", null)
-        .returning("user_id")
-        .executeTakeFirst();
-      if (!claimed) throw pendingExpired();
-    },
-  });
-  if (outcome.outcome === "passed") return pending.user_id;
+  return { tokenHash, userId: Number(pending.user_id) };
+}
+
+/** Uses the pending log-in up, in the transaction that passed its factor: it opens one session only. */
+async function claimPendingLogin(tx: Tx, tokenHash: string): Promise<void> {
+  const claimed = await tables(tx)
+    .updateTable("pending_logins")
+    .set({ used_at: new Date() })
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .returning("user_id")
+    .executeTakeFirst();
+  if (!claimed) throw pendingExpired();
+}
+
+async function countPendingAttempt(db: Db, tokenHash: string): Promise<void> {
   await tables(db)
     .updateTable("pending_logins")
     .set({ attempts: sql`attempts + 1` })
     .where("token_hash", "=", tokenHash)
     .execute();
+}
+
+/**
+ * POST auth/login/two-factor: the code (or a recovery code) completes the pending log-in; the
+ * pending token is claimed in the same transaction as the code, so it opens one session only.
+ */
+export async function completeSecondFactorLogin(db: Db, token: string | null, code: string): Promise<number> {
+  const pending = await openPendingLogin(db, token);
+  const outcome = await checkAndUseCode(db, pending.userId, code, {
+    states: ["enabled"],
+    allowRecovery: true,
+    onPass: (tx) => claimPendingLogin(tx, pending.tokenHash),
+  });
+  if (outcome.outcome === "passed") return pending.userId;
+  await countPendingAttempt(db, pending.tokenHash);
   throw outcome.outcome === "no_factor" ? pendingExpired() : codeRefusal(outcome);
+}
+
+/** The user whose pending log-in this is: a passkey's options for the second step are theirs only. */
+export async function pendingLoginUser(db: Db, token: string | null): Promise<number> {
+  return (await openPendingLogin(db, token)).userId;
+}
+
+/**
+ * The second step answered by a passkey (decision 084): `check` verifies the assertion of the
+ * pending user's passkey and runs the claim of the pending log-in inside its own transaction; a
+ * refused assertion counts as a wrong try of the pending log-in.
+ */
+export async function completeSecondFactorLoginWith(
+  db: Db,
+  token: string | null,
+  check: (userId: number, claim: (tx: Tx) => Promise<void>) => Promise<void>,
+): Promise<number> {
+  const pending = await openPendingLogin(db, token);
+  try {
+    await check(pending.userId, (tx) => claimPendingLogin(tx, pending.tokenHash));
+  } catch (error) {
+    await countPendingAttempt(db, pending.tokenHash);
+    throw error;
+  }
+  return pending.userId;
 }
 
 /**

@@ -1,13 +1,28 @@
 import {
+  AVATAR_MAX_BYTES,
+  avatarParamsSchema,
   currentUserSchema,
   envelopeSchema,
+  errorBodySchema,
   publicProfileSchema,
   setUsernameRequestSchema,
   tourCompletedRequestSchema,
   usernameParamsSchema,
   userSettingsRequestSchema,
 } from "@souk/contracts";
-import { type AppDeps, envelope, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  type AppDeps,
+  acceptMultipart,
+  envelope,
+  fileStorageFor,
+  readMultipart,
+  replyWithStoredFile,
+  type SoukRoutes,
+  viewerOf,
+} from "../../platform/index.ts";
+import { processAvatar, readAvatar } from "./users.avatar.ts";
 import { completeTour, getCurrentUser, getPublicProfile, setUsername, updateSettings } from "./users.service.ts";
 
 const currentUserAnswer = envelopeSchema(currentUserSchema);
@@ -25,9 +40,55 @@ export function registerUsersPublicRoutes(app: SoukRoutes, deps: AppDeps): void 
     },
     async (request) => envelope(await getPublicProfile(deps.readDb, request.params.username)),
   );
+
+  const storage = fileStorageFor(deps.config);
+  app.get(
+    "/rest/v1/avatars/:id",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "A user's avatar (the avatarUrl of profiles), a square WebP image",
+        params: avatarParamsSchema,
+        response: { 200: z.any(), 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => replyWithStoredFile(reply, await readAvatar(storage, request.params.id)),
+  );
 }
 
-export function registerUsersPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {
+async function registerAvatarUpload(app: SoukRoutes, deps: AppDeps): Promise<void> {
+  const storage = fileStorageFor(deps.config);
+  await app.register(async (plain) => {
+    // Multipart parsing lives in this scope only: the rest of the users calls take JSON.
+    await acceptMultipart(plain);
+    plain.withTypeProvider<ZodTypeProvider>().post(
+      "/rest/v1/users/process-avatar",
+      {
+        config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+        schema: {
+          tags: ["users"],
+          summary:
+            "Set the avatar (multipart: one png, jpeg or webp file, checked by content, stored as a square WebP); " +
+            "answers the current user with its new avatarUrl",
+          consumes: ["multipart/form-data"],
+          response: { 200: currentUserAnswer },
+        },
+      },
+      async (request) => {
+        const upload = await readMultipart(request, {
+          fileBytes: AVATAR_MAX_BYTES,
+          files: 1,
+          fields: 1,
+          fieldBytes: 100,
+        });
+        return envelope(await processAvatar(deps.db, storage, viewerOf(request).userId, upload.files));
+      },
+    );
+  });
+}
+
+export async function registerUsersPrivateRoutes(app: SoukRoutes, deps: AppDeps): Promise<void> {
+  await registerAvatarUpload(app, deps);
   app.get(
     "/rest/v1/users/current_user",
     { schema: { tags: ["users"], summary: "The logged-in user", response: { 200: currentUserAnswer } } },

@@ -161,6 +161,17 @@ export const en = {
       none: "Start the set-up first.",
       phone_required: "Verify a phone number first to receive codes by SMS.",
     },
+    email: {
+      same: "This is already your address.",
+      unavailable: "This address cannot be used.",
+    },
+    email_code: {
+      none: "No code is waiting; ask for a new one.",
+      expired: "This code has expired; ask for a new one.",
+      too_many_attempts: "Too many wrong codes; ask for a new one.",
+      wrong: "This code is wrong.",
+      format: "The code is 6 digits.",
+    },
     password: {
       wrong: "The current password is not right.",
       same: "Choose a password you do not use now.",

@@ -154,6 +154,17 @@ export const fr: Translation = {
       none: "Commencez d’abord la configuration.",
       phone_required: "Vérifiez d’abord un numéro de téléphone pour recevoir les codes par SMS.",
     },
+    email: {
+      same: "C’est déjà votre adresse.",
+      unavailable: "Cette adresse ne peut pas être utilisée.",
+    },
+    email_code: {
+      none: "Aucun code n’est en attente ; demandez-en un nouveau.",
+      expired: "Ce code a expiré ; demandez-en un nouveau.",
+      too_many_attempts: "Trop de codes erronés ; demandez-en un nouveau.",
+      wrong: "Ce code est erroné.",
+      format: "Le code comporte 6 chiffres.",
+    },
     password: {
       wrong: "Le mot de passe actuel n’est pas le bon.",
       same: "Choisissez un mot de passe que vous n’utilisez pas déjà.",

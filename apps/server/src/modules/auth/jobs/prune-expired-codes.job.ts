@@ -1,5 +1,5 @@
 import type { JobDefinition } from "../../../platform/index.ts";
-import { pruneExpiredEmailCodes } from "../../email-verification/index.ts";
+import { pruneExpiredEmailChanges, pruneExpiredEmailCodes } from "../../email-verification/index.ts";
 import { pruneExpiredResetTokens } from "../../password-recovery/index.ts";
 import { pruneExpiredPhoneCodes } from "../../phone-verification/index.ts";
 import { pruneExpiredTwoFactorCodes } from "../../two-factor/index.ts";
@@ -19,6 +19,7 @@ export const pruneExpiredCodesJob: JobDefinition = {
     const pruned = {
       twoFactor: await pruneExpiredTwoFactorCodes(context.db, now),
       emailCodes: await pruneExpiredEmailCodes(context.db, now),
+      emailChanges: await pruneExpiredEmailChanges(context.db, now),
       resetTokens: await pruneExpiredResetTokens(context.db, now),
       phoneCodes: await pruneExpiredPhoneCodes(context.db, now),
     };

@@ -1,4 +1,5 @@
 import {
+  AVATAR_FILE_FIELD,
   type CloseAccountSettings,
   closeAccountSettingsSchema,
   envelopeSchema,
@@ -17,6 +18,13 @@ const phoneAnswer = envelopeSchema(phoneSettingsSchema);
 
 export async function saveSettings(settings: UserSettingsRequest): Promise<void> {
   await apiClient.post(`${users}/settings`, settings);
+}
+
+/** POST users/process-avatar: one picture, checked and cut square by the server. */
+export async function uploadAvatar(file: File): Promise<void> {
+  const form = new FormData();
+  form.append(AVATAR_FILE_FIELD, file);
+  await apiClient.postMultipart(`${users}/process-avatar`, form);
 }
 
 export async function changeUsername(username: string): Promise<void> {

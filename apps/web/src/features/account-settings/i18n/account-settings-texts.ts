@@ -29,6 +29,14 @@ const en = {
     theme: "Theme",
     themeOptions: { light: "Light", dark: "Dark" },
   },
+  avatar: {
+    title: "Picture",
+    lead: "A PNG, JPEG or WebP picture, at most 2 MB; it is cut to a square.",
+    none: "No picture yet",
+    choose: "Choose a picture",
+    upload: "Upload",
+    uploaded: "Your picture is updated.",
+  },
   username: {
     title: "Username",
     lead: "You can change your username once.",
@@ -106,6 +114,13 @@ const en = {
     notification_error: "That is more than the maximum.",
     password_wrong: "The password is not correct.",
     timezone_unknown: "Unknown time zone.",
+    avatar_too_small: "The picture is too small: at least 64 pixels on each side.",
+    avatar_proportions: "The picture is too long or too narrow: crop it closer to a square.",
+    attachment_required: "Choose a picture.",
+    attachment_limit_count: "Choose one picture.",
+    attachment_limit_size: "The picture is larger than 2 MB.",
+    attachment_image_broken: "This picture could not be read.",
+    attachment_type_not_allowed: "Choose a PNG, JPEG or WebP picture.",
   },
 };
 type AccountSettingsTexts = typeof en;
@@ -137,6 +152,14 @@ const fr: AccountSettingsTexts = {
     },
     theme: "Thème",
     themeOptions: { light: "Clair", dark: "Sombre" },
+  },
+  avatar: {
+    title: "Photo",
+    lead: "Une image PNG, JPEG ou WebP de 2 Mo au plus ; elle est recadrée en carré.",
+    none: "Pas encore de photo",
+    choose: "Choisir une image",
+    upload: "Envoyer",
+    uploaded: "Votre photo est mise à jour.",
   },
   username: {
     title: "Nom d’utilisateur",
@@ -215,6 +238,13 @@ const fr: AccountSettingsTexts = {
     notification_error: "C’est plus que le maximum.",
     password_wrong: "Le mot de passe est incorrect.",
     timezone_unknown: "Fuseau horaire inconnu.",
+    avatar_too_small: "L’image est trop petite : au moins 64 pixels de côté.",
+    avatar_proportions: "L’image est trop allongée : recadrez-la plus près d’un carré.",
+    attachment_required: "Choisissez une image.",
+    attachment_limit_count: "Choisissez une seule image.",
+    attachment_limit_size: "L’image dépasse 2 Mo.",
+    attachment_image_broken: "Cette image n’a pas pu être lue.",
+    attachment_type_not_allowed: "Choisissez une image PNG, JPEG ou WebP.",
   },
 };
 

@@ -1,3 +1,4 @@
+import { AvatarSection } from "../components/avatar-section.tsx";
 import { CloseAccountSection } from "../components/close-account-section.tsx";
 import { PhoneSection } from "../components/phone-section.tsx";
 import { ProfileSection } from "../components/profile-section.tsx";
@@ -5,13 +6,14 @@ import { SettingsPageFrame } from "../components/settings-page-frame.tsx";
 import { UsernameSection } from "../components/username-section.tsx";
 import { useAccountSettingsTexts } from "../i18n/account-settings-texts.ts";
 
-/** /account/settings: profile, username, phone, and closing the account. */
+/** /account/settings: picture, profile, username, phone, and closing the account. */
 export function AccountSettingsPage() {
   const { t } = useAccountSettingsTexts();
   return (
     <SettingsPageFrame title={t("metaTitle")}>
       {(user) => (
         <>
+          <AvatarSection user={user} />
           <ProfileSection key={user.id} user={user} />
           <UsernameSection user={user} />
           <PhoneSection />

@@ -8,7 +8,7 @@ import {
 } from "@souk/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
-import { signLogInWithPasskey } from "../../../lib/passkeys.ts";
+import { signLogInSecondStep, signLogInWithPasskey } from "../../../lib/passkeys.ts";
 import { startSession } from "../../../lib/session.ts";
 
 /** Wrong credentials answer 401: that is the form's business, not a reason to leave the page. */
@@ -37,6 +37,12 @@ export async function continueApprovedLogIn(): Promise<LoginAnswer> {
 /** The second step of a log-in: the factor's code (or a recovery code) opens the session. */
 async function logInWithCode(code: string): Promise<AuthSession> {
   return (await apiClient.post("/rest/v1/auth/login/two-factor", { code }, authCallOptions)).data;
+}
+
+/** The second step of a log-in answered by one of the user's passkeys instead of the code. */
+async function logInSecondStepWithPasskey(): Promise<AuthSession> {
+  const response = await signLogInSecondStep();
+  return (await apiClient.post("/rest/v1/auth/login/two-factor/passkey", { response }, authCallOptions)).data;
 }
 
 /** A log-in with a passkey: the browser offers this site's passkeys, no username or password asked. */
@@ -73,6 +79,14 @@ export function useLogInWithCodeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logInWithCode,
+    onSuccess: (session) => startSession(queryClient, session),
+  });
+}
+
+export function useLogInSecondStepWithPasskeyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logInSecondStepWithPasskey,
     onSuccess: (session) => startSession(queryClient, session),
   });
 }

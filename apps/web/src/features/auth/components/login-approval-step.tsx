@@ -1,5 +1,5 @@
 import { Anchor, Loader, Stack, Text, Title } from "@mantine/core";
-import type { AuthSession, TwoFactorType } from "@souk/contracts";
+import type { AuthSession, TwoFactorPending } from "@souk/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +14,7 @@ const APPROVAL_POLL_MS = 3000;
 
 export interface LoginApprovalStepProps {
   onLoggedIn: (session: AuthSession) => void;
-  onSecondFactor: (type: TwoFactorType) => void;
+  onSecondFactor: (pending: TwoFactorPending) => void;
   onRestart: () => void;
 }
 
@@ -40,7 +40,7 @@ export function LoginApprovalStep({ onLoggedIn, onSecondFactor, onRestart }: Log
       // The approved log-in's session replaces the anonymous one, as after any other log-in.
       startSession(queryClient, answer);
       onLoggedIn(answer);
-    } else if ("twoFactorRequired" in answer) onSecondFactor(answer.type);
+    } else if ("twoFactorRequired" in answer) onSecondFactor(answer);
   }, [answer, onLoggedIn, onSecondFactor, queryClient]);
   const refusal = waiting.isError ? applyServerErrors(waiting.error, [] as const, () => {}, tGlobal) : null;
 

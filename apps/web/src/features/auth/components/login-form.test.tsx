@@ -125,7 +125,7 @@ describe("log-in form", () => {
   it("asks the second factor's code when the password was right, and logs in with it", async () => {
     const user = makeCurrentUser();
     fetchMock
-      .mockResolvedValueOnce(answer(200, { data: { twoFactorRequired: true, type: "ga" }, meta: null }))
+      .mockResolvedValueOnce(answer(200, { data: { twoFactorRequired: true, type: "ga", passkey: false }, meta: null }))
       .mockResolvedValueOnce(
         answer(422, {
           errors: { message: "No", code: ErrorCode.INPUT_VALIDATION, details: { code: ["two_factor.wrong"] } },
@@ -173,5 +173,58 @@ describe("log-in form", () => {
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith({ user, csrfToken: "after-approval" }));
     expect(screen.getByTestId("current-username").textContent).toBe("amina_k");
     expect(String(fetchMock.mock.calls[1]?.[0])).toContain("/rest/v1/auth/login/approval");
+  });
+
+  it("offers the user's passkey at the code step when the log-in says one may answer, and logs in with it", async () => {
+    const user = makeCurrentUser();
+    const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+    const credential = {
+      id: "Y3JlZA",
+      rawId: bytes("cred"),
+      type: "public-key",
+      authenticatorAttachment: "platform",
+      response: {
+        authenticatorData: bytes("auth"),
+        clientDataJSON: bytes("client"),
+        signature: bytes("sig"),
+        userHandle: null,
+      },
+      getClientExtensionResults: () => ({}),
+    };
+    const get = vi.fn().mockResolvedValue(credential);
+    vi.stubGlobal("PublicKeyCredential", function PublicKeyCredential() {});
+    Object.defineProperty(navigator, "credentials", { value: { get }, configurable: true });
+    fetchMock
+      .mockResolvedValueOnce(answer(200, { data: { twoFactorRequired: true, type: "ga", passkey: true }, meta: null }))
+      .mockResolvedValueOnce(
+        answer(200, {
+          data: { challenge: "Y2hhbGxlbmdl", allowCredentials: [{ id: "Y3JlZA", type: "public-key" }] },
+          meta: null,
+        }),
+      )
+      .mockResolvedValueOnce(answer(200, { data: { user, csrfToken: "after-passkey" }, meta: null }));
+    const onLoggedIn = vi.fn();
+    await renderWithApp(<LoginForm onLoggedIn={onLoggedIn} />);
+
+    fillAndSubmit("amina_k", "Secret-password-1!");
+    fireEvent.click(await screen.findByRole("button", { name: "Use a passkey instead" }));
+
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith({ user, csrfToken: "after-passkey" }));
+    expect(String(fetchMock.mock.calls[1]?.[0])).toContain("/rest/v1/auth/login/two-factor/passkey/options");
+    const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+    expect(String(url)).toContain("/rest/v1/auth/login/two-factor/passkey?");
+    expect(JSON.parse(String(init?.body)).response.id).toBe("Y3JlZA");
+    expect(get).toHaveBeenCalledOnce();
+  });
+
+  it("keeps the code step alone when the user has no passkey", async () => {
+    vi.stubGlobal("PublicKeyCredential", function PublicKeyCredential() {});
+    fetchMock.mockResolvedValueOnce(
+      answer(200, { data: { twoFactorRequired: true, type: "ga", passkey: false }, meta: null }),
+    );
+    await renderWithApp(<LoginForm onLoggedIn={() => {}} />);
+    fillAndSubmit("amina_k", "Secret-password-1!");
+    expect(await screen.findByLabelText("Security code")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Use a passkey instead" })).toBeNull();
   });
 });

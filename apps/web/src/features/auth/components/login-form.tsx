@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Anchor, Button, Divider, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { type AuthSession, loginRequestSchema, type TwoFactorType } from "@souk/contracts";
+import { type AuthSession, loginRequestSchema, type TwoFactorPending } from "@souk/contracts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -31,7 +31,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   const { to } = useLocalizedPaths();
   const logIn = useLogInMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const [pendingType, setPendingType] = useState<TwoFactorType | null>(null);
+  const [pending, setPending] = useState<TwoFactorPending | null>(null);
   const [awaitingApproval, setAwaitingApproval] = useState(false);
   const form = useForm<LoginFormValues, unknown, z.output<typeof loginRequestSchema>>({
     resolver: zodResolver(loginRequestSchema),
@@ -58,21 +58,28 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
       const answer = await logIn.mutateAsync(values);
       if ("user" in answer) onLoggedIn(answer);
       else if ("approvalRequired" in answer) setAwaitingApproval(true);
-      else setPendingType(answer.type);
+      else setPending(answer);
     } catch (error) {
       setFormError(applyServerErrors(error, loginFields, form.setError, tGlobal));
     }
   });
 
-  if (pendingType)
-    return <LoginCodeStep type={pendingType} onLoggedIn={onLoggedIn} onRestart={() => setPendingType(null)} />;
+  if (pending)
+    return (
+      <LoginCodeStep
+        type={pending.type}
+        passkey={pending.passkey}
+        onLoggedIn={onLoggedIn}
+        onRestart={() => setPending(null)}
+      />
+    );
   if (awaitingApproval)
     return (
       <LoginApprovalStep
         onLoggedIn={onLoggedIn}
-        onSecondFactor={(type) => {
+        onSecondFactor={(answer) => {
           setAwaitingApproval(false);
-          setPendingType(type);
+          setPending(answer);
         }}
         onRestart={() => setAwaitingApproval(false)}
       />

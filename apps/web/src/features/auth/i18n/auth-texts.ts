@@ -20,6 +20,7 @@ const en = {
     codeHint: "Lost your device? Type one of your recovery codes instead.",
     codeSubmit: "Continue",
     codeRestart: "Start again",
+    codePasskey: "Use a passkey instead",
     approvalTitle: "Approve this log-in by e-mail",
     approvalLead:
       "This device is new to your account, and you asked to approve such log-ins. We e-mailed you a link: open it and approve. This page goes on by itself once you have.",
@@ -107,6 +108,7 @@ const fr: AuthTexts = {
     codeHint: "Appareil perdu ? Saisissez plutôt l’un de vos codes de secours.",
     codeSubmit: "Continuer",
     codeRestart: "Recommencer",
+    codePasskey: "Utiliser plutôt une clé d’accès",
     approvalTitle: "Approuvez cette connexion par e-mail",
     approvalLead:
       "Cet appareil est nouveau pour votre compte et vous avez demandé à approuver ces connexions. Nous vous avons envoyé un lien par e-mail : ouvrez-le et approuvez. Cette page continue d’elle-même ensuite.",

@@ -1,4 +1,8 @@
 import {
+  type EmailChangePending,
+  type EmailChangeRequest,
+  emailChangeDoneResponseSchema,
+  emailChangePendingResponseSchema,
   type PasswordChangeRequest,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
@@ -51,6 +55,17 @@ export async function saveTwoFactorSettings(
 
 export async function sendTwoFactorCode(): Promise<void> {
   await apiClient.post(`${base}/send-code`, {});
+}
+
+/** Asks for a new e-mail address: a code goes to it, a notice to the current one. */
+export async function requestEmailChange(request: EmailChangeRequest): Promise<EmailChangePending> {
+  return (await apiClient.post("/rest/v1/users/email", request, { schema: emailChangePendingResponseSchema })).data;
+}
+
+/** The code the new address received makes it the account's address. */
+export async function confirmEmailChange(code: string): Promise<string> {
+  return (await apiClient.post("/rest/v1/users/email/confirm", { code }, { schema: emailChangeDoneResponseSchema }))
+    .data.email;
 }
 
 export async function changePassword(request: PasswordChangeRequest): Promise<void> {
