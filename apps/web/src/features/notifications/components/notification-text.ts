@@ -9,7 +9,8 @@ function eventKeyOf(event: Notification["event"]): string {
 
 /** The headline of a notification: what happened, and who did it. */
 export function headlineOf(t: TFunction, item: Pick<Notification, "event" | "payload">): string {
-  return t(eventKeyOf(item.event), { counterparty: item.payload.counterparty ?? "" });
+  const amount = `${item.payload.cryptoAmount ?? ""} ${item.payload.cryptoCurrencyCode ?? ""}`.trim();
+  return t(eventKeyOf(item.event), { counterparty: item.payload.counterparty ?? "", amount });
 }
 
 /** The line under it: the amounts, the payment method, the time left to pay when unpaid. */
@@ -29,6 +30,7 @@ export function detailsOf(t: TFunction, item: Pick<Notification, "payload">, loc
     const minutes = Math.ceil((Date.parse(payload.paymentWindowEndsAt) - now) / 60_000);
     lines.push(minutes > 0 ? t("timeLeft", { count: minutes }) : t("windowOver"));
   }
+  if (payload.reason) lines.push(t(`reasons.${payload.reason}`, { defaultValue: "" }));
   if (payload.text) lines.push(payload.text);
-  return lines;
+  return lines.filter((line) => line);
 }
