@@ -11,7 +11,7 @@ import { markPaid, pickOffer, revealDetails, startTrade } from "./trade-steps.ts
 async function seeToast(page: Page, text: string, type: string, shot: string): Promise<void> {
   const toast = page.locator(`[data-toast-type="${type}"]`).filter({ hasText: text });
   await expect(toast).toBeVisible();
-  await page.screenshot({ path: `.test-data/playwright/toast-${shot}.png` });
+  await page.screenshot({ path: `.test-data/playwright/toast-${shot}.png`, animations: "disabled" });
 }
 
 test("each notification kind shows its toast type, in English and French, light and dark", async ({
@@ -57,6 +57,6 @@ test("each notification kind shows its toast type, in English and French, light 
     await expect(buyer.getByTestId("trade-status")).toHaveText("In dispute");
     await seeToast(seller, `Un litige est ouvert sur la transaction avec ${buyerName}`, "error", "error-fr-dark");
     souk("deposit", offer.owner.username, "0.01", "BTC");
-    await seeToast(seller, "Votre dépôt de 0.01000000 BTC est confirmé", "success", "success-fr-dark");
+    await seeToast(seller, "Votre dépôt de 0,01000000 BTC est confirmé", "success", "success-fr-dark");
   });
 });

@@ -34,7 +34,7 @@ export function NotificationBell({ userId }: { userId: number }) {
       if (!item) return;
       showToast({
         type: ACCOUNT_EVENT_CATALOGUE[item.event].toast,
-        title: headlineOf(t, item),
+        title: headlineOf(t, item, locale),
         message: detailsOf(t, item, locale, Date.now())[0] ?? "",
       });
     },

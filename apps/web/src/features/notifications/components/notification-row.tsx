@@ -28,7 +28,7 @@ export function NotificationRow({ item, onRead, isBusy }: NotificationRowProps) 
                 {t("page.unread")}
               </Badge>
             )}
-            <Text fw={item.isRead ? 400 : 600}>{headlineOf(t, item)}</Text>
+            <Text fw={item.isRead ? 400 : 600}>{headlineOf(t, item, locale)}</Text>
           </Group>
           {detailsOf(t, item, locale, Date.now()).map((line) => (
             <Text key={line} size="sm" c="dimmed">

@@ -7,9 +7,10 @@ function eventKeyOf(event: Notification["event"]): string {
   return `events.${event.replaceAll(".", "_")}`;
 }
 
-/** The headline of a notification: what happened, and who did it. */
-export function headlineOf(t: TFunction, item: Pick<Notification, "event" | "payload">): string {
-  const amount = `${item.payload.cryptoAmount ?? ""} ${item.payload.cryptoCurrencyCode ?? ""}`.trim();
+/** The headline of a notification: what happened, who did it, the amount in the locale's digits. */
+export function headlineOf(t: TFunction, item: Pick<Notification, "event" | "payload">, locale: Locale): string {
+  const { cryptoAmount, cryptoCurrencyCode } = item.payload;
+  const amount = cryptoAmount ? `${formatCryptoDecimal(cryptoAmount, locale)} ${cryptoCurrencyCode ?? ""}`.trim() : "";
   return t(eventKeyOf(item.event), { counterparty: item.payload.counterparty ?? "", amount });
 }
 
