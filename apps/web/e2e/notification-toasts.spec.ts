@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openLoggedInPage, souk, submitSignUp, uniqueUsername } from "./support.ts";
-import { markPaid, pickOffer, revealDetails, startTrade } from "./trade-steps.ts";
+import { souk } from "./support.ts";
+import { buyerAndWaitingSeller, markPaid, openDispute, revealDetails, startTrade } from "./trade-steps.ts";
 
 /**
  * Each notification kind shows the toast type the event catalogue gives it (info, success, error,
@@ -19,16 +19,7 @@ test("each notification kind shows its toast type, in English and French, light 
   request,
 }) => {
   test.slow();
-  const { offer, min } = await pickOffer(request);
-  const buyer = await (await browser.newContext()).newPage();
-  const buyerName = uniqueUsername("e2e_to");
-  await buyer.goto("/register");
-  await submitSignUp(buyer, buyerName);
-  await expect(buyer.getByTestId("navbar-username")).toHaveText(buyerName);
-
-  const seller = await openLoggedInPage(browser, offer.owner.username);
-  await seller.goto("/buy");
-  await expect(seller.getByTestId("notification-bell-count")).toBeVisible();
+  const { offer, min, buyer, buyerName, seller } = await buyerAndWaitingSeller(browser, request, "e2e_to");
 
   await test.step("English, light: a trade started (info), then cancelled (light)", async () => {
     await startTrade(buyer, offer.idHashed, min);
@@ -48,13 +39,7 @@ test("each notification kind shows its toast type, in English and French, light 
     await revealDetails(buyer);
     await markPaid(buyer);
     await seeToast(seller, `${buyerName} a marqué la transaction comme payée`, "warning", "warning-fr-dark");
-    await buyer.getByRole("button", { name: "Open a dispute" }).click();
-    const dialog = buyer.getByRole("dialog", { name: "Open a dispute" });
-    await dialog.getByRole("combobox", { name: "Reason" }).click();
-    await buyer.getByRole("option", { name: "I paid but the seller does not release" }).click();
-    await dialog.getByLabel("Describe the problem").fill("I sent the money an hour ago, no release.");
-    await dialog.getByRole("button", { name: "Open dispute" }).click();
-    await expect(buyer.getByTestId("trade-status")).toHaveText("In dispute");
+    await openDispute(buyer);
     await seeToast(seller, `Un litige est ouvert sur la transaction avec ${buyerName}`, "error", "error-fr-dark");
     souk("deposit", offer.owner.username, "0.01", "BTC");
     await seeToast(seller, "Votre dépôt de 0,01000000 BTC est confirmé", "success", "success-fr-dark");
