@@ -156,7 +156,7 @@ async function creditIfConfirmed(tx: Tx, deposit: repo.DepositRow, required: num
 }
 
 /** The owner hears of a deposit seen and of its credit (the notifications read it after the commit). */
-export function announceDeposit(
+function announceDeposit(
   tx: Tx,
   deposit: Pick<repo.DepositRow, "id" | "user_id" | "currency_id" | "amount_minor" | "txid">,
   event: "wallet.deposit_pending" | "wallet.deposit_confirmed",
