@@ -107,8 +107,21 @@ function client(port: number) {
 
 /** A webhook receiver answering 200 and an SMTP server, counting what reaches them. */
 async function startDeliverySinks() {
-  const { startTestSmtp } = await import("../../apps/server/test/smtp.ts");
-  const smtp = await startTestSmtp();
+  const { SMTPServer } = await import("smtp-server");
+  let mails = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        mails += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpAddress = smtp.server.address();
   let webhooks = 0;
   const receiver = http.createServer((request, response) => {
     request.resume();
@@ -120,13 +133,13 @@ async function startDeliverySinks() {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const address = receiver.address();
   return {
-    smtpUrl: smtp.url,
+    smtpUrl: `smtp://127.0.0.1:${typeof smtpAddress === "object" && smtpAddress ? smtpAddress.port : 0}`,
     webhookUrl: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/hook`,
     webhooks: () => webhooks,
-    mails: () => smtp.received.length,
+    mails: () => mails,
     close: async () => {
       receiver.close();
-      await smtp.close();
+      await new Promise<void>((resolve) => smtp.close(resolve));
     },
   };
 }
