@@ -10,6 +10,12 @@
  * seeds funded, ID-verified users with one offer per seller.
  *
  *   npm run bench -- trades [--seconds 20]
+ *
+ * TRADES_BENCH_DELIVERIES=on runs the same with delivery on for every party: the job runtime works
+ * in the server process (the notifications' and webhooks' feed polls, the mail outbox), every user
+ * has an enabled webhook checking every event (a local receiver answers 200) and the trade
+ * notifications are mailed to a local SMTP server. Compare its lifecycles per second with a run
+ * without it: delivery is off the money path.
  */
 import { fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -27,6 +33,7 @@ const WARMUP_SECONDS = 3;
 const LIFECYCLES_GOAL_PER_SECOND = 300;
 const WEBSOCKET_P99_GOAL_MS = 25;
 const TRADE_FIAT_AMOUNT = "10";
+const WITH_DELIVERIES = process.env.TRADES_BENCH_DELIVERIES === "on";
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -98,6 +105,45 @@ function client(port: number) {
   };
 }
 
+/** A webhook receiver answering 200 and an SMTP server, counting what reaches them. */
+async function startDeliverySinks() {
+  const { SMTPServer } = await import("smtp-server");
+  let mails = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        mails += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpAddress = smtp.server.address();
+  let webhooks = 0;
+  const receiver = http.createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      webhooks += 1;
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const address = receiver.address();
+  return {
+    smtpUrl: `smtp://127.0.0.1:${typeof smtpAddress === "object" && smtpAddress ? smtpAddress.port : 0}`,
+    webhookUrl: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/hook`,
+    webhooks: () => webhooks,
+    mails: () => mails,
+    close: async () => {
+      receiver.close();
+      await new Promise<void>((resolve) => smtp.close(resolve));
+    },
+  };
+}
+
 /** The server half: the real app on the bench database, listening on a free port. */
 async function serve(): Promise<void> {
   const { buildApp } = await import("../../apps/server/src/app.ts");
@@ -114,12 +160,16 @@ async function serve(): Promise<void> {
   const database = openDatabase(url, { poolSize: 24 });
   const app = await buildApp({ config, db: database.db, logger: false, serveWeb: false, databaseUrl: url });
   await app.listen({ port: 0, host: "127.0.0.1" });
+  const { startJobs } = await import("../../apps/server/src/jobs/runtime.ts");
+  const jobs = WITH_DELIVERIES
+    ? await startJobs({ ownerUrl: url, config, db: database.db, log: app.log, isWorker: true })
+    : null;
   const address = app.server.address();
   process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
   // A normal exit on SIGTERM, so that --cpu-prof (BENCH_SERVER_CPU_PROF) can write its profile.
   process.once("SIGTERM", () => {
-    void app
-      .close()
+    void (jobs?.stop({ graceful: false }) ?? Promise.resolve())
+      .then(() => app.close())
       .then(() => database.close())
       .finally(() => process.exit(0));
   });
@@ -150,6 +200,13 @@ async function seed(
       SELECT n, n || '@bench.local', 'not-a-hash', upper(n), ARRAY['user', 'vendor'], 'US', now(), 3, now()
       FROM unnest(${names}::text[]) AS n RETURNING id, username`.execute(owner.db);
     const ids = inserted.rows.map((row) => Number(row.id));
+    const webhookUrl = process.env.BENCH_WEBHOOK_URL;
+    if (webhookUrl) {
+      const { ACCOUNT_WEBHOOK_EVENTS } = await import("@souk/contracts");
+      await sql`INSERT INTO account_webhooks (user_id, url, status, events, secret, secret_shown)
+        SELECT id, ${webhookUrl}, 'enabled', ${[...ACCOUNT_WEBHOOK_EVENTS]}::text[], ${`whsec_${randomBytes(24).toString("base64")}`}, true
+        FROM unnest(${ids}::bigint[]) AS id`.execute(owner.db);
+    }
     const usdt = await resolveLedgerCurrency(appDb, "USDT");
     const sessions: Session[] = [];
     for (const userId of ids) {
@@ -309,12 +366,18 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
   const { verifyLedger, formatVerifyReport } = await import("../../apps/server/src/modules/ledger/index.ts");
   const { ledgerChecks } = await import("../../apps/server/src/modules/registry.ts");
   const database = await startBenchDatabase(4);
+  const sinks = WITH_DELIVERIES ? await startDeliverySinks() : null;
   let child: ReturnType<typeof fork> | null = null;
   const sockets: WebSocket[] = [];
   try {
     await refreshRatesFromFile(database.app.db);
     child = fork(new URL(import.meta.url).pathname, [], {
-      env: { ...process.env, TRADES_BENCH_ROLE: "server", BENCH_DATABASE_URL: database.ownerUrl },
+      env: {
+        ...process.env,
+        TRADES_BENCH_ROLE: "server",
+        BENCH_DATABASE_URL: database.ownerUrl,
+        ...(sinks ? { SMTP_URL: sinks.smtpUrl, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" } : {}),
+      },
       execArgv: [
         "--import",
         "tsx",
@@ -328,6 +391,7 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
       child?.once("message", (message) => resolve((message as { port: number }).port));
       child?.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
     });
+    if (sinks) process.env.BENCH_WEBHOOK_URL = sinks.webhookUrl;
     const pairs = await seed(database.ownerUrl, database.app.db, port);
     const http = client(port);
     const pending = new Map<string, number>();
@@ -395,12 +459,16 @@ export async function runTradesBench(options: BenchOptions): Promise<{ isMet: bo
       `CPU per lifecycle: database ${perLifecycle(cpu.database)} ms, server ${perLifecycle(cpu.server)} ms, load generator ${perLifecycle(cpu.load)} ms`,
     );
     for (const line of await database.topStatements(statementsToList, Math.max(1, figures.lifecycles))) print(line);
+    if (sinks) {
+      print(`deliveries on: ${sinks.webhooks()} webhook calls and ${sinks.mails()} mails received during the run`);
+    }
     print(`goal  zero ledger drift              ${report.isOk ? "met" : "MISSED"}`);
     if (!report.isOk) for (const line of formatVerifyReport(report)) print(line);
     return { isMet: isThroughputMet && isSocketMet && report.isOk };
   } finally {
     for (const socket of sockets) socket.terminate();
     if (child && child.exitCode === null) child.kill("SIGTERM");
+    await sinks?.close();
     await database.close();
   }
 }

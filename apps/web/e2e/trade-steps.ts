@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import { openLoggedInPage, submitSignUp, uniqueUsername } from "./support.ts";
 
 /** Trade steps the browser tests share: pick an offer a new trader can take, start it, pay it. */
 
@@ -70,4 +71,32 @@ export async function markPaid(buyer: Page): Promise<void> {
   await buyer.getByRole("button", { name: "I have paid" }).click();
   await buyer.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
   await expect(buyer.getByTestId("trade-status")).toHaveText("Paid");
+}
+
+/** The buyer opens a dispute on a paid trade (the reason, a description). */
+export async function openDispute(buyer: Page): Promise<void> {
+  await buyer.getByRole("button", { name: "Open a dispute" }).click();
+  const dialog = buyer.getByRole("dialog", { name: "Open a dispute" });
+  await dialog.getByRole("combobox", { name: "Reason" }).click();
+  await buyer.getByRole("option", { name: "I paid but the seller does not release" }).click();
+  await dialog.getByLabel("Describe the problem").fill("I sent the money an hour ago, no release.");
+  await dialog.getByRole("button", { name: "Open dispute" }).click();
+  await expect(buyer.getByTestId("trade-status")).toHaveText("In dispute");
+}
+
+/**
+ * Two browser contexts for the notification tests: a new buyer (signed up) and the owner of an
+ * offer the buyer can take, waiting on the marketplace with the bell shown.
+ */
+export async function buyerAndWaitingSeller(browser: Browser, request: APIRequestContext, prefix: string) {
+  const { offer, min } = await pickOffer(request);
+  const buyer = await (await browser.newContext()).newPage();
+  const buyerName = uniqueUsername(prefix);
+  await buyer.goto("/register");
+  await submitSignUp(buyer, buyerName);
+  await expect(buyer.getByTestId("navbar-username")).toHaveText(buyerName);
+  const seller = await openLoggedInPage(browser, offer.owner.username);
+  await seller.goto("/buy");
+  await expect(seller.getByTestId("notification-bell-count")).toBeVisible();
+  return { offer, min, buyer, buyerName, seller };
 }

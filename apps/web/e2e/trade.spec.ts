@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { openLoggedInPage, submitSignUp } from "./support.ts";
-import { markPaid, pickOffer, revealDetails, startTrade } from "./trade-steps.ts";
+import { markPaid, openDispute, pickOffer, revealDetails, startTrade } from "./trade-steps.ts";
 
 /**
  * A trade end to end with two browser contexts: a fresh buyer takes a demo vendor's offer from the
@@ -119,13 +119,7 @@ test("two parties follow a trade live: chat, paid, released, feedback; then a ca
     await seller.goto(path);
     await revealDetails(buyer);
     await markPaid(buyer);
-    await buyer.getByRole("button", { name: "Open a dispute" }).click();
-    const dialog = buyer.getByRole("dialog", { name: "Open a dispute" });
-    await dialog.getByRole("combobox", { name: "Reason" }).click();
-    await buyer.getByRole("option", { name: "I paid but the seller does not release" }).click();
-    await dialog.getByLabel("Describe the problem").fill("I sent the money an hour ago, no release.");
-    await dialog.getByRole("button", { name: "Open dispute" }).click();
-    await expect(buyer.getByTestId("trade-status")).toHaveText("In dispute");
+    await openDispute(buyer);
     await expect(seller.getByTestId("trade-status")).toHaveText("In dispute");
 
     const moderator = await openLoggedInPage(browser, "mod");

@@ -1,4 +1,5 @@
 export * from "./account.ts";
+export * from "./account-events.ts";
 export * from "./activity.ts";
 export * from "./api-clients.ts";
 export * from "./auth.ts";

@@ -1,37 +1,23 @@
 import { z } from "zod";
+import {
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_GROUPS,
+  NOTIFICATION_SUBJECT_TYPES,
+  type NotificationGroup,
+} from "./account-events.ts";
 import { envelopeSchema, pageMetaSchema } from "./envelope.ts";
-import { PAXFUL_WEBHOOK_EVENTS } from "./paxful.ts";
 
 /**
  * Notifications (docs/product.md#notifications): one row per event a user should hear about,
- * naming its subject (a trade's id), listed at GET /rest/v1/notifications and delivered on the
- * channels the user chose per event group.
+ * naming its subject (a trade's id, a deposit's, an offer's…), listed at GET /rest/v1/notifications
+ * and delivered on the channels the user chose per event group.
  */
 
 /** The spec's notification channels. */
 export const NOTIFICATION_CHANNELS = ["web", "email", "telegram", "app"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** Event names: the developer API's webhook events, and feedback's. */
-export const NOTIFICATION_EVENTS = [...PAXFUL_WEBHOOK_EVENTS, "feedback.received", "feedback.replied"] as const;
-export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
-
-/** Settings are chosen per group of events and channel. */
-export const NOTIFICATION_GROUPS = ["trades", "disputes", "chat", "feedback"] as const;
-export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
-
-export const NOTIFICATION_GROUP_OF: Record<NotificationEvent, NotificationGroup> = {
-  "trade.started": "trades",
-  "trade.paid": "trades",
-  "trade.released": "trades",
-  "trade.cancelled_or_expired": "trades",
-  "trade.dispute_started": "disputes",
-  "trade.dispute_finished": "disputes",
-  "trade.chat_message_received": "chat",
-  "trade.attachment_uploaded": "chat",
-  "feedback.received": "feedback",
-  "feedback.replied": "feedback",
-};
+// The event kinds, their groups and subjects are the one catalogue's (account-events.ts).
 
 /** A user who never chose: what each channel does for each group. */
 export const NOTIFICATION_DEFAULTS: Record<NotificationGroup, Record<NotificationChannel, boolean>> = {
@@ -39,6 +25,10 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationGroup, Record<Notificatio
   disputes: { web: true, email: true, telegram: false, app: false },
   chat: { web: true, email: true, telegram: false, app: false },
   feedback: { web: true, email: false, telegram: false, app: false },
+  wallet: { web: true, email: true, telegram: false, app: false },
+  offers: { web: true, email: true, telegram: false, app: false },
+  // A new device is already mailed by the log-in itself; the list and the bell tell it here.
+  account: { web: true, email: false, telegram: false, app: false },
 };
 
 /** Real-time event on `user.<id>` when a notification is written: payload {id, event, subjectId}. */
@@ -64,6 +54,8 @@ export const notificationPayloadSchema = z.object({
   /** A message's first characters, or the feedback's rating. */
   text: z.string().nullable(),
   rating: z.string().nullable(),
+  /** Why it happened, where the event has reasons (an offer switched off: bond, balance, cap). */
+  reason: z.string().nullable().optional(),
   /** The site path to open (the trade page). */
   link: z.string(),
 });
@@ -73,7 +65,7 @@ export const notificationSchema = z.object({
   id: z.string(),
   event: z.enum(NOTIFICATION_EVENTS),
   group: z.enum(NOTIFICATION_GROUPS),
-  subjectType: z.enum(["trade"]),
+  subjectType: z.enum(NOTIFICATION_SUBJECT_TYPES),
   subjectId: z.string(),
   payload: notificationPayloadSchema,
   isRead: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { NOTIFICATION_EVENTS, type NotificationEvent } from "./account-events.ts";
 import { signedDecimalInputSchema } from "./decimal-input.ts";
-import { ACCOUNT_WEBHOOK_EVENTS } from "./webhooks.ts";
 
 /**
  * The Paxful-compatible API at /paxful/v1/<group>/<action> (docs/decisions/073-paxful-compatible-api.md):
@@ -259,9 +259,11 @@ export type PaxfulInput<Path extends PaxfulActionPath> = z.output<(typeof paxful
 
 // ---- webhooks ----------------------------------------------------------------------------------
 
-/** The event names of Paxful's webhooks that Souk sends. */
-export const PAXFUL_WEBHOOK_EVENTS = [...ACCOUNT_WEBHOOK_EVENTS, "trade.attachment_uploaded"] as const;
-export type PaxfulWebhookEvent = (typeof PAXFUL_WEBHOOK_EVENTS)[number];
+/** The event names of Paxful's webhooks that Souk sends: the catalogue's trade events. */
+export type PaxfulWebhookEvent = Extract<NotificationEvent, `trade.${string}`>;
+export const PAXFUL_WEBHOOK_EVENTS = NOTIFICATION_EVENTS.filter((name): name is PaxfulWebhookEvent =>
+  name.startsWith("trade."),
+) as [PaxfulWebhookEvent, ...PaxfulWebhookEvent[]];
 
 export const PAXFUL_CHALLENGE_HEADER = "x-paxful-request-challenge";
 export const PAXFUL_SIGNATURE_HEADER = "x-paxful-signature";

@@ -1,20 +1,12 @@
 import { z } from "zod";
+import { ACCOUNT_WEBHOOK_EVENTS } from "./account-events.ts";
 import { envelopeSchema } from "./envelope.ts";
 
 /**
  * A user's own webhook (docs/product.md#webhooks): one URL per account that receives the trade
  * events it checks, signed the Standard Webhooks way.
  */
-export const ACCOUNT_WEBHOOK_EVENTS = [
-  "trade.started",
-  "trade.paid",
-  "trade.released",
-  "trade.cancelled_or_expired",
-  "trade.dispute_started",
-  "trade.dispute_finished",
-  "trade.chat_message_received",
-] as const;
-export type AccountWebhookEvent = (typeof ACCOUNT_WEBHOOK_EVENTS)[number];
+// The events a webhook can check are the catalogue's webhook events (ACCOUNT_WEBHOOK_EVENTS).
 
 /** initial (none saved), verification (a challenge passed, not saved yet), enabled, disabled. */
 export const WEBHOOK_STATUSES = ["initial", "verification", "enabled", "disabled"] as const;

@@ -44,7 +44,13 @@ export { acceptFormBodies, parseFormBody } from "./form-body.ts";
 export { assertMayTransact, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
 export { IDEMPOTENCY_STALE_AFTER_SECONDS } from "./idempotency.ts";
 export { JSON_BODY_LIMIT_BYTES } from "./input-guard.ts";
-export { connectedJobQueue, disconnectedJobQueue, OWNER_FUNDS_CHANGED_JOB, type SendJob } from "./jobs.ts";
+export {
+  connectedJobQueue,
+  disconnectedJobQueue,
+  OWNER_FUNDS_CHANGED_JOB,
+  pollDeadline,
+  type SendJob,
+} from "./jobs.ts";
 export { listenForMetrics, type MetricsListener } from "./metrics.ts";
 export type {
   AppDeps,

@@ -36,3 +36,19 @@ export const disconnectedJobQueue: JobQueue = {
  * imports the other.
  */
 export const OWNER_FUNDS_CHANGED_JOB = "offers.owner-funds-changed";
+
+/**
+ * How long a poll started by an every-minute schedule keeps reading: until `POLL_OVERLAP_MS` past
+ * the next whole minute. pg-boss sends a scheduled job some time after the minute (it looks at its
+ * schedules every 30 seconds), and a queue works one job at a time: a poll that stopped before the
+ * next one was queued left the feed unread for up to half a minute, every minute (a trade
+ * notification arriving 10 to 40 seconds late). Reading past the next run's arrival means that run
+ * is already waiting when this one returns; it reads from there to the minute after, so the queue
+ * never holds more than one (docs/decisions/113-feed-polls-without-gaps.md).
+ */
+const POLL_OVERLAP_MS = 45_000;
+
+export function pollDeadline(startedAt: number): number {
+  const nextMinute = Math.floor(startedAt / 60_000) * 60_000 + 60_000;
+  return nextMinute + POLL_OVERLAP_MS;
+}

@@ -1,9 +1,9 @@
 import { notifications } from "@mantine/notifications";
-import { TOAST_AUTO_CLOSE_MS } from "@souk/contracts";
+import { TOAST_AUTO_CLOSE_MS, type TOAST_TYPES } from "@souk/contracts";
 import type { ReactNode } from "react";
 
 /** The spec's toast types (docs/product.md#banners-toasts-and-layout). */
-type ToastType = "info" | "success" | "error" | "warning" | "light";
+type ToastType = (typeof TOAST_TYPES)[number];
 
 const toastColors: Record<ToastType, string> = {
   info: "blue",

@@ -1,6 +1,8 @@
+import { PAGE_PATHS } from "@souk/contracts";
 import { sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import { deviceIdEnd, hashDeviceId, type JobQueue } from "../../platform/index.ts";
+import { announceAccountEvent } from "../../realtime/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
 import { recordActivity } from "./activity.service.ts";
 import { describeDevice } from "./sessions.domain.ts";
@@ -64,8 +66,8 @@ export async function rememberFirstDevice(tx: Tx, device: LogInDevice): Promise<
 
 /**
  * A log-in's device, in the log-in's transaction: a device never seen for this user is
- * remembered, the user is e-mailed (in their language, through the outbox) and the activity log
- * gets a `new_device_login` line. Returns whether the device was new.
+ * remembered, the user is e-mailed (in their language, through the outbox), notified (the bell,
+ * their webhook) and the activity log gets a `new_device_login` line. Returns whether the device was new.
  */
 export async function settleLogInDevice(
   tx: Tx,
@@ -90,6 +92,7 @@ export async function settleLogInDevice(
       },
     });
   }
+  await announceNewDevice(tx, device);
   await recordActivity(tx, {
     userId: device.userId,
     type: "new_device_login",
@@ -98,4 +101,18 @@ export async function settleLogInDevice(
     details: { deviceId: deviceIdEnd(device.deviceId) },
   });
   return true;
+}
+
+/** The notification of a new device (docs/decisions/112-one-event-catalogue.md): what and where from. */
+function announceNewDevice(tx: Tx, device: LogInDevice): Promise<void> {
+  const what = describeDevice(device.userAgent);
+  const text = [what, device.ip].filter((part) => part).join(" · ");
+  const key = hashDeviceId(device.deviceId).slice(0, 16);
+  return announceAccountEvent(tx, device.userId, {
+    event: "account.new_device_login",
+    subjectId: deviceIdEnd(device.deviceId),
+    dedupeKey: `account.new_device_login:${key}`,
+    link: PAGE_PATHS.devices,
+    text: text || null,
+  });
 }

@@ -11,6 +11,7 @@ import {
   getOwnOffer,
   type Market,
 } from "../offers/index.ts";
+import { announceOutbid } from "./bid-notices.ts";
 import { bidsOutbidBy, bidUsdValue, checkBid, type PeriodBid, rankBids, toBid } from "./my-offers.domain.ts";
 import { bidExists, bidTooLow, featureDisabled, noLiveBid, offerNotActive } from "./my-offers.errors.ts";
 import * as repo from "./my-offers.repo.ts";
@@ -169,7 +170,9 @@ export async function placeBid(
       if (outbid === null) throw bidTooLow();
       // The vendor's own money first: a short balance refuses the bid before any rival is touched.
       const hold = await holdBid(tx, holdOf(row));
-      for (const loser of outbid) await endLiveBid(tx, loser.row, "OUTBID", now);
+      for (const loser of outbid) {
+        if ((await endLiveBid(tx, loser.row, "OUTBID", now)) === "OUTBID") await announceOutbid(tx, loser.row, catalog);
+      }
       if (!(await repo.transitionBid(tx, row.id, ["NEW"], "FUNDED", { holdReference: String(hold.transferId) }))) {
         throw new Error(`bid ${row.id} left NEW while it was being funded`);
       }

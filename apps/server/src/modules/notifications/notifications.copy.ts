@@ -1,10 +1,12 @@
 import type { Locale, NotificationEvent, NotificationPayload } from "@souk/contracts";
 
 /**
- * The words of notifications outside the web app (e-mail), in every shipped locale. The web app
+ * The words of notifications outside the web app (e-mail, Telegram), in every shipped locale. The web app
  * has its own (features/notifications); both say the same things.
  */
-const HEADLINES: Record<Locale, Record<NotificationEvent, (counterparty: string) => string>> = {
+type Headline = (c: string, p: NotificationPayload) => string;
+
+const HEADLINES: Record<Locale, Record<NotificationEvent, Headline>> = {
   en: {
     "trade.started": (c) => `${c} started a trade with you`,
     "trade.paid": (c) => `${c} marked the trade paid`,
@@ -16,6 +18,13 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, (counterparty: string)
     "trade.attachment_uploaded": (c) => `${c} sent a file in the trade chat`,
     "feedback.received": (c) => `${c} left you feedback`,
     "feedback.replied": (c) => `${c} replied to your feedback`,
+    "wallet.deposit_pending": (_c, p) => `A deposit of ${coin(p)} is on its way`,
+    "wallet.deposit_confirmed": (_c, p) => `Your deposit of ${coin(p)} is confirmed`,
+    "wallet.withdrawal_sent": (_c, p) => `Your withdrawal of ${coin(p)} was sent`,
+    "offer.switched_off": (_c, p) => `Your offer was switched off: ${REASONS.en[p.reason ?? ""] ?? p.reason}`,
+    "bid.outbid": () => "Your bid for a pinned place was outbid",
+    "account.new_device_login": (_c, p) => `New log-in from ${p.text ?? "a new device"}`,
+    "webhook.disabled": () => "Your webhook was turned off after a day of failures",
   },
   fr: {
     "trade.started": (c) => `${c} a ouvert une transaction avec vous`,
@@ -28,13 +37,34 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, (counterparty: string)
     "trade.attachment_uploaded": (c) => `${c} a envoyé un fichier dans la discussion de la transaction`,
     "feedback.received": (c) => `${c} vous a laissé un avis`,
     "feedback.replied": (c) => `${c} a répondu à votre avis`,
+    "wallet.deposit_pending": (_c, p) => `Un dépôt de ${coin(p)} est en route`,
+    "wallet.deposit_confirmed": (_c, p) => `Votre dépôt de ${coin(p)} est confirmé`,
+    "wallet.withdrawal_sent": (_c, p) => `Votre retrait de ${coin(p)} a été envoyé`,
+    "offer.switched_off": (_c, p) => `Votre offre a été désactivée : ${REASONS.fr[p.reason ?? ""] ?? p.reason}`,
+    "bid.outbid": () => "Votre enchère pour une place épinglée a été dépassée",
+    "account.new_device_login": (_c, p) => `Nouvelle connexion depuis ${p.text ?? "un nouvel appareil"}`,
+    "webhook.disabled": () => "Votre webhook a été désactivé après une journée d’échecs",
+  },
+};
+
+function coin(payload: NotificationPayload): string {
+  return `${payload.cryptoAmount ?? ""} ${payload.cryptoCurrencyCode ?? ""}`.trim();
+}
+
+/** Why an offer was switched off. */
+const REASONS: Record<Locale, Record<string, string>> = {
+  en: { bond: "the vendor bond is too low", balance: "your balance no longer funds it", cap: "it reached its cap" },
+  fr: {
+    bond: "la caution vendeur est insuffisante",
+    balance: "votre solde ne la finance plus",
+    cap: "elle a atteint son plafond",
   },
 };
 
 const FOR: Record<Locale, string> = { en: "for", fr: "pour" };
 
 export function headlineIn(locale: Locale, event: NotificationEvent, payload: NotificationPayload): string {
-  return HEADLINES[locale][event](payload.counterparty ?? "");
+  return HEADLINES[locale][event](payload.counterparty ?? "", payload);
 }
 
 /** "100.00 USD for 10.000000 USDT · Bank transfer", or "" without amounts. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  accountPayloadOf,
   channelsFor,
   settingsTableOf,
   tradeEventOf,
@@ -67,8 +68,51 @@ describe("channels from the settings", () => {
   });
   it("shows every group and channel", () => {
     const table = settingsTableOf([{ group: "feedback", channel: "telegram", isEnabled: true }]);
-    expect(table.map((row) => row.group)).toEqual(["trades", "disputes", "chat", "feedback"]);
+    expect(table.map((row) => row.group)).toEqual([
+      "trades",
+      "disputes",
+      "chat",
+      "feedback",
+      "wallet",
+      "offers",
+      "account",
+    ]);
     expect(table[3]?.channels).toEqual({ web: true, email: false, telegram: true, app: false });
+  });
+  it("files the causes other than trades in their groups; a new device is not mailed twice by default", () => {
+    expect(channelsFor("wallet.deposit_confirmed", [])).toEqual(["web", "email"]);
+    expect(channelsFor("bid.outbid", [{ group: "offers", channel: "email", isEnabled: false }])).toEqual(["web"]);
+    expect(channelsFor("account.new_device_login", [])).toEqual(["web"]);
+    expect(channelsFor("webhook.disabled", [{ group: "account", channel: "telegram", isEnabled: true }])).toEqual([
+      "web",
+      "telegram",
+    ]);
+  });
+});
+
+describe("the payload of a cause other than a trade", () => {
+  it("carries what the cause announced and nothing of a trade", () => {
+    const payload = accountPayloadOf({
+      event: "offer.switched_off",
+      subjectId: "AbC123xyz",
+      dedupeKey: "offer.switched_off:AbC123xyz:cap:1",
+      link: "/offer-manager/edit/AbC123xyz",
+      reason: "cap",
+    });
+    expect(payload).toEqual({
+      cryptoAmount: null,
+      cryptoCurrencyCode: null,
+      fiatAmount: null,
+      fiatCurrencyCode: null,
+      paymentMethodName: null,
+      counterparty: null,
+      paymentWindowEndsAt: null,
+      paymentWindowSecondsLeft: null,
+      text: null,
+      rating: null,
+      reason: "cap",
+      link: "/offer-manager/edit/AbC123xyz",
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  type AccountEventFact,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_DEFAULTS,
   NOTIFICATION_GROUP_OF,
@@ -108,5 +109,23 @@ export function tradePayloadOf(
       text === null ? null : text.length > TEXT_EXCERPT_LENGTH ? `${text.slice(0, TEXT_EXCERPT_LENGTH - 1)}…` : text,
     rating: extra.rating ?? null,
     link: PAGE_PATHS.viewTrade.replace(":id", trade.idHashed),
+  };
+}
+
+/** What a notification of a fact other than a trade carries: the amount and coin, a text, a reason, the link. */
+export function accountPayloadOf(fact: AccountEventFact): NotificationPayload {
+  return {
+    cryptoAmount: fact.cryptoAmount ?? null,
+    cryptoCurrencyCode: fact.cryptoCurrencyCode ?? null,
+    fiatAmount: null,
+    fiatCurrencyCode: null,
+    paymentMethodName: null,
+    counterparty: null,
+    paymentWindowEndsAt: null,
+    paymentWindowSecondsLeft: null,
+    text: fact.text ?? null,
+    rating: null,
+    reason: fact.reason ?? null,
+    link: fact.link,
   };
 }

@@ -1,17 +1,19 @@
-import { TRADE_STATUSES, TRADE_UPDATED_EVENT, type TradeStatus } from "@souk/contracts";
+import { ACCOUNT_EVENT, TRADE_STATUSES, TRADE_UPDATED_EVENT, type TradeStatus } from "@souk/contracts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { findViewerByUserId } from "../../platform/index.ts";
-import { findNewestEventId, listEventsSince, type RealtimeEventRow } from "../../realtime/index.ts";
+import { accountEventOf, findNewestEventId, listEventsSince, type RealtimeEventRow } from "../../realtime/index.ts";
 import { findTradePartyIds, getTradeAccess } from "../trades/index.ts";
 import { tradeEventOf, tradeRecipientsOf } from "./notifications.domain.ts";
 import * as repo from "./notifications.repo.ts";
-import { notifyTradeParty } from "./notifications.service.ts";
+import { notifyAccountEvent, notifyTradeParty } from "./notifications.service.ts";
 
 /**
  * Trade notifications from the committed-event feed (docs/decisions/095-notifications-from-the-feed.md):
  * every trade change writes `trade.updated` on its parties' user channels in its own transaction;
  * this reads them after the fact with its own cursor, so nothing is added to the money path. A
  * status is notified once per trade and recipient (the dedupe key), however often it is read.
+ * The other causes announce `account.event` on the user's channel the same way
+ * (docs/decisions/112-one-event-catalogue.md).
  */
 const FEED = "notifications";
 /** Events are re-read this long after their insert, so a later-committing smaller id is not missed. */
@@ -64,6 +66,24 @@ async function notifyHint(db: Db, tx: Tx, hint: TradeHint): Promise<number> {
   return written;
 }
 
+/** What one feed row writes, under the key that makes a re-read cost a lookup. */
+async function notifyRow(db: Db, tx: Tx, event: RealtimeEventRow): Promise<number> {
+  const account = accountEventOf(event);
+  if (account) {
+    const key = `${account.userId}:${account.fact.dedupeKey}`;
+    if (handledKeys.has(key)) return 0;
+    const isWritten = await notifyAccountEvent(tx, account.userId, account.fact);
+    remember(key);
+    return isWritten ? 1 : 0;
+  }
+  const hint = event.channel.startsWith("user.") ? hintOf(event) : null;
+  const key = hint ? `${hint.tradeHash}:${hint.status}` : "";
+  if (!hint || handledKeys.has(key)) return 0;
+  const written = await notifyHint(db, tx, hint);
+  remember(key);
+  return written;
+}
+
 /**
  * One pass over the feed; returns the notifications written. Two passes at once do not both
  * read: the second skips the locked cursor.
@@ -76,17 +96,11 @@ export async function notifyFromFeed(db: Db): Promise<number> {
     const events = await listEventsSince(tx, {
       afterId: cursor,
       createdAfter: new Date(Date.now() - LATE_COMMIT_WINDOW_MS),
-      names: [TRADE_UPDATED_EVENT],
+      names: [TRADE_UPDATED_EVENT, ACCOUNT_EVENT],
       limit: BATCH,
     });
     let written = 0;
-    for (const event of events) {
-      const hint = event.channel.startsWith("user.") ? hintOf(event) : null;
-      const key = hint ? `${hint.tradeHash}:${hint.status}` : "";
-      if (!hint || handledKeys.has(key)) continue;
-      written += await notifyHint(db, tx, hint);
-      remember(key);
-    }
+    for (const event of events) written += await notifyRow(db, tx, event);
     const newest = events.reduce((max, event) => Math.max(max, event.id), cursor);
     await repo.advanceFeedCursor(tx, FEED, newest);
     return written;

@@ -1,4 +1,4 @@
-import type { JobContext, JobDefinition } from "../../platform/index.ts";
+import { type JobContext, type JobDefinition, pollDeadline } from "../../platform/index.ts";
 import { notifyFromFeed } from "./notifications.feed.ts";
 import { jobQueueOf, mailNotifications } from "./notifications.mail.ts";
 import { botApiOf, readTelegramUpdates, sendTelegramNotifications } from "./telegram.service.ts";
@@ -15,7 +15,6 @@ async function telegramTurn(context: JobContext): Promise<void> {
   }
 }
 
-const POLL_FOR_MS = 50_000;
 const POLL_EVERY_MS = 1_000;
 
 /** Set when the process shuts down, so the poll returns at once instead of running on. */
@@ -25,12 +24,13 @@ export function stopNotificationPolling(): void {
 }
 
 /**
- * Started every minute (and at a worker's start), it reads the feed every second for most of
- * that minute, so a trade change reaches the other party's bell within seconds, and hands what
+ * Started every minute (and at a worker's start), it reads the feed every second until the next
+ * run is surely queued (pollDeadline), so a trade change reaches the other party's bell within
+ * seconds at any moment of the minute, and hands what
  * the e-mail channel should send (digests when they are due) to the mail outbox.
  */
 async function pollFeed(context: JobContext): Promise<void> {
-  const until = Date.now() + POLL_FOR_MS;
+  const until = pollDeadline(Date.now());
   const jobs = jobQueueOf(context);
   while (!isStopping) {
     const written = await notifyFromFeed(context.db);

@@ -1,14 +1,20 @@
-import type { NotificationChannel, NotificationEvent, NotificationGroup, NotificationPayload } from "@souk/contracts";
+import type {
+  NotificationChannel,
+  NotificationEvent,
+  NotificationGroup,
+  NotificationPayload,
+  NotificationSubjectType,
+} from "@souk/contracts";
 import { type Generated, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 
-/** This module's tables (migration 0100). */
+/** This module's tables (migrations 0100, 0101, 0106). */
 type NotificationTables = {
   notifications: {
     id: Generated<bigint>;
     user_id: bigint;
     event: string;
-    subject_type: "trade";
+    subject_type: NotificationSubjectType;
     subject_id: string;
     payload: NotificationPayload;
     dedupe_key: string;
@@ -34,7 +40,7 @@ function tables(db: Db | Tx) {
 export interface NotificationRow {
   id: bigint;
   event: NotificationEvent;
-  subject_type: "trade";
+  subject_type: NotificationSubjectType;
   subject_id: string;
   payload: NotificationPayload;
   created_at: Date;
@@ -44,6 +50,7 @@ export interface NotificationRow {
 export interface NewNotification {
   userId: number;
   event: NotificationEvent;
+  subjectType: NotificationSubjectType;
   subjectId: string;
   payload: NotificationPayload;
   dedupeKey: string;
@@ -57,7 +64,7 @@ export async function insertNotification(tx: Db | Tx, row: NewNotification): Pro
     .values({
       user_id: BigInt(row.userId),
       event: row.event,
-      subject_type: "trade",
+      subject_type: row.subjectType,
       subject_id: row.subjectId,
       payload: JSON.stringify(row.payload) as unknown as NotificationPayload,
       dedupe_key: row.dedupeKey,

@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_EVENT_CATALOGUE,
+  type AccountEventFact,
   NOTIFICATION_CREATED_EVENT,
   NOTIFICATION_GROUP_OF,
   NOTIFICATION_READ_EVENT,
@@ -16,7 +18,7 @@ import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import type { Viewer } from "../../platform/index.ts";
 import { channelFor, publishEvent } from "../../realtime/index.ts";
 import type { TradeAccess } from "../trades/index.ts";
-import { channelsFor, settingsTableOf, tradePayloadOf } from "./notifications.domain.ts";
+import { accountPayloadOf, channelsFor, settingsTableOf, tradePayloadOf } from "./notifications.domain.ts";
 import { notificationNotFound } from "./notifications.errors.ts";
 import * as repo from "./notifications.repo.ts";
 import { botApiOf } from "./telegram.service.ts";
@@ -38,23 +40,40 @@ export async function notifyTradeParty(
     rating?: string | null;
   },
 ): Promise<boolean> {
-  const channels = channelsFor(input.event, await repo.listSettings(tx, input.userId));
-  if (channels.length === 0) return false;
   const payload = tradePayloadOf(input.trade, input.userId, new Date(), { text: input.text, rating: input.rating });
-  const id = await repo.insertNotification(tx, {
+  return writeNotification(tx, {
     userId: input.userId,
     event: input.event,
+    subjectType: "trade",
     subjectId: input.trade.idHashed,
     payload,
     dedupeKey: input.dedupeKey,
-    channels,
   });
+}
+
+/** The notification of a fact announced with `announceAccountEvent` (read from the feed). */
+export function notifyAccountEvent(tx: Db | Tx, userId: number, fact: AccountEventFact): Promise<boolean> {
+  return writeNotification(tx, {
+    userId,
+    event: fact.event,
+    subjectType: ACCOUNT_EVENT_CATALOGUE[fact.event].subjectType,
+    subjectId: fact.subjectId,
+    payload: accountPayloadOf(fact),
+    dedupeKey: fact.dedupeKey,
+  });
+}
+
+/** One notification on the channels the user chose; false when none or already written. */
+async function writeNotification(tx: Db | Tx, row: Omit<repo.NewNotification, "channels">): Promise<boolean> {
+  const channels = channelsFor(row.event, await repo.listSettings(tx, row.userId));
+  if (channels.length === 0) return false;
+  const id = await repo.insertNotification(tx, { ...row, channels });
   if (id === null) return false;
   if (channels.includes("web")) {
     await publishEvent(tx, {
-      channel: channelFor.user(input.userId),
+      channel: channelFor.user(row.userId),
       name: NOTIFICATION_CREATED_EVENT,
-      payload: { id: String(id), event: input.event, subjectId: input.trade.idHashed },
+      payload: { id: String(id), event: row.event, subjectId: row.subjectId },
     });
   }
   return true;

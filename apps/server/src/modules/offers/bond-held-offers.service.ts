@@ -3,6 +3,7 @@ import { afterCommit, type Db, type Tx } from "../../db/pool.ts";
 import { getBondStatus } from "../wallet/index.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
 import * as repo from "./offers.repo.ts";
+import { announceSwitchedOff, inTransaction } from "./switched-off-notices.ts";
 
 /**
  * The vendor bond is the wallet's (wallet/bond.service.ts keeps the money and says whether it is
@@ -24,10 +25,24 @@ export function needsBond(type: "buy" | "sell"): boolean {
  */
 export async function syncOfferBondState(db: Db | Tx, ownerId: number): Promise<BondStatus> {
   const status = await getBondStatus(db as Db, ownerId);
-  const changed = await repo.setEnabledByType(db, ownerId, BOND_REQUIRED_TYPES, !status.isBondInsufficient);
+  const changed = await applyBondState(db, ownerId, !status.isBondInsufficient);
   // After the commit: a page cached between now and the commit would show the old state for seconds.
   if (changed > 0) afterCommit(db, forgetCachedListings);
   return status;
+}
+
+/** Switches the owner's bond-held offers on or off; switched off, the owner hears why, in the same transaction. */
+function applyBondState(db: Db | Tx, ownerId: number, isEnabled: boolean): Promise<number> {
+  return inTransaction(db, async (tx) => {
+    const changed = await repo.setEnabledByType(tx, ownerId, BOND_REQUIRED_TYPES, isEnabled);
+    if (!isEnabled)
+      await announceSwitchedOff(
+        tx,
+        changed.map((row) => ({ ...row, user_id: ownerId })),
+        "bond",
+      );
+    return changed.length;
+  });
 }
 
 /** Every vendor with buy offers, in line with their bond (the wallet cannot call offers: it is below them). */
@@ -35,7 +50,7 @@ export async function syncAllOfferBondStates(db: Db): Promise<number> {
   let changed = 0;
   for (const ownerId of await repo.listOwnersWithOffersOfTypes(db, BOND_REQUIRED_TYPES)) {
     const status = await getBondStatus(db as Db, ownerId);
-    changed += await repo.setEnabledByType(db, ownerId, BOND_REQUIRED_TYPES, !status.isBondInsufficient);
+    changed += await applyBondState(db, ownerId, !status.isBondInsufficient);
   }
   if (changed > 0) forgetCachedListings();
   return changed;

@@ -8,6 +8,7 @@ import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.serv
 import { forgetCachedListings } from "./listing-cache.ts";
 import { dutyUtcRanges, zoneOffsetMinutes } from "./offers.domain.ts";
 import * as repo from "./offers.repo.ts";
+import { announceSwitchedOff, inTransaction } from "./switched-off-notices.ts";
 
 /**
  * The listing orders and filters by two stored keys that depend on the clock and the rates: the
@@ -57,17 +58,22 @@ export async function refreshFunding(
   const { catalog, market } = reference;
   const cryptos = [...catalog.cryptoById.values()].filter((item) => market.cryptoUsd[item.code] !== undefined);
   const fiats = catalog.fiatList.filter((item) => market.fiatPerUsd[item.code] !== undefined);
-  const changed = await repo.refreshFunding(
-    db,
-    {
-      cryptoIds: cryptos.map((item) => item.id),
-      cryptoUsd: cryptos.map((item) => market.cryptoUsd[item.code] as string),
-      fiatIds: fiats.map((item) => item.id),
-      perUsd: fiats.map((item) => market.fiatPerUsd[item.code] as string),
-      defaultFeeBps: DEFAULT_ESCROW_FEE_BPS,
-    },
-    scope,
-  );
+  const { changed } = await inTransaction(db, async (tx) => {
+    const result = await repo.refreshFunding(
+      tx,
+      {
+        cryptoIds: cryptos.map((item) => item.id),
+        cryptoUsd: cryptos.map((item) => market.cryptoUsd[item.code] as string),
+        fiatIds: fiats.map((item) => item.id),
+        perUsd: fiats.map((item) => market.fiatPerUsd[item.code] as string),
+        defaultFeeBps: DEFAULT_ESCROW_FEE_BPS,
+      },
+      scope,
+    );
+    // A sell offer its owner's balance no longer funds is off the marketplace: the owner hears why.
+    await announceSwitchedOff(tx, result.unfunded, "balance");
+    return result;
+  });
   if (changed > 0) afterCommit(db, forgetCachedListings);
   return changed;
 }

@@ -7,7 +7,8 @@ import { dutyHoursOf, escrowFeeBpsOf, offerCapOf } from "./offer-shape.domain.ts
 import { isOnDuty } from "./offers.domain.ts";
 import * as repo from "./offers.repo.ts";
 import type { OfferRequirements } from "./offers.service.ts";
-import { capState, plain } from "./pricing.domain.ts";
+import { capState, capSwitchesOff, plain } from "./pricing.domain.ts";
+import { announceSwitchedOff } from "./switched-off-notices.ts";
 
 /** Why an offer cannot be taken right now; null when it can. */
 type OfferUnavailableReason =
@@ -178,7 +179,15 @@ export async function getOfferForTrade(
 /** Counts traded fiat against the offer's cap, in the trade's transaction. */
 export async function recordOfferCapUsage(tx: Tx, offerId: bigint, fiatAmount: string): Promise<void> {
   if (!/^(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(fiatAmount)) throw new RangeError(`not a fiat amount: ${fiatAmount}`);
-  await repo.addCapUsage(tx, offerId, fiatAmount);
+  const usage = await repo.addCapUsage(tx, offerId, fiatAmount);
+  // The trade that makes the rest of the cap too small for a trade switches the offer off.
+  const cap = usage && {
+    amount: usage.offer_cap_amount,
+    active: usage.offer_cap_active,
+    usedBefore: usage.used_before,
+    used: usage.offer_cap_used,
+  };
+  if (usage && cap && capSwitchesOff(cap, usage.fiat_limit_min)) await announceSwitchedOff(tx, [usage], "cap");
   forgetCachedListings();
 }
 

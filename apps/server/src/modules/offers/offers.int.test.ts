@@ -2,6 +2,7 @@ import { offerResponseSchema, offerViewResponseSchema, tagsResponseSchema } from
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/harness.ts";
+import { withTx } from "../../db/pool.ts";
 import { recordDeposit } from "../wallet/index.ts";
 import { getOfferForTrade, recordOfferCapUsage, recordTraderStats } from "./index.ts";
 
@@ -602,10 +603,15 @@ describe("what a trade start reads", () => {
     const owner = await t.signUp();
     const offer = await createOffer(owner, { offer_cap: { amount: "100", active: true } });
     const before = await getOfferForTrade(t.db, offer.idHashed);
-    await t.db.transaction().execute((tx) => recordOfferCapUsage(tx, before!.offerId, "60"));
+    // In a transaction opened as a trade's is (the switch-off's notice is published after its commit).
+    await withTx(t.db, (tx) => recordOfferCapUsage(tx, before!.offerId, "60"));
     const after = await getOfferForTrade(t.db, offer.idHashed);
     expect(after).toMatchObject({ isTradable: false, unavailableReason: "offer_cap_less_than_min" });
     expect(after!.offerCap).toMatchObject({ used: "60", remaining: "40" });
+    const told = await sql<{ payload: { event: string; reason: string } }>`SELECT payload FROM realtime_events
+      WHERE channel = ${`user.${owner.user!.id}`} AND name = 'account.event'
+        AND payload->>'event' = 'offer.switched_off'`.execute(t.ownerDb);
+    expect(told.rows.map((row) => [row.payload.event, row.payload.reason])).toEqual([["offer.switched_off", "cap"]]);
     await recordTraderStats(t.db, owner.user!.id, { completedTrades30d: 7, feedbackPositive: 3 });
     const view = (await t.client().get(`/rest/v1/offers/${offer.idHashed}`)).body.data.offer;
     expect(view.owner).toMatchObject({ monthlyTradeStats: { completedTrades: 7 }, feedbackPositiveCount: 3 });

@@ -377,12 +377,24 @@ export async function setCompletedTradeCounts(
 }
 
 /** Adds traded fiat to an offer's cap usage; the generated is_listed column follows by itself. */
-export async function addCapUsage(tx: Tx, offerId: bigint, fiatAmount: string): Promise<void> {
-  await tables(tx)
-    .updateTable("offers")
-    .set({ offer_cap_used: sql`offer_cap_used + ${fiatAmount}::numeric`, updated_at: sql`now()` })
-    .where("id", "=", offerId)
-    .execute();
+/** The cap after a trade counted against it, and what was used before (one statement). */
+export interface CapUsage {
+  id_hashed: string;
+  user_id: bigint;
+  fiat_limit_min: string;
+  offer_cap_amount: string | null;
+  offer_cap_active: boolean;
+  offer_cap_used: string;
+  used_before: string;
+}
+
+export async function addCapUsage(tx: Tx, offerId: bigint, fiatAmount: string): Promise<CapUsage | undefined> {
+  const result = await sql<CapUsage>`
+    UPDATE offers SET offer_cap_used = offer_cap_used + ${fiatAmount}::numeric, updated_at = now()
+    WHERE id = ${offerId}
+    RETURNING id_hashed, user_id, fiat_limit_min::text, offer_cap_amount::text, offer_cap_active,
+      offer_cap_used::text, (offer_cap_used - ${fiatAmount}::numeric)::text AS used_before`.execute(tx);
+  return result.rows[0];
 }
 
 export async function setPenalty(db: Db | Tx, offerId: bigint, reason: string | null): Promise<void> {
@@ -397,14 +409,14 @@ export async function setFeaturedUntil(db: Db | Tx, offerId: bigint, until: Date
   await tables(db).updateTable("offers").set({ featured_until: until }).where("id", "=", offerId).execute();
 }
 
-/** Sets is_enabled on the owner's offers of the given sides where it differs; returns rows changed. */
+/** Sets is_enabled on the owner's offers of the given sides where it differs; returns the offers changed. */
 export async function setEnabledByType(
   db: Db | Tx,
   userId: number,
   types: readonly ("buy" | "sell")[],
   isEnabled: boolean,
-): Promise<number> {
-  if (types.length === 0) return 0;
+): Promise<{ id_hashed: string }[]> {
+  if (types.length === 0) return [];
   const result = await tables(db)
     .updateTable("offers")
     .set({ is_enabled: isEnabled, updated_at: sql`now()` })
@@ -412,8 +424,9 @@ export async function setEnabledByType(
     .where("type", "in", [...types])
     .where("is_enabled", "=", !isEnabled)
     .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning("id_hashed")
+    .execute();
+  return result;
 }
 
 export async function listOwnersWithOffersOfTypes(db: Db, types: readonly ("buy" | "sell")[]): Promise<number[]> {
@@ -569,18 +582,18 @@ export async function refreshFunding(
   db: Db | Tx,
   rates: { cryptoIds: number[]; cryptoUsd: string[]; fiatIds: number[]; perUsd: string[]; defaultFeeBps: number },
   scope: FundingScope,
-): Promise<number> {
+): Promise<{ changed: number; unfunded: SwitchedOffOffer[] }> {
   const where =
     scope === "all"
       ? sql``
       : "offerId" in scope
         ? sql`AND o.id = ${scope.offerId}`
         : sql`AND o.user_id = ${BigInt(scope.ownerId)}`;
-  const result = await sql`
+  const result = await sql<SwitchedOffOffer & { is_switched_off: boolean }>`
     WITH cx AS (SELECT * FROM unnest(${rates.cryptoIds}::int[], ${rates.cryptoUsd}::numeric[]) AS t(id, usd)),
       fx AS (SELECT * FROM unnest(${rates.fiatIds}::int[], ${rates.perUsd}::numeric[]) AS t(id, per_usd)),
       priced AS (
-        SELECT o.id, o.fiat_limit_min, o.fiat_limit_max, c.decimals AS cd, f.decimals AS fd,
+        SELECT o.id, o.is_funded AS was_funded, o.fiat_limit_min, o.fiat_limit_max, c.decimals AS cd, f.decimals AS fd,
           COALESCE(o.manual_escrow_fee_bps, ${rates.defaultFeeBps}) AS bps,
           NULLIF(COALESCE(o.fixed_price, round(cx.usd * fx.per_usd * (100 + o.margin) / 100, f.decimals)), 0) AS price,
           ${availableBalanceSql(sql`o.user_id`, sql`o.crypto_currency_id`)} AS balance
@@ -591,22 +604,30 @@ export async function refreshFunding(
         LEFT JOIN fx ON fx.id = o.fiat_currency_id
         WHERE o.type = 'sell' AND o.deleted_at IS NULL ${where}),
       amounts AS (
-        SELECT id, fiat_limit_max, cd, fd, bps, price, balance,
+        SELECT id, was_funded, fiat_limit_max, cd, fd, bps, price, balance,
           ceil(fiat_limit_min * (10::numeric ^ cd) / price) AS min_amount,
           floor(balance * 10000 / (10000 + bps)) AS a0
         FROM priced),
       funding AS (
-        SELECT id,
+        SELECT id, was_funded,
           CASE WHEN price IS NULL THEN NULL ELSE (min_amount + ceil(min_amount * bps / 10000))::bigint END AS need,
           CASE WHEN price IS NULL THEN NULL ELSE LEAST(fiat_limit_max,
             floor((a0 - CASE WHEN a0 + ceil(a0 * bps / 10000) > balance THEN 1 ELSE 0 END)
               * price / (10::numeric ^ cd) * (10::numeric ^ fd)) / (10::numeric ^ fd)) END AS fiat_max,
           balance
         FROM amounts),
-      decided AS (SELECT id, need, fiat_max, (need IS NULL OR balance >= need) AS funded FROM funding)
+      decided AS (SELECT id, was_funded, need, fiat_max, (need IS NULL OR balance >= need) AS funded FROM funding)
     UPDATE offers o SET min_escrow_minor = d.need, is_funded = d.funded, funded_fiat_max = d.fiat_max
     FROM decided d
     WHERE o.id = d.id AND (o.min_escrow_minor IS DISTINCT FROM d.need OR o.is_funded IS DISTINCT FROM d.funded
-      OR o.funded_fiat_max IS DISTINCT FROM d.fiat_max)`.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
+      OR o.funded_fiat_max IS DISTINCT FROM d.fiat_max)
+    RETURNING o.id_hashed, o.user_id, (d.was_funded IS TRUE AND NOT d.funded) AS is_switched_off`.execute(db);
+  const unfunded = result.rows.filter((row) => row.is_switched_off);
+  return { changed: result.rows.length, unfunded: unfunded.map(({ id_hashed, user_id }) => ({ id_hashed, user_id })) };
+}
+
+/** An offer the system switched off, and its owner. */
+export interface SwitchedOffOffer {
+  id_hashed: string;
+  user_id: bigint;
 }

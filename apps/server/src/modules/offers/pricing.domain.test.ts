@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   cappedFiatMax,
   capState,
+  capSwitchesOff,
   computeOfferPrices,
   discountedFeePercent,
   exactFiatPrice,
@@ -137,6 +138,16 @@ describe("fees, limits and caps", () => {
       isReachedCap: false,
       isCapLessThanMin: false,
     });
+  });
+
+  it("says a trade switched the offer off only when it made the rest of the cap too small", () => {
+    const cap = { amount: "1000", active: true };
+    expect(capSwitchesOff({ ...cap, usedBefore: "900", used: "960" }, "50")).toBe(true);
+    expect(capSwitchesOff({ ...cap, usedBefore: "900", used: "1000" }, "50")).toBe(true);
+    expect(capSwitchesOff({ ...cap, usedBefore: "800", used: "900" }, "50")).toBe(false);
+    // Already off before this trade (a lowered cap): told when it happened, not again.
+    expect(capSwitchesOff({ ...cap, usedBefore: "980", used: "1000" }, "50")).toBe(false);
+    expect(capSwitchesOff({ amount: "1000", active: false, usedBefore: "900", used: "1000" }, "50")).toBe(false);
   });
 
   it("expresses a fixed price in USD for the listing's order", () => {

@@ -167,6 +167,21 @@ export function capState(
   };
 }
 
+/**
+ * Whether a trade counted against the cap switched the offer off: before it (`usedBefore`) the
+ * rest of the cap let a trade through, after it (`used`) it does not.
+ */
+export function capSwitchesOff(
+  cap: { amount: string | null; active: boolean; usedBefore: string; used: string },
+  fiatLimitMin: string,
+): boolean {
+  const isOff = (used: string) => {
+    const state = capState({ amount: cap.amount, active: cap.active, used }, fiatLimitMin);
+    return state.isReachedCap || state.isCapLessThanMin;
+  };
+  return !isOff(cap.usedBefore) && isOff(cap.used);
+}
+
 /** The smaller of two decimal texts. */
 export function minText(a: string, b: string): string {
   return compareText(a, b) <= 0 ? a : b;

@@ -10,6 +10,7 @@ import { isFollowerDelayed } from "./evm/evm.health.ts";
 import { chainAdapterFor } from "./wallet.chain.ts";
 import { parseAmountInput } from "./wallet.domain.ts";
 import { currencyError, depositNotFound, recipientError } from "./wallet.errors.ts";
+import { announceWalletFact } from "./wallet.notices.ts";
 import * as repo from "./wallet.repo.ts";
 import {
   adapterNameFor,
@@ -89,6 +90,8 @@ export async function recordDeposit(
     // The same chain output reported twice is the same deposit.
     const deposit = inserted ?? (await repo.findDepositByTx(tx, currency.id, txid));
     if (!deposit) throw new Error("the deposit was neither stored nor found");
+    // A deposit credited at once is told once, confirmed; one still waiting is told pending.
+    if (inserted && inserted.confirmations < required) await announceDeposit(tx, inserted, "wallet.deposit_pending");
     return creditIfConfirmed(tx, deposit, required);
   });
   return toDepositView(row, await usernameOf(db, row.user_id), currency, required, false);
@@ -148,7 +151,24 @@ async function creditIfConfirmed(tx: Tx, deposit: repo.DepositRow, required: num
     ],
   });
   await repo.markDepositCredited(tx, deposit.id, credit.transferId);
+  await announceDeposit(tx, deposit, "wallet.deposit_confirmed");
   return { ...deposit, status: "credited", credit_transfer_id: credit.transferId, credited_at: new Date() };
+}
+
+/** The owner hears of a deposit seen and of its credit (the notifications read it after the commit). */
+function announceDeposit(
+  tx: Tx,
+  deposit: Pick<repo.DepositRow, "id" | "user_id" | "currency_id" | "amount_minor" | "txid">,
+  event: "wallet.deposit_pending" | "wallet.deposit_confirmed",
+): Promise<void> {
+  return announceWalletFact(tx, {
+    event,
+    id: deposit.id,
+    userId: Number(deposit.user_id),
+    currencyId: deposit.currency_id,
+    amountMinor: deposit.amount_minor,
+    txid: deposit.txid,
+  });
 }
 
 export async function listUserDeposits(

@@ -1,6 +1,7 @@
 import type { Tx } from "../../db/pool.ts";
 import { accounts, type TransferLeg, transfer } from "../ledger/index.ts";
 import type { BroadcastOutcome } from "./wallet.chain-adapter.ts";
+import { announceWalletFact } from "./wallet.notices.ts";
 import * as repo from "./wallet.repo.ts";
 
 export type SettledOutcome = Exclude<BroadcastOutcome, { status: "pending" }>;
@@ -41,5 +42,15 @@ export async function settleWithdrawalOutcome(
     txid: isSent ? outcome.txid : null,
     failureReason: isSent ? null : outcome.reason,
   });
+  if (isSent) {
+    await announceWalletFact(tx, {
+      event: "wallet.withdrawal_sent",
+      id: withdrawal.id,
+      userId,
+      currencyId: withdrawal.currency_id,
+      amountMinor: withdrawal.amount_minor,
+      txid: outcome.txid,
+    });
+  }
   return isSent ? "completed" : "failed";
 }

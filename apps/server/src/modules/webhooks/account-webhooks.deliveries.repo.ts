@@ -1,7 +1,7 @@
-import { WEBHOOK_DISABLED_EVENT, type WebhookErrorKey } from "@souk/contracts";
+import { PAGE_PATHS, WEBHOOK_DISABLED_EVENT, type WebhookErrorKey } from "@souk/contracts";
 import { sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
-import { channelFor, publishEvent } from "../../realtime/index.ts";
+import { announceAccountEvent, channelFor, publishEvent } from "../../realtime/index.ts";
 import type { AttemptVerdict } from "./account-webhooks.domain.ts";
 import { tables } from "./account-webhooks.tables.ts";
 
@@ -116,6 +116,13 @@ export async function recordAttempt(
       channel: channelFor.user(String(delivery.userId)),
       name: WEBHOOK_DISABLED_EVENT,
       payload: { errorKey: DISABLED_KEY },
+    });
+    await announceAccountEvent(tx, delivery.userId, {
+      event: "webhook.disabled",
+      subjectId: String(delivery.userId),
+      dedupeKey: `webhook.disabled:${delivery.id}:${delivery.attempt}`,
+      link: PAGE_PATHS.webhooks,
+      reason: DISABLED_KEY,
     });
   }
 }

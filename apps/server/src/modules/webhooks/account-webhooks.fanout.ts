@@ -1,9 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { type AccountWebhookEvent, CHAT_MESSAGE_EVENT, TRADE_UPDATED_EVENT, type Trade } from "@souk/contracts";
+import {
+  ACCOUNT_EVENT,
+  type AccountEventFact,
+  type AccountWebhookEvent,
+  CHAT_MESSAGE_EVENT,
+  isAccountWebhookEvent,
+  TRADE_UPDATED_EVENT,
+  type Trade,
+} from "@souk/contracts";
 import type { Config } from "../../config.ts";
 import type { Db, Tx } from "../../db/pool.ts";
 import { type Features, findViewerByUserId } from "../../platform/index.ts";
-import type { RealtimeEventRow } from "../../realtime/index.ts";
+import { accountEventOf, type RealtimeEventRow } from "../../realtime/index.ts";
 import { getTrade } from "../trades/index.ts";
 import * as deliveries from "./account-webhooks.deliveries.repo.ts";
 import * as repo from "./account-webhooks.repo.ts";
@@ -13,7 +21,9 @@ import { chatMessageRecipients, tradeStatusFact } from "./outbound/trade-facts.t
 /**
  * The account webhooks' fan-out: their own cursor on the committed-event feed (nothing is added to
  * the money path); each trade status and chat message becomes one delivery for a party whose
- * webhook is on and checks the event, with what a trader needs without opening the site.
+ * webhook is on and checks the event, with what a trader needs without opening the site. The
+ * other facts of the event catalogue (`account.event`: deposits, withdrawals, offers switched
+ * off, bids outbid, new devices) go the same way with what their cause announced.
  */
 const FEED = "account-webhooks";
 
@@ -63,7 +73,7 @@ async function queue(
   const trade = await tradeFor(context, fact.userId, fact.tradeHash);
   if (!trade) return [];
   const now = new Date();
-  const publicUrl = context.config.PUBLIC_URL ?? `http://localhost:${context.config.PORT}`;
+  const publicUrl = publicUrlOf(context.config);
   const body = JSON.stringify({
     type: fact.event,
     timestamp: now.toISOString(),
@@ -79,7 +89,27 @@ async function queue(
   return id === null ? [] : [id];
 }
 
+function publicUrlOf(config: Config): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+/** One delivery of an account fact for its user, when their webhook is on and checks it. */
+async function queueAccountFact(tx: Tx, context: FanOutContext, userId: number, fact: AccountEventFact) {
+  if (!isAccountWebhookEvent(fact.event) || !(await repo.isReceiving(tx, userId, fact.event))) return [];
+  const { event, dedupeKey, link, ...data } = fact;
+  const body = JSON.stringify({
+    type: event,
+    timestamp: new Date().toISOString(),
+    data: { ...data, link: `${publicUrlOf(context.config)}${link}` },
+  });
+  const messageId = `msg_${randomUUID().replaceAll("-", "")}`;
+  const id = await deliveries.insertDelivery(tx, { userId, messageId, event, eventKey: dedupeKey, body });
+  return id === null ? [] : [id];
+}
+
 async function handle(tx: Tx, context: FanOutContext, event: RealtimeEventRow): Promise<number[]> {
+  const account = accountEventOf(event);
+  if (account) return queueAccountFact(tx, context, account.userId, account.fact);
   if (event.name === TRADE_UPDATED_EVENT) {
     const fact = tradeStatusFact(event);
     if (!fact) return [];
@@ -100,7 +130,7 @@ async function handle(tx: Tx, context: FanOutContext, event: RealtimeEventRow): 
 export function fanOutAccountWebhooks(context: FanOutContext): Promise<number[]> {
   return readFeed(context.db, {
     name: FEED,
-    eventNames: [TRADE_UPDATED_EVENT, CHAT_MESSAGE_EVENT],
+    eventNames: [TRADE_UPDATED_EVENT, CHAT_MESSAGE_EVENT, ACCOUNT_EVENT],
     isWanted: () => repo.hasAnyEnabled(context.db),
     handle: (tx, event) => handle(tx, context, event),
   });

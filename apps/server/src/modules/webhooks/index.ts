@@ -27,6 +27,8 @@ export const webhooksModule: SoukModule = {
     {
       name: "webhooks.feed",
       schedule: "* * * * *",
+      // At a worker's start too, as the notifications' poll: a restart does not wait for the minute.
+      isQueuedAtStart: true,
       handler: (_data, context) =>
         pollFeed(context, {
           fanOut: (job) =>

@@ -1,6 +1,7 @@
 import { type Db, withTx } from "../../../db/pool.ts";
 import { accounts, transfer, withLedgerTx } from "../../ledger/index.ts";
 import { custodyUnavailable } from "../wallet.errors.ts";
+import { announceWalletFact } from "../wallet.notices.ts";
 import { markDepositCredited } from "../wallet.repo.ts";
 import type { EvmSettings } from "../wallet.settings.ts";
 import type { EvmCoin, EvmContext } from "./evm.context.ts";
@@ -314,6 +315,11 @@ export async function creditConfirmedDeposits(context: EvmContext): Promise<Cred
       );
       await repo.setConfirmations(tx, deposit.id, Math.max(confirmations, coin.confirmationsRequired));
       await markDepositCredited(tx, deposit.id, credit.transferId);
+      if (deposit.user_id !== null) {
+        const { id, currency_id: currencyId, amount_minor: amountMinor, txid } = deposit;
+        const userId = Number(deposit.user_id);
+        await announceWalletFact(tx, { event: "wallet.deposit_confirmed", id, userId, currencyId, amountMinor, txid });
+      }
       return true;
     });
     if (isCredited) report.credited += 1;

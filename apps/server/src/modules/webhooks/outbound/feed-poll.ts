@@ -1,6 +1,5 @@
-import type { JobContext } from "../../../platform/index.ts";
+import { type JobContext, pollDeadline } from "../../../platform/index.ts";
 
-const POLL_FOR_MS = 50_000;
 const POLL_EVERY_MS = 2_000;
 
 /**
@@ -22,13 +21,13 @@ export interface FeedPoll {
 }
 
 /**
- * Started every minute, it reads the feed every two seconds for most of that minute (so a trade
- * event reaches its webhook within seconds) and queues one delivery job per new delivery after
+ * Started every minute, it reads the feed every two seconds until the next run is surely queued
+ * (pollDeadline: no gap between runs, so a trade event reaches its webhook within seconds) and queues one delivery job per new delivery after
  * the fan-out commits. It also re-sends deliveries whose job was lost. Two of them at once are
  * harmless: the cursor is read by one at a time, and a delivery is claimed before it is sent.
  */
 export async function pollFeed(context: JobContext, poll: FeedPoll): Promise<void> {
-  const until = Date.now() + POLL_FOR_MS;
+  const until = pollDeadline(Date.now());
   while (!isStopping) {
     const queued = await poll.fanOut(context);
     const overdue = await poll.overdue(context);

@@ -1,4 +1,5 @@
 import { ActionIcon, Indicator } from "@mantine/core";
+import { ACCOUNT_EVENT_CATALOGUE } from "@souk/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { Link } from "react-router";
@@ -13,7 +14,8 @@ import { detailsOf, headlineOf } from "./notification-text.ts";
 
 /**
  * The bell of the shell: the unread count, kept live through the user's channel; each new
- * notification shows a toast and makes the tab title alternate (docs/product.md#notifications).
+ * notification shows a toast of its kind's type (the event catalogue) and makes the tab title
+ * alternate (docs/product.md#notifications).
  */
 export function NotificationBell({ userId }: { userId: number }) {
   const { t } = useNotificationsTexts();
@@ -30,7 +32,11 @@ export function NotificationBell({ userId }: { userId: number }) {
       const page = await queryClient.fetchQuery(notificationsQueryOptions(1, false));
       const item = page.data.find((row) => row.id === hint.id);
       if (!item) return;
-      showToast({ type: "info", title: headlineOf(t, item), message: detailsOf(t, item, locale, Date.now())[0] ?? "" });
+      showToast({
+        type: ACCOUNT_EVENT_CATALOGUE[item.event].toast,
+        title: headlineOf(t, item, locale),
+        message: detailsOf(t, item, locale, Date.now())[0] ?? "",
+      });
     },
     [alertTab, queryClient, t, locale],
   );

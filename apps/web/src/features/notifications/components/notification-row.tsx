@@ -12,11 +12,12 @@ export interface NotificationRowProps {
   isBusy: boolean;
 }
 
-/** One notification: what happened, the amounts and time left, when, and the way to the trade. */
+/** One notification: what happened, the amounts and time left, when, and the way to its subject. */
 export function NotificationRow({ item, onRead, isBusy }: NotificationRowProps) {
   const { t } = useNotificationsTexts();
   const locale = useLocale();
-  const { to } = useLocalizedPaths();
+  const { to, localize } = useLocalizedPaths();
+  const isTrade = item.subjectType === "trade";
   return (
     <Card withBorder padding="md" data-testid="notification-item" data-read={item.isRead}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -27,7 +28,7 @@ export function NotificationRow({ item, onRead, isBusy }: NotificationRowProps) 
                 {t("page.unread")}
               </Badge>
             )}
-            <Text fw={item.isRead ? 400 : 600}>{headlineOf(t, item)}</Text>
+            <Text fw={item.isRead ? 400 : 600}>{headlineOf(t, item, locale)}</Text>
           </Group>
           {detailsOf(t, item, locale, Date.now()).map((line) => (
             <Text key={line} size="sm" c="dimmed">
@@ -41,11 +42,11 @@ export function NotificationRow({ item, onRead, isBusy }: NotificationRowProps) 
         <Stack gap="xs" align="flex-end">
           <Button
             component={Link}
-            to={to("viewTrade", { id: item.subjectId })}
+            to={isTrade ? to("viewTrade", { id: item.subjectId }) : localize(item.payload.link)}
             size="xs"
             onClick={() => (item.isRead ? undefined : onRead(item.id))}
           >
-            {t("page.open")}
+            {isTrade ? t("page.open") : t("page.openOther")}
           </Button>
           {item.isRead ? null : (
             <Button size="xs" variant="subtle" onClick={() => onRead(item.id)} disabled={isBusy}>

@@ -7,9 +7,11 @@ function eventKeyOf(event: Notification["event"]): string {
   return `events.${event.replaceAll(".", "_")}`;
 }
 
-/** The headline of a notification: what happened, and who did it. */
-export function headlineOf(t: TFunction, item: Pick<Notification, "event" | "payload">): string {
-  return t(eventKeyOf(item.event), { counterparty: item.payload.counterparty ?? "" });
+/** The headline of a notification: what happened, who did it, the amount in the locale's digits. */
+export function headlineOf(t: TFunction, item: Pick<Notification, "event" | "payload">, locale: Locale): string {
+  const { cryptoAmount, cryptoCurrencyCode } = item.payload;
+  const amount = cryptoAmount ? `${formatCryptoDecimal(cryptoAmount, locale)} ${cryptoCurrencyCode ?? ""}`.trim() : "";
+  return t(eventKeyOf(item.event), { counterparty: item.payload.counterparty ?? "", amount });
 }
 
 /** The line under it: the amounts, the payment method, the time left to pay when unpaid. */
@@ -29,6 +31,7 @@ export function detailsOf(t: TFunction, item: Pick<Notification, "payload">, loc
     const minutes = Math.ceil((Date.parse(payload.paymentWindowEndsAt) - now) / 60_000);
     lines.push(minutes > 0 ? t("timeLeft", { count: minutes }) : t("windowOver"));
   }
+  if (payload.reason) lines.push(t(`reasons.${payload.reason}`, { defaultValue: "" }));
   if (payload.text) lines.push(payload.text);
-  return lines;
+  return lines.filter((line) => line);
 }
