@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Switch, Text, Title } from "@mantine/core";
+import { Group, Switch, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { showToast } from "../../../lib/toast.ts";
 import {
@@ -9,6 +9,7 @@ import {
   turnBrowserPushOn,
 } from "../api/browser-push.ts";
 import { useNotificationsTexts } from "../i18n/notifications-texts.ts";
+import { ChannelCard } from "./channel-card.tsx";
 
 /**
  * "Push on this browser": subscribes this browser to the app channel (web push) or unsubscribes
@@ -50,26 +51,21 @@ export function PushCard() {
 
   const hint = state === "unsupported" ? "push.unsupported" : state === "denied" ? "push.denied" : "push.hint";
   return (
-    <Card withBorder padding="md" data-testid="push-card">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t("push.title")}
-        </Title>
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" c={state === "unsupported" || state === "denied" ? "dimmed" : undefined}>
-            {t(hint)}
-          </Text>
-          <Switch
-            label={t("push.toggle")}
-            labelPosition="left"
-            styles={{ label: { whiteSpace: "nowrap" } }}
-            checked={state === "on"}
-            disabled={isBusy || state === "loading" || state === "unsupported" || state === "denied"}
-            onChange={(event) => void toggle(event.currentTarget.checked)}
-            data-testid="push-toggle"
-          />
-        </Group>
-      </Stack>
-    </Card>
+    <ChannelCard title={t("push.title")} testId="push-card">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" c={state === "unsupported" || state === "denied" ? "dimmed" : undefined}>
+          {t(hint)}
+        </Text>
+        <Switch
+          label={t("push.toggle")}
+          labelPosition="left"
+          styles={{ label: { whiteSpace: "nowrap" } }}
+          checked={state === "on"}
+          disabled={isBusy || state === "loading" || state === "unsupported" || state === "denied"}
+          onChange={(event) => void toggle(event.currentTarget.checked)}
+          data-testid="push-toggle"
+        />
+      </Group>
+    </ChannelCard>
   );
 }
