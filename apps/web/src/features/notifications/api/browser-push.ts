@@ -10,7 +10,7 @@ export type BrowserPushState = "unsupported" | "denied" | "off" | "on";
 /** The user said no (or dismissed the question): nothing was subscribed. */
 export class PushPermissionRefused extends Error {}
 
-export function isPushSupported(): boolean {
+function isPushSupported(): boolean {
   return (
     typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window
   );
