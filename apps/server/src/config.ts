@@ -82,11 +82,22 @@ const configSchema = z
       .regex(/^[A-Za-z0-9_]{3,64}$/)
       .optional(),
     TELEGRAM_API_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
+    /**
+     * Web push (the `app` channel): who push services may contact about this server's pushes, a
+     * `mailto:` address or an https URL (the VAPID subject). Unset: `mailto:` and MAIL_FROM's address.
+     */
+    WEB_PUSH_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/)
+      .optional(),
     RATES_FILE: z.string().optional(),
     SOUK_FEATURE_FLAGS: z.string().optional(),
     /** Requests per minute each API client may make to /paxful/v1 (per server copy). */
     PAXFUL_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
-    /** Lets webhook URLs reach private, loopback and link-local addresses (development and tests only). */
+    /**
+     * Lets webhook URLs and push subscription endpoints reach private, loopback and link-local
+     * addresses over http (development and tests only).
+     */
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
   })
   .refine((config) => config.NODE_ENV !== "production" || config.SOUK_FAILPOINTS === "", {

@@ -36,4 +36,5 @@ export * from "./trades.ts";
 export * from "./two-factor.ts";
 export * from "./users.ts";
 export * from "./wallet.ts";
+export * from "./web-push.ts";
 export * from "./webhooks.ts";

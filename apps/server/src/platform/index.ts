@@ -66,6 +66,8 @@ export type {
   SoukModule,
   SoukRoutes,
 } from "./module.ts";
+export { urlProblem } from "./outbound/address-guard.ts";
+export { postWebhook, type SendOutcome } from "./outbound/http-sender.ts";
 export {
   deliverOutbox,
   findInOutbox,

@@ -313,6 +313,23 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   // Refused as not configured where the server has no bot; a user's own link otherwise.
   "POST /rest/v1/notifications/telegram/link": { may: USERS },
   "DELETE /rest/v1/notifications/telegram": { may: USERS },
+  // Web push (docs/decisions/097-web-push.md): each user's own browsers; an endpoint is never looked up on subscribing.
+  "GET /rest/v1/notifications/push/public-key": { may: USERS },
+  "POST /rest/v1/notifications/push/subscriptions": {
+    may: USERS,
+    body: {
+      endpoint: "https://push.example.com/push/hostile",
+      expirationTime: null,
+      keys: {
+        p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+        auth: "tBHItJI5svbpez7KI4CCXg",
+      },
+    },
+  },
+  "POST /rest/v1/notifications/push/unsubscribe": {
+    may: USERS,
+    body: { endpoint: "https://push.example.com/push/hostile" },
+  },
 
   // Trades.
   "POST /rest/v1/trade": { may: USERS, body: (ids: PlantedIds) => ({ offerId: ids.offer, fiatAmount: "100" }) },

@@ -8,6 +8,7 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { notificationJobs, stopNotificationPolling } from "./notifications.jobs.ts";
 import { registerNotificationsRoutes } from "./notifications.routes.ts";
+import { registerPushRoutes } from "./push.routes.ts";
 
 export { notifyFromFeed } from "./notifications.feed.ts";
 export { notifyTradeParty } from "./notifications.service.ts";
@@ -16,6 +17,7 @@ export const notificationsModule: SoukModule = {
   name: "notifications",
   privateRoutes: (app, deps) => {
     registerNotificationsRoutes(app, deps);
+    registerPushRoutes(app, deps);
     app.addHook("onClose", async () => stopNotificationPolling());
   },
   jobs: notificationJobs,

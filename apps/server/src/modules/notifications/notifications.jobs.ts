@@ -1,6 +1,7 @@
 import { type JobContext, type JobDefinition, pollDeadline } from "../../platform/index.ts";
 import { notifyFromFeed } from "./notifications.feed.ts";
 import { jobQueueOf, mailNotifications } from "./notifications.mail.ts";
+import { pushNotifications } from "./push.service.ts";
 import { botApiOf, readTelegramUpdates, sendTelegramNotifications } from "./telegram.service.ts";
 
 /** Telegram's turn of the poll: a Bot API that is down is logged and tried again next turn. */
@@ -38,6 +39,8 @@ async function pollFeed(context: JobContext): Promise<void> {
     const mailed = await mailNotifications(context.db, jobs, context.config);
     if (mailed > 0) context.log.debug({ mailed }, "notification mails queued");
     await telegramTurn(context);
+    const pushed = await pushNotifications(context.db, context.config);
+    if (pushed.delivered + pushed.gone + pushed.retry + pushed.given_up > 0) context.log.debug(pushed, "pushes sent");
     if (Date.now() + POLL_EVERY_MS > until) return;
     await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
   }

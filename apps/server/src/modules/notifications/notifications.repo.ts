@@ -23,6 +23,7 @@ type NotificationTables = {
     read_at: Date | null;
     emailed_at: Date | null;
     telegram_sent_at: Date | null;
+    pushed_at: Date | null;
   };
   notification_settings: {
     user_id: bigint;
@@ -188,7 +189,7 @@ export async function findMessageInterval(db: Db | Tx, userId: number): Promise<
   return Number(result.rows[0]?.minutes ?? 0);
 }
 
-// ---- the outbox of the e-mail and Telegram channels --------------------------------------------
+// ---- the outbox of the e-mail, Telegram and app channels --------------------------------------------
 
 /** A notification waiting for a channel, with what its recipient's channel needs. */
 export interface PendingRow {
@@ -206,13 +207,15 @@ export interface PendingRow {
   chatId: number | null;
 }
 
-const SENT_COLUMN = { email: sql.ref("n.emailed_at"), telegram: sql.ref("n.telegram_sent_at") };
+/** The outbox mark of each channel but the web list. */
+const SENT_COLUMNS = { email: "emailed_at", telegram: "telegram_sent_at", app: "pushed_at" } as const;
+type OutboxChannel = keyof typeof SENT_COLUMNS;
 
 /**
  * Notifications a channel has not handled, oldest first, locked for this pass (another worker
  * skips them), with their recipient's address, locale, chat digest interval and Telegram chat.
  */
-export async function claimPending(tx: Tx, channel: "email" | "telegram", limit: number): Promise<PendingRow[]> {
+export async function claimPending(tx: Tx, channel: OutboxChannel, limit: number): Promise<PendingRow[]> {
   const result = await sql<{
     id: string;
     user_id: string;
@@ -229,7 +232,7 @@ export async function claimPending(tx: Tx, channel: "email" | "telegram", limit:
       u.email, u.locale, u.notify_trade_messages_interval AS interval_minutes, l.chat_id
     FROM notifications n JOIN users u ON u.id = n.user_id
     LEFT JOIN telegram_links l ON l.user_id = n.user_id
-    WHERE ${SENT_COLUMN[channel]} IS NULL AND ${sql.lit(channel)} = ANY (n.channels)
+    WHERE ${sql.ref(`n.${SENT_COLUMNS[channel]}`)} IS NULL AND ${sql.lit(channel)} = ANY (n.channels)
     ORDER BY n.created_at, n.id
     LIMIT ${limit}
     FOR UPDATE OF n SKIP LOCKED`.execute(tx);
@@ -248,8 +251,8 @@ export async function claimPending(tx: Tx, channel: "email" | "telegram", limit:
 }
 
 /** The channel handled these rows (sent, digested or skipped). */
-export async function markHandled(tx: Tx, channel: "email" | "telegram", ids: readonly bigint[]): Promise<void> {
+export async function markHandled(tx: Tx, channel: OutboxChannel, ids: readonly bigint[]): Promise<void> {
   if (ids.length === 0) return;
-  await sql`UPDATE notifications n SET ${sql.ref(channel === "email" ? "emailed_at" : "telegram_sent_at")} = now()
+  await sql`UPDATE notifications n SET ${sql.ref(SENT_COLUMNS[channel])} = now()
     WHERE n.id IN (${sql.join([...ids])})`.execute(tx);
 }

@@ -138,8 +138,8 @@ export async function markNotificationsRead(db: Db, viewer: Viewer, id: string |
 }
 
 /**
- * GET /rest/v1/notifications/settings. Web and e-mail always deliver (mail without SMTP stays in
- * the outbox), Telegram when the server has a bot; app (web push) does not yet.
+ * GET /rest/v1/notifications/settings. Web, e-mail (mail without SMTP stays in the outbox) and app
+ * (web push, to the browsers the user subscribed) always deliver, Telegram when the server has a bot.
  */
 export async function getNotificationSettings(
   db: Db | Tx,
@@ -148,7 +148,7 @@ export async function getNotificationSettings(
 ): Promise<NotificationSettings> {
   return {
     groups: settingsTableOf(await repo.listSettings(db, viewer.userId)),
-    liveChannels: botApiOf(config) ? ["web", "email", "telegram"] : ["web", "email"],
+    liveChannels: botApiOf(config) ? ["web", "email", "telegram", "app"] : ["web", "email", "app"],
     notifyTradeMessagesInterval: await repo.findMessageInterval(db, viewer.userId),
   };
 }

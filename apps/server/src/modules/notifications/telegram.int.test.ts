@@ -117,7 +117,7 @@ describe("without a bot", () => {
       expect(refused.status).toBe(409);
       expect(refused.body.errors.code).toBe("ERROR_TELEGRAM_NOT_CONFIGURED");
       const settings = await user.get("/rest/v1/notifications/settings");
-      expect(settings.body.data.liveChannels).toEqual(["web", "email"]);
+      expect(settings.body.data.liveChannels).toEqual(["web", "email", "app"]);
     } finally {
       await plain.close();
     }

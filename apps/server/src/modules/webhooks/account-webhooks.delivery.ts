@@ -1,10 +1,9 @@
 import type { Db } from "../../db/pool.ts";
 import { withTx } from "../../db/pool.ts";
-import type { JobContext } from "../../platform/index.ts";
+import { type JobContext, postWebhook } from "../../platform/index.ts";
 import * as deliveries from "./account-webhooks.deliveries.repo.ts";
 import { type AttemptVerdict, judgeAttempt } from "./account-webhooks.domain.ts";
 import { signatureHeaders } from "./account-webhooks.signing.ts";
-import { postWebhook } from "./outbound/http-sender.ts";
 
 /** The delivery job's queue name. */
 export const ACCOUNT_DELIVER_JOB = "webhooks.deliver";

@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.ts";
 import { createOffer, createTrader, createTradesTestApp, fund } from "../../../test/races/trade-fixtures.ts";
 import { openTrade, releaseTrade, type TradeCast } from "../../../test/trade-scenario.ts";
-import { parseFeatureFlags } from "../../platform/index.ts";
+import { parseFeatureFlags, postWebhook } from "../../platform/index.ts";
 import { ACCOUNT_DELIVER_JOB, deliverAccountWebhook, runAccountDeliveryJob } from "./account-webhooks.delivery.ts";
 import { fanOutAccountWebhooks } from "./account-webhooks.fanout.ts";
 import { verifyWebhook } from "./account-webhooks.service.ts";
-import { postWebhook } from "./outbound/http-sender.ts";
 
 /**
  * A receiver as a user would run it: echoes the challenge (or a wrong one), verifies every

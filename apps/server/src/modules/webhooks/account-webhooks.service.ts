@@ -8,13 +8,11 @@ import {
   type WebhookDeliveryAttempt,
 } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
-import { DomainError, inputError, notFound } from "../../platform/index.ts";
+import { DomainError, inputError, notFound, postWebhook, urlProblem } from "../../platform/index.ts";
 import * as deliveries from "./account-webhooks.deliveries.repo.ts";
 import { challengeErrorKey, isVerifiedFor, orderedEvents, webhookView } from "./account-webhooks.domain.ts";
 import * as repo from "./account-webhooks.repo.ts";
 import { newWebhookSecret } from "./account-webhooks.signing.ts";
-import { urlProblem } from "./outbound/address-guard.ts";
-import { postWebhook } from "./outbound/http-sender.ts";
 
 /**
  * A user's webhook (docs/decisions/098-account-webhooks.md): verify a URL with a challenge, save

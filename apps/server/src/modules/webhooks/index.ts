@@ -1,8 +1,8 @@
 /**
  * The webhooks module's door: the account webhooks of the spec (Standard Webhooks signing, a
  * delivery log, retries; docs/decisions/098-account-webhooks.md) and the outbound parts every kind
- * of webhook shares: the address guard, the HTTP sender, the committed-event feed reader and the
- * trade facts it finds.
+ * of webhook shares: the committed-event feed reader and the trade facts it finds. The address
+ * guard and the HTTP sender they post with are the platform's (web push uses them too).
  */
 import { parseFeatureFlags, type SoukModule } from "../../platform/index.ts";
 import { listOverdueDeliveryIds } from "./account-webhooks.deliveries.repo.ts";
@@ -11,10 +11,8 @@ import { fanOutAccountWebhooks } from "./account-webhooks.fanout.ts";
 import { registerAccountWebhookRoutes } from "./account-webhooks.routes.ts";
 import { pollFeed, stopFeedPolling } from "./outbound/feed-poll.ts";
 
-export { urlProblem } from "./outbound/address-guard.ts";
 export { readFeed } from "./outbound/event-feed.ts";
 export { pollFeed, stopFeedPolling } from "./outbound/feed-poll.ts";
-export { postWebhook } from "./outbound/http-sender.ts";
 export { chatMessageRecipients, tradeStatusFact } from "./outbound/trade-facts.ts";
 
 export const webhooksModule: SoukModule = {

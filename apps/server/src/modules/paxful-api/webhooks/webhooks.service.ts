@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { PAXFUL_CHALLENGE_HEADER, PAXFUL_SIGNATURE_HEADER, type PaxfulWebhookEvent } from "@souk/contracts";
 import { type Db, withTx } from "../../../db/pool.ts";
-import type { JobContext } from "../../../platform/index.ts";
-import { postWebhook, urlProblem } from "../../webhooks/index.ts";
+import { type JobContext, postWebhook, urlProblem } from "../../../platform/index.ts";
 import { signedMessageOf, type WebhookSigner } from "./signing.ts";
 import * as repo from "./webhooks.repo.ts";
 

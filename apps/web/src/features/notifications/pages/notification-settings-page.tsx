@@ -12,6 +12,7 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { TitledPage } from "../../../ui/titled-page.tsx";
 import { notificationSettingsQueryOptions, useUpdateNotificationSettings } from "../api/notifications-api.ts";
+import { PushCard } from "../components/push-card.tsx";
 import { TelegramCard } from "../components/telegram-card.tsx";
 import { useNotificationsTexts } from "../i18n/notifications-texts.ts";
 
@@ -35,6 +36,7 @@ export function NotificationSettingsPage() {
       ) : (
         <SettingsTable settings={settings.data} />
       )}
+      <PushCard />
       <TelegramCard />
     </TitledPage>
   );

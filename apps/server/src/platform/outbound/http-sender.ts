@@ -28,12 +28,14 @@ function failureOf(error: Error): Pick<SendOutcome, "error" | "failure"> {
 }
 
 /**
- * One POST to a webhook URL through the address guard, with a time limit and a cap on what is
- * read back. Redirects are not followed (a redirect could lead to a refused address).
+ * One POST to a webhook URL (or another URL a user gave, such as a push service endpoint) through
+ * the address guard, with a time limit and a cap on what is read back. Redirects are not followed
+ * (a redirect could lead to a refused address). The body is JSON unless `headers` names another
+ * content-type (lower-case names override the defaults).
  */
 export function postWebhook(
   url: string,
-  body: string,
+  body: string | Uint8Array,
   headers: Record<string, string>,
   options: { allowPrivate: boolean },
 ): Promise<SendOutcome> {
