@@ -1,0 +1,237 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/harness.ts";
+import {
+  advanceTradeClock,
+  balancesOf,
+  createOffer,
+  createTrader,
+  createTradesTestApp,
+  depositBond,
+  expectLedgerHolds,
+  fund,
+  type TestUser,
+} from "../../../test/races/trade-fixtures.ts";
+import { expireDueTrades } from "./index.ts";
+
+/**
+ * What a trade's settlement records besides the money, and the answers a start or a command gives
+ * when it is retried or refused: the completed-trade counters of both parties, the seller's
+ * activity, the dispute a release closes, the penalty of a buy offer whose owner lets trades
+ * expire. Written from the mutants that outlived trades.int.test.ts
+ * (docs/decisions/085-failpoints-and-mutation-testing.md).
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTradesTestApp();
+});
+afterAll(async () => {
+  await expectLedgerHolds(t.ownerDb);
+  await t.close();
+});
+
+const key = () => ({ headers: { "idempotency-key": randomUUID() } });
+
+async function sellerWithOffer(overrides: Record<string, unknown> = {}): Promise<{ seller: TestUser; offer: string }> {
+  const seller = await createTrader(t, { roles: ["user", "vendor"] });
+  await fund(t.db, seller.id, "USDT", "10000");
+  return { seller, offer: await createOffer(seller, overrides) };
+}
+
+async function start(taker: TestUser, offer: string, fiatAmount = "100") {
+  const response = await taker.client.post("/rest/v1/trade", { offerId: offer, fiatAmount }, key());
+  expect(response.status, response.text).toBe(200);
+  return response.body.data as { id: string; [key: string]: any };
+}
+
+async function releaseOf(buyer: TestUser, seller: TestUser, tradeId: string) {
+  expect((await buyer.client.post(`/rest/v1/trade/${tradeId}/paid`)).status).toBe(200);
+  const released = await seller.client.post(`/rest/v1/trade/${tradeId}/release`, {}, key());
+  expect(released.status, released.text).toBe(200);
+  return released.body.data;
+}
+
+async function countersOf(user: TestUser) {
+  const result = await sql<{ completed_trades: number; total_partners: number; btc_traded_minor: string }>`
+    SELECT completed_trades, total_partners, btc_traded_minor::text AS btc_traded_minor
+    FROM users WHERE id = ${user.id}`.execute(t.ownerDb);
+  const row = result.rows[0];
+  return { completed: row?.completed_trades, partners: row?.total_partners, btc: row?.btc_traded_minor };
+}
+
+const dispute = { disputeReasonId: 1, disputeReasonText: "I paid and nothing was released." };
+
+describe("what a successful trade counts", () => {
+  it("counts a release for both parties, a partner once, BTC traded only in BTC, and a cancel not at all", async () => {
+    const { seller, offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    await releaseOf(buyer, seller, (await start(buyer, offer)).id);
+    expect(await countersOf(buyer)).toEqual({ completed: 1, partners: 1, btc: "0" });
+    expect(await countersOf(seller)).toEqual({ completed: 1, partners: 1, btc: "0" });
+
+    const cancelled = await start(buyer, offer);
+    expect((await buyer.client.post(`/rest/v1/trade/${cancelled.id}/cancel`)).status).toBe(200);
+    await releaseOf(buyer, seller, (await start(buyer, offer)).id);
+    expect(await countersOf(buyer)).toEqual({ completed: 2, partners: 1, btc: "0" });
+    expect(await countersOf(seller)).toEqual({ completed: 2, partners: 1, btc: "0" });
+
+    await fund(t.db, seller.id, "BTC", "1");
+    const btcOffer = await createOffer(seller, { cryptoCurrencyCode: "BTC", fixedPrice: "50000" });
+    const btcTrade = await start(buyer, btcOffer, "100");
+    expect(btcTrade.cryptoAmount).toMatchObject({ amount: "0.00200000", currencyCode: "BTC" });
+    await releaseOf(buyer, seller, btcTrade.id);
+    expect(await countersOf(buyer)).toEqual({ completed: 3, partners: 1, btc: "200000" });
+    expect(await countersOf(seller)).toEqual({ completed: 3, partners: 1, btc: "200000" });
+  });
+
+  it("counts a dispute awarded to the buyer as completed, and one awarded to the seller not", async () => {
+    const { seller, offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    const moderator = await createTrader(t, { roles: ["moderator"] });
+    const disputed = async () => {
+      const trade = await start(buyer, offer);
+      expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(200);
+      expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/dispute`, dispute)).status).toBe(200);
+      return trade.id;
+    };
+    const lost = await disputed();
+    const award = (id: string, outcome: string) =>
+      moderator.client.post(`/rest/v1/trade/${id}/dispute/resolve`, { outcome, note: "Decided on the proof." });
+    expect((await award(lost, "seller")).body.data.status).toBe("dispute_won_seller");
+    expect(await countersOf(buyer)).toEqual({ completed: 0, partners: 0, btc: "0" });
+    const won = await disputed();
+    expect((await award(won, "buyer")).body.data.status).toBe("dispute_won_buyer");
+    expect(await countersOf(buyer)).toEqual({ completed: 1, partners: 1, btc: "0" });
+    expect(await countersOf(seller)).toEqual({ completed: 1, partners: 1, btc: "0" });
+  });
+});
+
+describe("a release", () => {
+  it("is recorded in the seller's activity, naming the trade", async () => {
+    const { seller, offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    const trade = await start(buyer, offer);
+    await releaseOf(buyer, seller, trade.id);
+    const activity = await sql<{ user_id: string; details: { trade?: string } }>`
+      SELECT user_id::text, details FROM account_activity WHERE type = 'release' AND details->>'trade' = ${trade.id}`.execute(
+      t.ownerDb,
+    );
+    expect(activity.rows).toEqual([{ user_id: String(seller.id), details: { trade: trade.id } }]);
+  });
+
+  it("in a dispute closes it for the buyer with the note both parties see", async () => {
+    const { seller, offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    const trade = await start(buyer, offer);
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(200);
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/dispute`, dispute)).status).toBe(200);
+    const released = await seller.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key());
+    expect(released.status, released.text).toBe(200);
+    const note = "The seller released the crypto, which closed the dispute.";
+    expect(released.body.data.dispute).toMatchObject({ outcome: "buyer", note });
+    expect((await buyer.client.get(`/rest/v1/trade/${trade.id}`)).body.data.dispute).toMatchObject({ note });
+  });
+
+  it("retried with another key after it was done is refused, not answered as done", async () => {
+    const { seller, offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    const trade = await start(buyer, offer);
+    await releaseOf(buyer, seller, trade.id);
+    const again = await seller.client.post(`/rest/v1/trade/${trade.id}/release`, {}, key());
+    expect(again.status).toBe(409);
+    expect(again.body.errors).toMatchObject({ code: "ERROR_TRADE_WRONG_STATE", details: { status: "released" } });
+  });
+});
+
+describe("expiries", () => {
+  async function penaltyOf(offer: string): Promise<string | null | undefined> {
+    const result = await sql<{ penalty_reason: string | null }>`
+      SELECT penalty_reason FROM offers WHERE id_hashed = ${offer}`.execute(t.ownerDb);
+    return result.rows[0]?.penalty_reason;
+  }
+
+  async function expireOne(tradeId: string) {
+    await advanceTradeClock(t.ownerDb, 31 * 60, tradeId);
+    expect(await expireDueTrades(t.db)).toEqual({ expired: 1, checked: 1 });
+  }
+
+  it("switch a buy offer off at its owner's third expired trade in a day, and a sell offer never", async () => {
+    const owner = await createTrader(t);
+    await depositBond(t.db, owner);
+    const buyOffer = await createOffer(owner, { type: "buy" });
+    const taker = await createTrader(t);
+    await fund(t.db, taker.id, "USDT", "1000");
+    for (let expiry = 1; expiry <= 3; expiry += 1) {
+      expect(await penaltyOf(buyOffer)).toBeNull();
+      await expireOne((await start(taker, buyOffer)).id);
+    }
+    expect(await penaltyOf(buyOffer)).toEqual(expect.any(String));
+    expect((await balancesOf(t.db, taker.id, "USDT")).available).toBe(1_000_000_000n);
+
+    const { offer: sellOffer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    for (let expiry = 1; expiry <= 3; expiry += 1) await expireOne((await start(buyer, sellOffer)).id);
+    expect(await penaltyOf(sellOffer)).toBeNull();
+  });
+});
+
+describe("a start", () => {
+  it("tells a taker who sells to a buy offer that the short balance is their own", async () => {
+    const owner = await createTrader(t);
+    await depositBond(t.db, owner);
+    const buyOffer = await createOffer(owner, { type: "buy" });
+    const taker = await createTrader(t);
+    await fund(t.db, taker.id, "USDT", "50");
+    const response = await taker.client.post("/rest/v1/trade", { offerId: buyOffer, fiatAmount: "100" }, key());
+    expect(response.status).toBe(409);
+    expect(response.body.errors).toMatchObject({
+      code: "ERROR_INSUFFICIENT_BALANCE",
+      details: { limitKind: "LowBalance", isOwnBalance: true },
+    });
+  });
+
+  it("retried after its stored answer was lost answers its own trade, also when a limit now refuses it", async () => {
+    const { offer } = await sellerWithOffer();
+    const noId = await createTrader(t, { isIdVerified: false });
+    const forget = (idempotencyKey: string) =>
+      sql`DELETE FROM idempotency_keys WHERE key = ${idempotencyKey}`.execute(t.ownerDb);
+    const tradesOf = async () =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::integer AS n FROM trades WHERE taker_id = ${noId.id}`.execute(
+          t.ownerDb,
+        )
+      ).rows[0]?.n;
+    const first = { "idempotency-key": randomUUID() };
+    const firstTrade = await noId.client.post(
+      "/rest/v1/trade",
+      { offerId: offer, fiatAmount: "10" },
+      { headers: first },
+    );
+    expect(firstTrade.status).toBe(200);
+    await forget(first["idempotency-key"]);
+    // The unique (taker, key) index finds the first trade.
+    const again = await noId.client.post("/rest/v1/trade", { offerId: offer, fiatAmount: "10" }, { headers: first });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data.id).toBe(firstTrade.body.data.id);
+    expect(await tradesOf()).toBe(1);
+
+    const second = { "idempotency-key": randomUUID() };
+    const secondTrade = await noId.client.post(
+      "/rest/v1/trade",
+      { offerId: offer, fiatAmount: "10" },
+      { headers: second },
+    );
+    expect(secondTrade.status).toBe(200);
+    await forget(second["idempotency-key"]);
+    // Two active trades is the limit without an ID: the retry is refused by its own trade, and answered with it.
+    const retried = await noId.client.post("/rest/v1/trade", { offerId: offer, fiatAmount: "10" }, { headers: second });
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.data.id).toBe(secondTrade.body.data.id);
+    const fresh = await noId.client.post("/rest/v1/trade", { offerId: offer, fiatAmount: "10" }, key());
+    expect(fresh.body.errors?.code).toBe("ERROR_MAX_2_ACTIVE_TRADES_ID_NOT_VERIFIED");
+    expect(await tradesOf()).toBe(2);
+  });
+});
