@@ -193,6 +193,44 @@ describe("a start", () => {
     });
   });
 
+  it("marks a trade whose taker comes from the offer owner's address", async () => {
+    const { seller, offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    const session = await sql<{ ip: string }>`
+      SELECT host(ip) AS ip FROM sessions WHERE user_id = ${seller.id} AND revoked_at IS NULL`.execute(t.ownerDb);
+    const ownerIp = session.rows[0]?.ip ?? "";
+    const from = async (ip: string) => {
+      const headers = { "idempotency-key": randomUUID(), "x-forwarded-for": ip };
+      const response = await buyer.client.post("/rest/v1/trade", { offerId: offer, fiatAmount: "10" }, { headers });
+      expect(response.status, response.text).toBe(200);
+      return response.body.data.isOpponentsSameIp;
+    };
+    expect(ownerIp).toMatch(/^10\.88\./);
+    expect(await from(ownerIp)).toBe(true);
+    expect(await from("192.0.2.7")).toBe(false);
+  });
+
+  it("asks for a full name the offer's owner can see when the offer requires it", async () => {
+    const { offer } = await sellerWithOffer({ requireFullNameVisibility: true });
+    const taker = await createTrader(t);
+    const name = (firstName: string | null, visibility: string) =>
+      sql`UPDATE users SET first_name = ${firstName}, full_name_visibility_type = ${visibility}
+        WHERE id = ${taker.id}`.execute(t.ownerDb);
+    const attempt = () => taker.client.post("/rest/v1/trade", { offerId: offer, fiatAmount: "10" }, key());
+    for (const [firstName, visibility] of [
+      [null, "first_name_and_initial"],
+      ["  ", "first_name_and_initial"],
+      ["Ana", "hide_name"],
+    ] as const) {
+      await name(firstName, visibility);
+      const refused = await attempt();
+      expect(refused.status, `${firstName} ${visibility}`).toBe(403);
+      expect(refused.body.errors.details.requirements).toEqual(["require_full_name_visibility"]);
+    }
+    await name("Ana", "first_name_and_initial");
+    expect((await attempt()).status).toBe(200);
+  });
+
   it("retried after its stored answer was lost answers its own trade, also when a limit now refuses it", async () => {
     const { offer } = await sellerWithOffer();
     const noId = await createTrader(t, { isIdVerified: false });
