@@ -273,3 +273,18 @@ describe("a start", () => {
     expect(await tradesOf()).toBe(2);
   });
 });
+
+// Last in this file: it expires every trade still active here.
+describe("an expiry sweep at a given time", () => {
+  it("expires at that time the trades whose window it has passed, not at the database's clock", async () => {
+    const { offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    const trade = await start(buyer, offer);
+    expect((await expireDueTrades(t.db, new Date(Date.now() + 10 * 60_000))).expired).toBe(0);
+    const swept = await expireDueTrades(t.db, new Date(Date.now() + 2 * 3_600_000));
+    expect(swept.expired).toBeGreaterThanOrEqual(1);
+    expect(swept.checked).toBe(swept.expired);
+    const view = (await buyer.client.get(`/rest/v1/trade/${trade.id}`)).body.data;
+    expect(view.status).toBe("cancelled_system");
+  });
+});
