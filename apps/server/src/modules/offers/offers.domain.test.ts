@@ -131,6 +131,10 @@ describe("offer drafts", () => {
       "fixedPrice",
       "fixed_price_too_precise",
     ],
+    ["a payment window of 0", { paymentWindowMinutes: 0 }, {}, "paymentWindowMinutes", "payment_window_too_short"],
+    ["a payment window of 361", { paymentWindowMinutes: 361 }, {}, "paymentWindowMinutes", "payment_window_too_long"],
+    ["a payment window of 30.5", { paymentWindowMinutes: 30.5 }, {}, "paymentWindowMinutes", "payment_window_invalid"],
+    ["a negative trades minimum", { requireMinPastTrades: -1 }, {}, "requireMinPastTrades", "must_not_be_negative"],
     ["a zero minimum", { fiatLimitMin: "0" }, {}, "fiatLimitMin", "must_be_positive"],
     [
       "a maximum below the minimum",

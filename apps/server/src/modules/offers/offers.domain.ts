@@ -10,6 +10,7 @@ import {
   type OfferOwner,
   type OfferTab,
   type OfferTag,
+  offerInputSchema,
   P2P_FLOW_TYPES,
   SHOP_FLOW_TYPES,
 } from "@souk/contracts";
@@ -153,6 +154,9 @@ export interface DraftContext {
   features: { offerCap: boolean; manualEscrowFee: boolean; offRamp: boolean; bazaar: boolean };
 }
 
+/** The draft's whole numbers whose range only the request schema checks. */
+const SCHEMA_RANGED_NUMBERS = ["paymentWindowMinutes", "requireMinPastTrades"] as const;
+
 /**
  * Every rule an offer must meet, each refusal keyed by its field. Formats were checked by the
  * request schema; these are the rules that need several fields or reference data.
@@ -185,6 +189,13 @@ export function validateDraft(draft: OfferDraft, context: DraftContext): FieldEr
     else if (context.fiat && !hasAtMostDecimals(draft.fixedPrice, context.fiat.decimals)) {
       add(errors, "fixedPrice", "fixed_price_too_precise");
     } else if ((draft.fixedPrice.split(".")[0] ?? "").length > 20) add(errors, "fixedPrice", "fixed_price_too_large");
+  }
+
+  // Whole-number ranges the request schema states: the developer API's payload reaches here
+  // without that schema, and a value out of range would otherwise fail the table's CHECK (a 500).
+  for (const field of SCHEMA_RANGED_NUMBERS) {
+    const checked = offerInputSchema.shape[field].safeParse(draft[field]);
+    if (!checked.success) add(errors, field, checked.error.issues[0]?.message ?? "invalid");
   }
 
   // Limits: digits only (the schema), at least 1, min <= max.

@@ -221,6 +221,27 @@ describe("/paxful/v1 refusals", () => {
     expect(image).toMatchObject({ status: 400, body: { error: { code: 1004 } } });
   });
 
+  it("answers offer/create with a payment_window of 1e-400 (it underflows to 0) in the envelope, as form and as JSON", async () => {
+    const bearer = { authorization: `Bearer ${token}` };
+    const fields =
+      "currency=USD&margin=0&offer_terms=x&offer_type_field=sell&payment_method=cash-in-person&range_max=100&range_min=10&trade_details=y";
+    const asForm = await form("/paxful/v1/offer/create", `${fields}&payment_window=1e-400`, bearer);
+    const asJson = await t.app.inject({
+      method: "POST",
+      url: "/paxful/v1/offer/create",
+      headers: { ...bearer, "content-type": "application/json" },
+      // Written as text: JSON.stringify cannot write 1e-400, which JSON.parse reads as 0.
+      payload: `{"currency":"USD","margin":0,"offer_terms":"x","offer_type_field":"sell","payment_method":"cash-in-person","range_max":100,"range_min":10,"trade_details":"y","payment_window":1e-400}`,
+    });
+    expect(asForm).toMatchObject({ status: 400, body: { status: "error", error: { code: 1004 } } });
+    expect(asJson.statusCode).toBe(400);
+    expect(JSON.parse(asJson.body)).toMatchObject({ status: "error", error: { code: 1004 } });
+    // The same 0 written plainly: refused by the offer's rules before the table's CHECK.
+    const zero = await form("/paxful/v1/offer/create", `${fields}&payment_window=0`, bearer);
+    expect(zero).toMatchObject({ status: 400, body: { status: "error", error: { code: 1004 } } });
+    expect(zero.body.error.message).toContain("payment_window_too_short");
+  });
+
   it("counts requests per client and answers 429 past the limit, with the limit headers", async () => {
     const busy = await createApiClient(t.db, user.id, { name: "busy" });
     const busyToken = await issueToken(busy.client.clientId, busy.clientSecret);

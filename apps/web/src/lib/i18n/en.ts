@@ -1,6 +1,10 @@
 /**
- * English texts of the shell and of the built pages. French (fr.ts) must have the same keys: its
- * type is derived from this object, so a missing translation fails the typecheck.
+ * English texts the whole app shares: the shell (navigation, footer, banners, the not-found, error
+ * and coming-soon pages), the common words, the second-factor buttons of `ui/`, and the validation
+ * and error-code sentences that `lib/form-errors.ts` translates. A feature's own texts live in its
+ * `i18n/<feature>-texts.ts` (docs/decisions/109-one-i18n-layout-for-web-features.md). French
+ * (fr.ts) must have the same keys: its type is derived from this object, so a missing translation
+ * fails the typecheck.
  */
 export const en = {
   common: {
@@ -99,151 +103,6 @@ export const en = {
     warning: "Warning",
     info: "Information",
   },
-  home: {
-    metaTitle: "Souk: peer-to-peer crypto marketplace",
-    eyebrow: "Peer-to-peer crypto marketplace",
-    title: "Trade crypto directly with people, safely.",
-    lead: "Buy and sell Bitcoin, Ether and Tether for your local currency. Pick an offer, pay the way you agreed, and let escrow protect both sides until the trade is done.",
-    ctaBuy: "Buy crypto",
-    ctaSell: "Sell crypto",
-    ctaRegister: "Create a free account",
-    assetsTitle: "Supported currencies",
-    assetsNote: "Amounts are kept in each currency's smallest unit, never rounded by floating point.",
-    decimals: "{{count}} decimals",
-    escrowCardTitle: "Escrow on every trade",
-    escrowCardBody: "The seller's crypto is locked before you pay, and released only when the seller confirms payment.",
-    howTitle: "How it works",
-    howLead: "Four steps, the same for every trade.",
-    steps: {
-      find: {
-        title: "Find an offer",
-        body: "Browse offers by currency, payment method and amount. Each offer shows its price, limits and terms.",
-      },
-      open: {
-        title: "Open a trade",
-        body: "When you start a trade, the seller's crypto is locked in escrow. Nobody can move it while the trade runs.",
-      },
-      pay: {
-        title: "Pay the seller",
-        body: "Pay with the agreed method and mark the trade as paid. Chat with your trade partner on the trade page.",
-      },
-      release: {
-        title: "Receive your crypto",
-        body: "The seller confirms the payment and releases the crypto to your wallet. If something goes wrong, open a dispute.",
-      },
-    },
-    whyTitle: "Built for trust",
-    why: {
-      escrow: {
-        title: "Escrow-backed",
-        body: "Every trade locks the crypto first, and settles exactly once: released to the buyer or returned to the seller.",
-      },
-      people: {
-        title: "People, not an order book",
-        body: "Trade with real people, see their feedback, and keep lists of users you trust or block.",
-      },
-      methods: {
-        title: "Your payment method",
-        body: "Bank transfers, cash, online wallets, gift cards and more: offers say how they want to be paid.",
-      },
-      selfHosted: {
-        title: "Self-hostable",
-        body: "Souk is a single program with PostgreSQL. Run your own marketplace for your community.",
-      },
-    },
-    ctaBandTitle: "Ready to trade?",
-    ctaBandBody: "Creating an account takes a minute. Browse offers without an account.",
-    browseOffers: "Browse offers",
-  },
-  auth: {
-    login: {
-      metaTitle: "Log in",
-      title: "Welcome back",
-      subtitle: "Log in to trade, manage your offers and your wallet.",
-      loginLabel: "E-mail or username",
-      loginPlaceholder: "you@example.com",
-      passwordLabel: "Password",
-      submit: "Log in",
-      or: "or",
-      withPasskey: "Sign in with a passkey",
-      noAccount: "New to Souk?",
-      codeTitle: "Enter your security code",
-      codeLeadGa: "Open your authenticator app and type the 6-digit code it shows for Souk.",
-      codeLeadEmail: "We e-mailed you a 6-digit code. It is valid for 10 minutes.",
-      codeLabel: "Security code",
-      codeHint: "Lost your device? Type one of your recovery codes instead.",
-      codeSubmit: "Continue",
-      codeRestart: "Start again",
-      approvalTitle: "Approve this log-in by e-mail",
-      approvalLead:
-        "This device is new to your account, and you asked to approve such log-ins. We e-mailed you a link: open it and approve. This page goes on by itself once you have.",
-      approvalWaiting: "Waiting for your approval…",
-      approvalDenied: "This log-in was denied from the e-mail.",
-      registerLink: "Create an account",
-    },
-    loginApproval: {
-      metaTitle: "Approve a log-in",
-      title: "A log-in from a new device",
-      subtitle: "Someone with your password is logging in from a device your account has not used before. Was it you?",
-      approve: "Yes, approve it",
-      deny: "No, deny it",
-      approved: "Approved. The waiting log-in goes on by itself.",
-      denied: "Denied. That log-in will not happen; change your password now, since someone knows it.",
-      missingLink: "This link is incomplete. Open the link from the e-mail again.",
-    },
-    register: {
-      metaTitle: "Sign up",
-      title: "Create your account",
-      subtitle: "Start trading crypto with people near you.",
-      emailLabel: "E-mail",
-      emailPlaceholder: "you@example.com",
-      usernameLabel: "Username",
-      usernameDescription: "3 to 32 letters, digits or underscores. Other traders see it.",
-      passwordLabel: "Password",
-      passwordRulesTitle: "Your password needs",
-      submit: "Create account",
-      hasAccount: "Already have an account?",
-      loginLink: "Log in",
-      agreement:
-        "By creating an account you agree to the <terms>Terms of service</terms> and the <privacy>Privacy policy</privacy>.",
-    },
-    passwordRecovery: {
-      forgotLink: "Forgot your password?",
-      forgotMetaTitle: "Forgotten password",
-      forgotTitle: "Reset your password",
-      forgotSubtitle: "Enter the e-mail address of your account: we send you a link to choose a new password.",
-      emailLabel: "E-mail",
-      sendLink: "Send the link",
-      linkSent: "If an account uses {{email}}, a link valid for one hour is on its way. Check your inbox.",
-      resetMetaTitle: "New password",
-      resetTitle: "Choose a new password",
-      resetSubtitle: "Every session of your account ends when the password changes.",
-      passwordLabel: "New password",
-      save: "Save the new password",
-      done: "Your password is changed. Log in with it.",
-      invalidLink: "This reset link is invalid, expired or already used. Ask for a new one.",
-      missingLink: "This page needs the link from the e-mail. Ask for a new one.",
-      askAgain: "Ask for a new link",
-      backToLogin: "Back to log in",
-      generic: "That did not work; try again.",
-      rateLimited: "Too many requests; wait a minute and try again.",
-    },
-    passwordRules: {
-      length: "At least {{min}} characters",
-      digit: "A digit",
-      lower: "A lower-case letter",
-      upper: "An upper-case letter",
-      special: "A special character",
-    },
-    showPassword: "Show password",
-    hidePassword: "Hide password",
-    sideTitle: "Your keys to a fair market",
-    sidePoints: {
-      escrow: "Escrow locks the crypto before you pay",
-      feedback: "Feedback from real trades on every profile",
-      support: "Disputes reviewed by moderators",
-    },
-  },
   secondFactor: {
     mailedCode: {
       send: "E-mail me a code",
@@ -339,19 +198,10 @@ export const en = {
     body: "An unexpected error stopped this page. Reloading usually helps; if it keeps happening, please try again later.",
     chunkBody: "A new version of Souk may have been released. Reload the page to get it.",
   },
-  ipBlocked: {
-    metaTitle: "Not available in your region",
-    title: "Souk is not available in your region",
-    body: "Access from your current location is blocked by the operator of this marketplace.",
-  },
   comingSoon: {
     badge: "Coming soon",
     title: "{{screen}}",
     body: "This screen is not built yet. It will appear here when it is ready; nothing on this page works for now.",
-  },
-  staticPages: {
-    lastUpdated: "Last updated: {{date}}",
-    onThisPage: "On this page",
   },
 };
 

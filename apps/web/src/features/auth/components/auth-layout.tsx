@@ -1,7 +1,7 @@
 import { Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { CheckIcon, LockIcon, MessageIcon, ShieldCheckIcon, UsersIcon } from "../../../ui/icons.tsx";
+import { useAuthTexts } from "../i18n/auth-texts.ts";
 import classes from "./auth-layout.module.css";
 
 export interface AuthLayoutProps {
@@ -13,11 +13,11 @@ export interface AuthLayoutProps {
 
 /** The frame of the log-in and sign-up pages: a brand panel beside the form on wide screens. */
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
   const points = [
-    { icon: <ShieldCheckIcon />, text: t("auth.sidePoints.escrow") },
-    { icon: <UsersIcon />, text: t("auth.sidePoints.feedback") },
-    { icon: <MessageIcon />, text: t("auth.sidePoints.support") },
+    { icon: <ShieldCheckIcon />, text: t("sidePoints.escrow") },
+    { icon: <UsersIcon />, text: t("sidePoints.feedback") },
+    { icon: <MessageIcon />, text: t("sidePoints.support") },
   ];
   return (
     <Container size={980} className={classes.root}>
@@ -27,7 +27,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
             <LockIcon size={26} />
           </ThemeIcon>
           <Title order={2} className={classes.sideTitle}>
-            {t("auth.sideTitle")}
+            {t("sideTitle")}
           </Title>
           <Stack gap="md" component="ul" className={classes.points}>
             {points.map((point) => (

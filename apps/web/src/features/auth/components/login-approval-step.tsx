@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { applyServerErrors } from "../../../lib/form-errors.ts";
 import { continueApprovedLogIn } from "../api/auth-api.ts";
+import { useAuthTexts } from "../i18n/auth-texts.ts";
 import { FormAlert } from "./form-alert.tsx";
 
 /** How often the waiting page asks whether the mailed link was answered. */
@@ -21,7 +22,8 @@ export interface LoginApprovalStepProps {
  * server every few seconds, until the mailed link approves (then the log-in goes on) or denies.
  */
 export function LoginApprovalStep({ onLoggedIn, onSecondFactor, onRestart }: LoginApprovalStepProps) {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
+  const { t: tGlobal } = useTranslation();
   const waiting = useQuery({
     queryKey: ["login-approval-wait"],
     queryFn: continueApprovedLogIn,
@@ -35,24 +37,24 @@ export function LoginApprovalStep({ onLoggedIn, onSecondFactor, onRestart }: Log
     if ("user" in answer) onLoggedIn(answer);
     else if ("twoFactorRequired" in answer) onSecondFactor(answer.type);
   }, [answer, onLoggedIn, onSecondFactor]);
-  const refusal = waiting.isError ? applyServerErrors(waiting.error, [] as const, () => {}, t) : null;
+  const refusal = waiting.isError ? applyServerErrors(waiting.error, [] as const, () => {}, tGlobal) : null;
 
   return (
     <Stack gap="md" data-testid="login-approval-step">
-      <Title order={3}>{t("auth.login.approvalTitle")}</Title>
+      <Title order={3}>{t("login.approvalTitle")}</Title>
       <Text c="dimmed" size="sm">
-        {t("auth.login.approvalLead")}
+        {t("login.approvalLead")}
       </Text>
       {refusal ? (
         <FormAlert message={refusal} />
       ) : (
         <Stack align="center" gap="xs">
           <Loader size="sm" />
-          <Text size="sm">{t("auth.login.approvalWaiting")}</Text>
+          <Text size="sm">{t("login.approvalWaiting")}</Text>
         </Stack>
       )}
       <Anchor component="button" type="button" size="sm" onClick={onRestart}>
-        {t("auth.login.codeRestart")}
+        {t("login.codeRestart")}
       </Anchor>
     </Stack>
   );

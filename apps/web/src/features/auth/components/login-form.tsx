@@ -12,6 +12,7 @@ import { isPasskeyPromptDismissed, supportsPasskeys } from "../../../lib/passkey
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { KeyIcon } from "../../../ui/icons.tsx";
 import { useLogInMutation, useLogInWithPasskeyMutation } from "../api/auth-api.ts";
+import { useAuthTexts } from "../i18n/auth-texts.ts";
 import { fieldErrorText } from "./field-error.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { LoginApprovalStep } from "./login-approval-step.tsx";
@@ -25,7 +26,8 @@ export interface LoginFormProps {
 }
 
 export function LoginForm({ onLoggedIn }: LoginFormProps) {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
+  const { t: tGlobal } = useTranslation();
   const { to } = useLocalizedPaths();
   const logIn = useLogInMutation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     } catch (error) {
       if (isPasskeyPromptDismissed(error) && !(error instanceof ApiError)) return;
       const [key] = error instanceof ApiError ? ((error.details?.response as string[] | undefined) ?? []) : [];
-      setFormError(key ? translateValidationMessage(t, key) : translateErrorCode(t, error));
+      setFormError(key ? translateValidationMessage(tGlobal, key) : translateErrorCode(tGlobal, error));
     }
   };
 
@@ -58,7 +60,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
       else if ("approvalRequired" in answer) setAwaitingApproval(true);
       else setPendingType(answer.type);
     } catch (error) {
-      setFormError(applyServerErrors(error, loginFields, form.setError, t));
+      setFormError(applyServerErrors(error, loginFields, form.setError, tGlobal));
     }
   });
 
@@ -81,29 +83,29 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
       <Stack gap="md">
         <FormAlert message={formError} />
         <TextInput
-          label={t("auth.login.loginLabel")}
-          placeholder={t("auth.login.loginPlaceholder")}
+          label={t("login.loginLabel")}
+          placeholder={t("login.loginPlaceholder")}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={fieldErrorText(t, errors.login)}
+          error={fieldErrorText(tGlobal, errors.login)}
           {...form.register("login")}
         />
         <PasswordInput
-          label={t("auth.login.passwordLabel")}
+          label={t("login.passwordLabel")}
           autoComplete="current-password"
-          error={fieldErrorText(t, errors.password)}
+          error={fieldErrorText(tGlobal, errors.password)}
           {...form.register("password")}
         />
         <Anchor component={Link} to={to("passwordForgot")} size="sm" ta="right">
-          {t("auth.passwordRecovery.forgotLink")}
+          {t("passwordRecovery.forgotLink")}
         </Anchor>
         <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
-          {t("auth.login.submit")}
+          {t("login.submit")}
         </Button>
         {supportsPasskeys() ? (
           <>
-            <Divider label={t("auth.login.or")} labelPosition="center" />
+            <Divider label={t("login.or")} labelPosition="center" />
             <Button
               variant="default"
               size="md"
@@ -113,7 +115,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
               onClick={() => void onPasskey()}
               data-testid="login-passkey"
             >
-              {t("auth.login.withPasskey")}
+              {t("login.withPasskey")}
             </Button>
           </>
         ) : null}

@@ -1,7 +1,7 @@
 import { Text } from "@mantine/core";
 import { PASSWORD_MIN_LENGTH } from "@souk/contracts";
-import { useTranslation } from "react-i18next";
 import { CheckIcon, CircleIcon } from "../../../ui/icons.tsx";
+import { useAuthTexts } from "../i18n/auth-texts.ts";
 import classes from "./password-rules.module.css";
 
 /** The spec's password rules (docs/product.md#sign-up-and-log-in), ticked live as the user types. */
@@ -14,11 +14,11 @@ const passwordRules = [
 ] as const;
 
 export function PasswordRules({ password, id }: { password: string; id?: string }) {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
   return (
     <div id={id} className={classes.root}>
       <Text size="xs" fw={600} c="dimmed" mb={6}>
-        {t("auth.register.passwordRulesTitle")}
+        {t("register.passwordRulesTitle")}
       </Text>
       <ul className={classes.list}>
         {passwordRules.map((rule) => {
@@ -26,7 +26,7 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
           return (
             <li key={rule.key} className={classes.rule} data-met={isMet || undefined}>
               {isMet ? <CheckIcon size={14} strokeWidth={2.5} /> : <CircleIcon size={14} />}
-              <span>{t(`auth.passwordRules.${rule.key}`, { min: PASSWORD_MIN_LENGTH })}</span>
+              <span>{t(`passwordRules.${rule.key}`, { min: PASSWORD_MIN_LENGTH })}</span>
             </li>
           );
         })}

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { applyServerErrors } from "../../../lib/form-errors.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { useRegisterMutation } from "../api/auth-api.ts";
+import { useAuthTexts } from "../i18n/auth-texts.ts";
 import { fieldErrorText } from "./field-error.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { PasswordRules } from "./password-rules.tsx";
@@ -21,7 +22,8 @@ export interface RegisterFormProps {
 }
 
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
+  const { t: tGlobal } = useTranslation();
   const { to } = useLocalizedPaths();
   const registerAccount = useRegisterMutation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
     try {
       onRegistered(await registerAccount.mutateAsync(values));
     } catch (error) {
-      setFormError(applyServerErrors(error, registerFields, form.setError, t));
+      setFormError(applyServerErrors(error, registerFields, form.setError, tGlobal));
     }
   });
 
@@ -48,35 +50,36 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         <FormAlert message={formError} />
         <TextInput
           type="email"
-          label={t("auth.register.emailLabel")}
-          placeholder={t("auth.register.emailPlaceholder")}
+          label={t("register.emailLabel")}
+          placeholder={t("register.emailPlaceholder")}
           autoComplete="email"
-          error={fieldErrorText(t, errors.email)}
+          error={fieldErrorText(tGlobal, errors.email)}
           {...form.register("email")}
         />
         <TextInput
-          label={t("auth.register.usernameLabel")}
-          description={t("auth.register.usernameDescription")}
+          label={t("register.usernameLabel")}
+          description={t("register.usernameDescription")}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={fieldErrorText(t, errors.username)}
+          error={fieldErrorText(tGlobal, errors.username)}
           {...form.register("username")}
         />
         <PasswordInput
-          label={t("auth.register.passwordLabel")}
+          label={t("register.passwordLabel")}
           autoComplete="new-password"
           aria-describedby="password-rules"
-          error={fieldErrorText(t, errors.password)}
+          error={fieldErrorText(tGlobal, errors.password)}
           {...form.register("password")}
         />
         <PasswordRules id="password-rules" password={password} />
         <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
-          {t("auth.register.submit")}
+          {t("register.submit")}
         </Button>
         <Text size="xs" c="dimmed" ta="center">
           <Trans
-            i18nKey="auth.register.agreement"
+            i18nKey="register.agreement"
+            t={t}
             components={{
               terms: <Anchor component={Link} to={to("termsOfService")} size="xs" />,
               privacy: <Anchor component={Link} to={to("privacyPolicy")} size="xs" />,

@@ -1,22 +1,22 @@
 import { Anchor } from "@mantine/core";
-import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { LoginForm } from "../components/login-form.tsx";
 import { RegisterForm } from "../components/register-form.tsx";
+import { useAuthTexts } from "../i18n/auth-texts.ts";
 import { useAfterAuthPath } from "./use-after-auth-path.ts";
 
 /** What tells the log-in page and the sign-up page apart: their texts, the other page, the form. */
 const KINDS = {
-  login: { texts: "auth.login", other: "register", otherPrompt: "noAccount", otherLink: "registerLink" },
-  register: { texts: "auth.register", other: "login", otherPrompt: "hasAccount", otherLink: "loginLink" },
+  login: { texts: "login", other: "register", otherPrompt: "noAccount", otherLink: "registerLink" },
+  register: { texts: "register", other: "login", otherPrompt: "hasAccount", otherLink: "loginLink" },
 } as const;
 
 /** The log-in or sign-up page: a logged-in visitor goes straight on to where they were headed. */
 export function AuthEntryPage({ kind }: { kind: keyof typeof KINDS }) {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
   const { to } = useLocalizedPaths();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

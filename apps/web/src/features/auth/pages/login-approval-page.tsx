@@ -7,8 +7,9 @@ import { apiClient } from "../../../lib/api.ts";
 import { applyServerErrors } from "../../../lib/form-errors.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
+import { useAuthTexts } from "../i18n/auth-texts.ts";
 
-const texts = "auth.loginApproval";
+const texts = "loginApproval";
 type Answer = "approve" | "deny";
 
 /**
@@ -16,7 +17,8 @@ type Answer = "approve" | "deny";
  * page (a mail scanner may open links); the owner presses approve or deny, once.
  */
 export function LoginApprovalPage() {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
+  const { t: tGlobal } = useTranslation();
   const { to } = useLocalizedPaths();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
@@ -31,7 +33,7 @@ export function LoginApprovalPage() {
         )
       ).data,
   });
-  const refusal = send.isError ? applyServerErrors(send.error, [] as const, () => {}, t) : null;
+  const refusal = send.isError ? applyServerErrors(send.error, [] as const, () => {}, tGlobal) : null;
   const answerButton = (answer: Answer) => (
     <Button
       color={answer === "approve" ? "green" : "red"}
@@ -52,7 +54,7 @@ export function LoginApprovalPage() {
         subtitle={t(`${texts}.subtitle`)}
         footer={
           <Anchor component={Link} to={to("login")} fw={600}>
-            {t("auth.passwordRecovery.backToLogin")}
+            {t("passwordRecovery.backToLogin")}
           </Anchor>
         }
       >

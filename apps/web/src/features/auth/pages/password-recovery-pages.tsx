@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -7,8 +8,9 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { requestPasswordReset, resetPassword } from "../api/auth-api.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 import { PasswordRules } from "../components/password-rules.tsx";
+import { useAuthTexts } from "../i18n/auth-texts.ts";
 
-const texts = "auth.passwordRecovery";
+const texts = "passwordRecovery";
 
 type Outcome = { color: "green" | "red"; text: string } | null;
 
@@ -41,7 +43,7 @@ function useFormCall() {
 }
 
 function BackToLogin() {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
   const { to } = useLocalizedPaths();
   return (
     <Anchor component={Link} to={to("login")} fw={600}>
@@ -52,7 +54,7 @@ function BackToLogin() {
 
 /** /password/forgot: mail a reset link; the page says the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
   const [email, setEmail] = useState("");
   const { outcome, isBusy, run } = useFormCall();
   const onSubmit = (event: FormEvent) => {
@@ -95,17 +97,18 @@ export function ForgotPasswordPage() {
 }
 
 /** The message of a refused reset: the link's fault, the password's rule, or something else. */
-function resetRefusal(t: (key: string, options?: Record<string, unknown>) => string, error: unknown): string {
+function resetRefusal(t: TFunction, tGlobal: TFunction, error: unknown): string {
   if (isRateLimited(error)) return t(`${texts}.rateLimited`);
   const details = detailsOf(error);
   if (Array.isArray(details.token)) return t(`${texts}.invalidLink`);
   const rule = Array.isArray(details.password) ? details.password[0] : null;
-  return typeof rule === "string" ? t(`validation.${rule}`) : t(`${texts}.generic`);
+  return typeof rule === "string" ? tGlobal(`validation.${rule}`) : t(`${texts}.generic`);
 }
 
 /** /password/reset?token=: the mailed link's page, where the new password is chosen. */
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useAuthTexts();
+  const { t: tGlobal } = useTranslation();
   const { to } = useLocalizedPaths();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
@@ -119,7 +122,7 @@ export function ResetPasswordPage() {
         await resetPassword(token, password);
         return t(`${texts}.done`);
       },
-      (error) => resetRefusal(t, error),
+      (error) => resetRefusal(t, tGlobal, error),
     );
   };
   const askAgain = (

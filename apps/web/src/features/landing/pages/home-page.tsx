@@ -1,6 +1,5 @@
 import { Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
@@ -16,6 +15,7 @@ import {
   UsersIcon,
   WalletIcon,
 } from "../../../ui/icons.tsx";
+import { useLandingTexts } from "../i18n/landing-texts.ts";
 import classes from "./home-page.module.css";
 
 /** The currencies of the spec with their decimals (docs/product.md#reference-data). */
@@ -40,12 +40,12 @@ const reasons: readonly { key: string; icon: ReactNode }[] = [
 ];
 
 function AssetsCard() {
-  const { t } = useTranslation();
+  const { t } = useLandingTexts();
   return (
     <div className={classes.visual}>
       <Paper className={classes.assetsCard} radius="lg" p="lg" pb={72} withBorder>
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" className={classes.cardEyebrow}>
-          {t("home.assetsTitle")}
+          {t("assetsTitle")}
         </Text>
         <Stack gap={10} mt="md">
           {assets.map((asset) => (
@@ -64,13 +64,13 @@ function AssetsCard() {
                 </div>
               </Group>
               <Badge variant="default" radius="sm" className={classes.decimals}>
-                {t("home.decimals", { count: asset.decimals })}
+                {t("decimals", { count: asset.decimals })}
               </Badge>
             </Group>
           ))}
         </Stack>
         <Text size="xs" c="dimmed" mt="md">
-          {t("home.assetsNote")}
+          {t("assetsNote")}
         </Text>
       </Paper>
       <Paper className={classes.escrowCard} radius="lg" p="md" withBorder shadow="md">
@@ -80,10 +80,10 @@ function AssetsCard() {
           </ThemeIcon>
           <div>
             <Text fw={650} size="sm">
-              {t("home.escrowCardTitle")}
+              {t("escrowCardTitle")}
             </Text>
             <Text size="xs" c="dimmed" mt={2}>
-              {t("home.escrowCardBody")}
+              {t("escrowCardBody")}
             </Text>
           </div>
         </Group>
@@ -93,23 +93,23 @@ function AssetsCard() {
 }
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useLandingTexts();
   const { to } = useLocalizedPaths();
   const user = useCurrentUser();
 
   return (
     <>
-      <title>{t("home.metaTitle")}</title>
+      <title>{t("metaTitle")}</title>
       <section className={classes.hero}>
         <Container size="lg" className={classes.heroInner}>
           <div className={classes.heroText}>
             <Badge variant="light" size="lg" radius="xl" className={classes.eyebrow}>
-              {t("home.eyebrow")}
+              {t("eyebrow")}
             </Badge>
             <Title order={1} className={classes.heroTitle}>
-              {t("home.title")}
+              {t("title")}
             </Title>
-            <Text className={classes.lead}>{t("home.lead")}</Text>
+            <Text className={classes.lead}>{t("lead")}</Text>
             <Group gap="sm" mt="xl" className={classes.ctas}>
               <Button
                 component={Link}
@@ -118,10 +118,10 @@ export function HomePage() {
                 rightSection={<ArrowRightIcon size={18} />}
                 data-testid="hero-buy"
               >
-                {t("home.ctaBuy")}
+                {t("ctaBuy")}
               </Button>
               <Button component={Link} to={to("marketplaceSell")} size="lg" variant="default" data-testid="hero-sell">
-                {t("home.ctaSell")}
+                {t("ctaSell")}
               </Button>
             </Group>
             {user ? null : (
@@ -129,7 +129,7 @@ export function HomePage() {
                 <CheckIcon size={16} className={classes.checkIcon} />
                 <Text size="sm" c="dimmed">
                   <Link to={to("register")} className={classes.inlineLink}>
-                    {t("home.ctaRegister")}
+                    {t("ctaRegister")}
                   </Link>
                 </Text>
               </Group>
@@ -143,10 +143,10 @@ export function HomePage() {
         <Container size="lg">
           <Stack gap={6} mb={36} className={classes.sectionHead}>
             <Title order={2} id="how-it-works" className={classes.sectionTitle}>
-              {t("home.howTitle")}
+              {t("howTitle")}
             </Title>
             <Text c="dimmed" size="lg">
-              {t("home.howLead")}
+              {t("howLead")}
             </Text>
           </Stack>
           <ol className={classes.steps}>
@@ -159,10 +159,10 @@ export function HomePage() {
                   <span className={classes.stepNumber}>{String(index + 1).padStart(2, "0")}</span>
                 </Group>
                 <Text fw={650} size="lg">
-                  {t(`home.steps.${step.key}.title`)}
+                  {t(`steps.${step.key}.title`)}
                 </Text>
                 <Text c="dimmed" size="sm" mt={6}>
-                  {t(`home.steps.${step.key}.body`)}
+                  {t(`steps.${step.key}.body`)}
                 </Text>
               </li>
             ))}
@@ -173,7 +173,7 @@ export function HomePage() {
       <section className={`${classes.section} ${classes.sectionAlt}`} aria-labelledby="why-souk">
         <Container size="lg">
           <Title order={2} id="why-souk" className={classes.sectionTitle} mb={36}>
-            {t("home.whyTitle")}
+            {t("whyTitle")}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             {reasons.map((reason) => (
@@ -182,9 +182,9 @@ export function HomePage() {
                   {reason.icon}
                 </ThemeIcon>
                 <div>
-                  <Text fw={650}>{t(`home.why.${reason.key}.title`)}</Text>
+                  <Text fw={650}>{t(`why.${reason.key}.title`)}</Text>
                   <Text c="dimmed" size="sm" mt={4}>
-                    {t(`home.why.${reason.key}.body`)}
+                    {t(`why.${reason.key}.body`)}
                   </Text>
                 </div>
               </Group>
@@ -198,17 +198,17 @@ export function HomePage() {
           <div className={classes.ctaBand}>
             <div>
               <Title order={2} className={classes.ctaTitle}>
-                {t("home.ctaBandTitle")}
+                {t("ctaBandTitle")}
               </Title>
-              <Text className={classes.ctaBody}>{t("home.ctaBandBody")}</Text>
+              <Text className={classes.ctaBody}>{t("ctaBandBody")}</Text>
             </div>
             <Group gap="sm">
               <Button component={Link} to={to("marketplaceBuy")} size="md" variant="white" color="dark">
-                {t("home.browseOffers")}
+                {t("browseOffers")}
               </Button>
               {user ? null : (
                 <Button component={Link} to={to("register")} size="md" className={classes.ctaSecondary}>
-                  {t("home.ctaRegister")}
+                  {t("ctaRegister")}
                 </Button>
               )}
             </Group>

@@ -1,9 +1,9 @@
 import { Code, Container, Text, Title } from "@mantine/core";
 import type { Locale } from "@souk/contracts";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { useStaticPagesTexts } from "../i18n/static-pages-texts.ts";
 import classes from "./document-page.module.css";
 
 export interface DocumentSection {
@@ -32,7 +32,7 @@ export interface DocumentPageProps {
 
 /** A long text page (terms, privacy, fees, about) with a table of contents on wide screens. */
 export function DocumentPage({ content, updatedOn, aside, testId }: DocumentPageProps) {
-  const { t } = useTranslation();
+  const { t } = useStaticPagesTexts();
   const locale = useLocale();
   const document = content[locale];
   return (
@@ -46,15 +46,15 @@ export function DocumentPage({ content, updatedOn, aside, testId }: DocumentPage
           <Text className={classes.lead}>{document.lead}</Text>
           {updatedOn ? (
             <Text size="sm" c="dimmed" mt="md">
-              {t("staticPages.lastUpdated", { date: formatDate(updatedOn, locale, { dateStyle: "long" }) })}
+              {t("lastUpdated", { date: formatDate(updatedOn, locale, { dateStyle: "long" }) })}
             </Text>
           ) : null}
         </Container>
       </header>
       <Container size="lg" className={classes.body}>
-        <nav className={classes.toc} aria-label={t("staticPages.onThisPage")}>
+        <nav className={classes.toc} aria-label={t("onThisPage")}>
           <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb="sm" className={classes.tocTitle}>
-            {t("staticPages.onThisPage")}
+            {t("onThisPage")}
           </Text>
           <ul>
             {document.sections.map((section) => (

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { GlobeIcon } from "../../../ui/icons.tsx";
 import { StatusPage } from "../../../ui/status-page.tsx";
+import { useStaticPagesTexts } from "../i18n/static-pages-texts.ts";
 
 /** The spec's error-ip-blocked page: the server sends blocked visitors here. */
 export function IpBlockedPage() {
-  const { t } = useTranslation();
+  const { t } = useStaticPagesTexts();
   return (
     <>
       <title>{`${t("ipBlocked.metaTitle")} · Souk`}</title>
