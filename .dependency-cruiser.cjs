@@ -2,6 +2,20 @@
  * Import boundaries: one public door per module, features never import each other,
  * shared packages stay free of the apps. `npm run check` runs these rules.
  */
+/**
+ * The web app's layers, each with the folders of apps/web/src (and the packages) it may not
+ * import: one rule per layer, named and explained like the rules written out below.
+ */
+function webLayerRules(layers) {
+  return layers.map(({ name, comment, layer, mayNotImport, packages = [] }) => ({
+    name,
+    comment,
+    severity: "error",
+    from: { path: `^apps/web/src/${layer}` },
+    to: { path: [...mayNotImport.map((folder) => `^apps/web/src/${folder}`), ...packages] },
+  }));
+}
+
 module.exports = {
   forbidden: [
     {
@@ -35,27 +49,27 @@ module.exports = {
       from: { path: "^apps/web/src/features/([^/]+)/" },
       to: { path: "^apps/web/src/features/", pathNot: "^apps/web/src/features/$1/" },
     },
-    {
-      name: "web-features-do-not-import-app",
-      comment: "app/ (routes, layout, providers) composes the features; a feature never reaches back up into it.",
-      severity: "error",
-      from: { path: "^apps/web/src/features/" },
-      to: { path: "^apps/web/src/app/" },
-    },
-    {
-      name: "web-lib-knows-no-feature",
-      comment: "lib/ is shared by every feature and depends on none of them, nor on app/.",
-      severity: "error",
-      from: { path: "^apps/web/src/lib/" },
-      to: { path: ["^apps/web/src/features/", "^apps/web/src/app/"] },
-    },
-    {
-      name: "web-ui-is-presentational",
-      comment: "ui/ holds presentational pieces: no features, no data fetching.",
-      severity: "error",
-      from: { path: "^apps/web/src/ui/" },
-      to: { path: ["^apps/web/src/features/", "^apps/web/src/app/", "@tanstack/react-query", "^apps/web/src/lib/api"] },
-    },
+    ...webLayerRules([
+      {
+        name: "web-features-do-not-import-app",
+        comment: "app/ (routes, layout, providers) composes the features; a feature never reaches back up into it.",
+        layer: "features/",
+        mayNotImport: ["app/"],
+      },
+      {
+        name: "web-lib-knows-no-feature",
+        comment: "lib/ is shared by every feature and depends on none of them, nor on app/.",
+        layer: "lib/",
+        mayNotImport: ["features/", "app/"],
+      },
+      {
+        name: "web-ui-is-presentational",
+        comment: "ui/ holds presentational pieces: no features, no data fetching.",
+        layer: "ui/",
+        mayNotImport: ["features/", "app/", "lib/api"],
+        packages: ["@tanstack/react-query"],
+      },
+    ]),
     {
       name: "apps-are-apart",
       comment: "The web app and the server share code only through packages/.",

@@ -1,6 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
+import { deliverPendingMail } from "../src/modules/mail/index.ts";
+import { createTestApp, type TestApp } from "./harness.ts";
 
 export interface TestSmtp {
   url: string;
@@ -35,7 +38,39 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return state;
 }
 
+/** Every received mail to this address, oldest first. */
+function mailsTo(smtp: TestSmtp, email: string): ParsedMail[] {
+  return smtp.received.filter((mail) => JSON.stringify(mail.to).includes(email));
+}
+
 /** The newest received mail to this address. */
 export function lastMailTo(smtp: TestSmtp, email: string): ParsedMail | undefined {
-  return smtp.received.filter((mail) => JSON.stringify(mail.to).includes(email)).at(-1);
+  return mailsTo(smtp, email).at(-1);
+}
+
+/**
+ * A test app and a real SMTP server beside it: both start before the file's tests (`use` gets
+ * them) and close after them.
+ */
+export function onAppWithSmtp(
+  overrides: Parameters<typeof createTestApp>[0],
+  use: (app: TestApp, smtp: TestSmtp) => void,
+): void {
+  let app: TestApp | undefined;
+  let smtp: TestSmtp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(overrides);
+    smtp = await startTestSmtp();
+    use(app, smtp);
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await app?.close();
+  });
+}
+
+/** Delivers the app's outbox through the test SMTP server, then every mail it holds for `email`. */
+export async function deliverMailTo(app: TestApp, smtp: TestSmtp, email: string): Promise<ParsedMail[]> {
+  await deliverPendingMail(app.db, { ...app.config, SMTP_URL: smtp.url });
+  return mailsTo(smtp, email);
 }

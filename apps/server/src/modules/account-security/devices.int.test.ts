@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestClient, uniqueName } from "../../../test/harness.ts";
-import { startTestSmtp, type TestSmtp } from "../../../test/smtp.ts";
+import { describe, expect, it } from "vitest";
+import { type TestApp, type TestClient, uniqueName } from "../../../test/harness.ts";
+import { deliverMailTo, onAppWithSmtp, type TestSmtp } from "../../../test/smtp.ts";
 import { DEVICE_COOKIE } from "../../platform/index.ts";
-import { deliverPendingMail } from "../mail/index.ts";
 
 const PASSWORD = "Device-password-1!";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 let t: TestApp;
 let smtp: TestSmtp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: "https://souk.example" });
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-  await t?.close();
+onAppWithSmtp({ PUBLIC_URL: "https://souk.example" }, (app, server) => {
+  t = app;
+  smtp = server;
 });
 
 /** An account made through the register route, in its own browser (which gets a device id). */
@@ -34,10 +29,7 @@ async function register(): Promise<{ browser: TestClient; name: string; email: s
 const logIn = (browser: TestClient, login: string) =>
   browser.post("/rest/v1/auth/login", { login, password: PASSWORD }, { headers: { "user-agent": FIREFOX } });
 
-async function deliveredTo(email: string) {
-  await deliverPendingMail(t.db, { ...t.config, SMTP_URL: smtp.url });
-  return smtp.received.filter((mail) => JSON.stringify(mail.to).includes(email));
-}
+const deliveredTo = (email: string) => deliverMailTo(t, smtp, email);
 
 const activityTypes = async (browser: TestClient) =>
   ((await browser.get("/rest/v1/users/activity")).body.data as Array<{ type: string }>).map((line) => line.type);

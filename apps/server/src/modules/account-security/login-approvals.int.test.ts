@@ -1,19 +1,14 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestClient, uniqueName } from "../../../test/harness.ts";
-import { startTestSmtp, type TestSmtp } from "../../../test/smtp.ts";
-import { deliverPendingMail } from "../mail/index.ts";
+import { describe, expect, it } from "vitest";
+import { type TestApp, type TestClient, uniqueName } from "../../../test/harness.ts";
+import { deliverMailTo, onAppWithSmtp, type TestSmtp } from "../../../test/smtp.ts";
 
 const PASSWORD = "Approval-password-1!";
 let t: TestApp;
 let smtp: TestSmtp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: "https://souk.example" });
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-  await t?.close();
+onAppWithSmtp({ PUBLIC_URL: "https://souk.example" }, (app, server) => {
+  t = app;
+  smtp = server;
 });
 
 /** An account made through the register route (its browser is a known device), approvals on. */
@@ -30,8 +25,7 @@ async function accountAskingApprovals(): Promise<{ home: TestClient; name: strin
 
 /** Delivers the outbox through the SMTP server and reads the approve and deny links of the newest mail. */
 async function mailedLinks(email: string): Promise<{ token: string; subject: string }> {
-  await deliverPendingMail(t.db, { ...t.config, SMTP_URL: smtp.url });
-  const mail = smtp.received.filter((m) => JSON.stringify(m.to).includes(email)).at(-1);
+  const mail = (await deliverMailTo(t, smtp, email)).at(-1);
   const approve = mail?.text?.match(/https:\/\/souk\.example\/login\/approve\?token=([A-Za-z0-9_-]+)&answer=approve/);
   const deny = mail?.text?.match(/https:\/\/souk\.example\/login\/approve\?token=([A-Za-z0-9_-]+)&answer=deny/);
   if (!approve?.[1] || deny?.[1] !== approve[1]) throw new Error(`no approval links mailed to ${email}`);
@@ -144,10 +138,7 @@ describe("approval of a log-in from a new device", () => {
     expect((await logIn(home, name)).body.data.user?.username).toBe(name);
     const wrong = await t.client().post("/rest/v1/auth/login", { login: name, password: "Wrong-password-9!" });
     expect(wrong.status).toBe(401);
-    await deliverPendingMail(t.db, { ...t.config, SMTP_URL: smtp.url });
-    const approvalMails = smtp.received.filter(
-      (m) => JSON.stringify(m.to).includes(email) && m.subject?.startsWith("Approve"),
-    );
+    const approvalMails = (await deliverMailTo(t, smtp, email)).filter((m) => m.subject?.startsWith("Approve"));
     expect(approvalMails).toHaveLength(0);
     expect((await home.post("/rest/v1/users/security-settings", { approveNewDevices: false })).status).toBe(200);
     expect((await logIn(t.client(), name)).body.data.user?.username).toBe(name);

@@ -1,13 +1,22 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
-import { brokenInvariants, expectLedgerHolds } from "../../../test/ledger-holds.ts";
+import { brokenInvariants } from "../../../test/ledger-holds.ts";
 import { type Db, openDatabase, withTx } from "../../db/pool.ts";
-import { DomainError } from "../../platform/index.ts";
 import { ledgerChecks } from "../registry.ts";
 import { ledgerVerifyCommand } from "./ledger.commands.ts";
 import { accounts, feeShardFor } from "./ledger.domain.ts";
-import { availableKey, balanceOf, escrowKey, fund, insertUsers, newTradeId } from "./ledger.fixtures.ts";
+import {
+  availableKey,
+  balanceOf,
+  codeOf,
+  escrowKey,
+  fund,
+  heldEscrow,
+  insertUsers,
+  newTradeId,
+  onLedgerTestApp,
+} from "./ledger.fixtures.ts";
 import {
   getTransfer,
   holdEscrow,
@@ -23,24 +32,9 @@ const BTC = 1;
 const USDT = 3;
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+onLedgerTestApp((app) => {
+  t = app;
 });
-afterAll(async () => {
-  // I3 after every test file: whatever the tests did, the ledger reconciles.
-  await expectLedgerHolds(t.ownerDb);
-  await t.close();
-});
-
-async function codeOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    return `raw:${(error as { code?: string }).code ?? (error as Error).message}`;
-  }
-  return "none";
-}
 
 describe("transfers", () => {
   it("writes two entries per leg that sum to zero and moves the cached balances", async () => {
@@ -296,11 +290,7 @@ describe("escrow", () => {
   });
 
   it("posts the amount to the buyer and the fee to a fee shard, then refuses any second settlement", async () => {
-    const [seller, buyer] = await insertUsers(t.db, 2);
-    await fund(t.db, seller!, BTC, 1_000n);
-    const tradeId = newTradeId();
-    const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
-    await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+    const { seller, buyer, tradeId, amounts } = await heldEscrow(t.db);
     const posted = await withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! }));
     expect(await balanceOf(t.db, availableKey(buyer!, BTC))).toBe(500n);
     expect(await balanceOf(t.db, escrowKey(tradeId, BTC))).toBe(0n);
@@ -317,11 +307,7 @@ describe("escrow", () => {
   });
 
   it("voids back to the seller, amount and fee, then refuses a post", async () => {
-    const [seller, buyer] = await insertUsers(t.db, 2);
-    await fund(t.db, seller!, BTC, 1_000n);
-    const tradeId = newTradeId();
-    const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
-    await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+    const { seller, buyer, amounts } = await heldEscrow(t.db);
     await withLedgerTx(t.db, (tx) => voidEscrow(tx, { ...amounts, sellerId: seller! }));
     expect(await balanceOf(t.db, availableKey(seller!, BTC))).toBe(1_000n);
     expect(await codeOf(withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! })))).toBe(
@@ -614,11 +600,7 @@ describe("the fee invariant of ledger:verify", () => {
   it("finds a posted fee that went elsewhere than a fee account, and a fee account paid any other way", async () => {
     const scratch = await createTestApp();
     try {
-      const [seller, buyer] = await insertUsers(scratch.db, 2);
-      await fund(scratch.db, seller!, BTC, 1_000n);
-      const tradeId = newTradeId();
-      const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
-      await withLedgerTx(scratch.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+      const { buyer, tradeId } = await heldEscrow(scratch.db);
       // A post whose fee leg pays the world account: balanced, settled once, and still wrong.
       await withLedgerTx(scratch.db, (tx) =>
         transfer(tx, {

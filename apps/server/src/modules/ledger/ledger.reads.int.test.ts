@@ -1,11 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.ts";
-import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
-import { DomainError } from "../../platform/index.ts";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/harness.ts";
 import { collectBid, holdBid } from "./bid-holds.service.ts";
 import { accounts, BID_REFERENCE_TYPE, type BidId } from "./ledger.domain.ts";
-import { LedgerUsageError } from "./ledger.errors.ts";
-import { availableKey, balanceOf, fund, insertUsers, newTradeId } from "./ledger.fixtures.ts";
+import {
+  availableKey,
+  balanceOf,
+  codeOf,
+  fund,
+  heldEscrow,
+  insertUsers,
+  newTradeId,
+  onLedgerTestApp,
+} from "./ledger.fixtures.ts";
 import {
   getEscrowState,
   getTransfer,
@@ -25,24 +31,9 @@ import {
 const BTC = 1;
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+onLedgerTestApp((app) => {
+  t = app;
 });
-afterAll(async () => {
-  await expectLedgerHolds(t.ownerDb);
-  await t.close();
-});
-
-async function codeOf(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    if (error instanceof LedgerUsageError) return `usage:${error.message}`;
-    return `raw:${(error as { code?: string }).code ?? (error as Error).message}`;
-  }
-  return "none";
-}
 
 /** Each entry of a reversal is the entry of the original at the same position, negated, on the same account. */
 function expectMirror(original: TransferView | null, reversal: TransferView | null): void {
@@ -93,11 +84,7 @@ describe("corrections name every kind of account", () => {
   });
 
   it("names the fee shard of a released trade when reversing it, and refuses to reopen the settled escrow", async () => {
-    const [seller, buyer] = await insertUsers(t.db, 2);
-    await fund(t.db, seller!, BTC, 1_000n);
-    const tradeId = newTradeId();
-    const amounts = { tradeId, currencyCode: "BTC", amountMinor: 500n, feeMinor: 5n };
-    await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+    const { buyer, tradeId, amounts } = await heldEscrow(t.db);
     const posted = await withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! }));
     const refused = await codeOf(
       withLedgerTx(t.db, (tx) =>

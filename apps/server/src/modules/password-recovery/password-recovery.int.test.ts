@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.ts";
-import { lastMailTo, startTestSmtp, type TestSmtp } from "../../../test/smtp.ts";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/harness.ts";
+import { lastMailTo, onAppWithSmtp, type TestSmtp } from "../../../test/smtp.ts";
 import { deliverPendingMail } from "../mail/index.ts";
 
 let t: TestApp;
 let smtp: TestSmtp;
 const PASSWORD = "Recover-password-1!";
 
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: "https://souk.example" });
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-  await t?.close();
+onAppWithSmtp({ PUBLIC_URL: "https://souk.example" }, (app, server) => {
+  t = app;
+  smtp = server;
 });
 
 async function account(name: string) {

@@ -97,6 +97,18 @@ export const en = {
       body: "Our ledger is busy, so your request is taking longer than usual. We keep retrying: please keep this page open.",
     },
   },
+  /** A trade's status as its lists show it (dashboard, trade history). */
+  tradeStatus: {
+    active_funded: "Waiting for payment",
+    paid: "Paid",
+    dispute_open: "In dispute",
+    released: "Released",
+    cancelled_buyer: "Cancelled by the buyer",
+    cancelled_seller: "Cancelled by the seller",
+    cancelled_system: "Expired",
+    dispute_won_buyer: "Awarded to the buyer",
+    dispute_won_seller: "Awarded to the seller",
+  },
   toasts: {
     success: "Success",
     error: "Error",

@@ -91,6 +91,17 @@ export const fr: Translation = {
       body: "Notre registre est occupé, votre demande prend plus de temps que d’habitude. Nous réessayons : gardez cette page ouverte.",
     },
   },
+  tradeStatus: {
+    active_funded: "En attente du paiement",
+    paid: "Payé",
+    dispute_open: "En litige",
+    released: "Libéré",
+    cancelled_buyer: "Annulé par l’acheteur",
+    cancelled_seller: "Annulé par le vendeur",
+    cancelled_system: "Expiré",
+    dispute_won_buyer: "Attribué à l’acheteur",
+    dispute_won_seller: "Attribué au vendeur",
+  },
   toasts: {
     success: "Succès",
     error: "Erreur",

@@ -6,21 +6,13 @@ import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
+import { TradeStatusBadge } from "../../../ui/trade-status-badge.tsx";
 import {
   activeTradesQueryOptions,
   recentTradesQueryOptions,
   tradeStatisticsQueryOptions,
 } from "../api/dashboard-api.ts";
 import { useDashboardTexts } from "../i18n/dashboard-texts.ts";
-
-const STATUS_COLORS: Record<string, string> = {
-  active_funded: "blue",
-  paid: "yellow",
-  dispute_open: "orange",
-  released: "green",
-  dispute_won_buyer: "green",
-  dispute_won_seller: "grape",
-};
 
 /** A dashboard section; on a page of its own the page's heading names it, so `title` is null there. */
 function Section({
@@ -54,15 +46,6 @@ function Failed({ onRetry }: { onRetry: () => void }) {
   return <LoadError message={t("error")} retryLabel={t("retry")} onRetry={onRetry} />;
 }
 
-function StatusBadge({ status }: { status: string }) {
-  const { t } = useDashboardTexts();
-  return (
-    <Badge variant="light" color={STATUS_COLORS[status] ?? "gray"}>
-      {t(`status.${status}`, { defaultValue: status })}
-    </Badge>
-  );
-}
-
 export function ActiveTradesSection() {
   const { t } = useDashboardTexts();
   const { to, locale } = useLocalizedPaths();
@@ -93,7 +76,7 @@ export function ActiveTradesSection() {
                         ? t("active.buying", { user: trade.partner.username })
                         : t("active.selling", { user: trade.partner.username })}
                     </Text>
-                    <StatusBadge status={trade.status} />
+                    <TradeStatusBadge status={trade.status} />
                     {trade.isAlarmed ? (
                       <Badge color="red" variant="filled">
                         {t("active.actionNeeded")}
@@ -157,7 +140,7 @@ export function RecentTradesSection({ paged = false }: { paged?: boolean }) {
                   {formatDate(trade.startedAt, locale)}
                 </Text>
               </div>
-              <StatusBadge status={trade.status} />
+              <TradeStatusBadge status={trade.status} />
             </Group>
           ))}
           {paged ? (

@@ -44,17 +44,6 @@ const en = {
     sold: "Sold",
     noVolume: "No completed volume yet.",
   },
-  status: {
-    active_funded: "Waiting for payment",
-    paid: "Paid",
-    dispute_open: "In dispute",
-    released: "Released",
-    cancelled_buyer: "Cancelled by the buyer",
-    cancelled_seller: "Cancelled by the seller",
-    cancelled_system: "Expired",
-    dispute_won_buyer: "Awarded to the buyer",
-    dispute_won_seller: "Awarded to the seller",
-  },
 };
 type DashboardTexts = typeof en;
 
@@ -101,17 +90,6 @@ const fr: DashboardTexts = {
     bought: "Acheté",
     sold: "Vendu",
     noVolume: "Pas encore de volume.",
-  },
-  status: {
-    active_funded: "En attente du paiement",
-    paid: "Payé",
-    dispute_open: "En litige",
-    released: "Libéré",
-    cancelled_buyer: "Annulé par l’acheteur",
-    cancelled_seller: "Annulé par le vendeur",
-    cancelled_system: "Expiré",
-    dispute_won_buyer: "Attribué à l’acheteur",
-    dispute_won_seller: "Attribué au vendeur",
   },
 };
 

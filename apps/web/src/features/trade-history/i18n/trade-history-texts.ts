@@ -48,17 +48,6 @@ const en = {
       cancelled: "Cancelled",
     },
   },
-  status: {
-    active_funded: "Waiting for payment",
-    paid: "Paid",
-    dispute_open: "In dispute",
-    released: "Released",
-    cancelled_buyer: "Cancelled by the buyer",
-    cancelled_seller: "Cancelled by the seller",
-    cancelled_system: "Expired",
-    dispute_won_buyer: "Awarded to the buyer",
-    dispute_won_seller: "Awarded to the seller",
-  },
 };
 type HistoryTexts = typeof en;
 const fr: HistoryTexts = {
@@ -108,17 +97,6 @@ const fr: HistoryTexts = {
       missing: "Fichier supprimé",
       cancelled: "Annulé",
     },
-  },
-  status: {
-    active_funded: "En attente du paiement",
-    paid: "Payé",
-    dispute_open: "En litige",
-    released: "Libéré",
-    cancelled_buyer: "Annulé par l’acheteur",
-    cancelled_seller: "Annulé par le vendeur",
-    cancelled_system: "Expiré",
-    dispute_won_buyer: "Attribué à l’acheteur",
-    dispute_won_seller: "Attribué au vendeur",
   },
 };
 const texts: FeatureTexts<HistoryTexts> = { en, fr };

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { COMPLETED_TRADE_FILTERS, type CompletedTradeFilter } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import { TitledPage } from "../../../ui/titled-page.tsx";
+import { TradeStatusBadge } from "../../../ui/trade-status-badge.tsx";
 import { historyQueryOptions } from "../api/history-api.ts";
 import { ExportPanel } from "../components/export-panel.tsx";
 import { useHistoryTexts } from "../i18n/trade-history-texts.ts";
@@ -63,7 +64,7 @@ export function TradeHistoryPage() {
                     {formatDate(trade.startedAt, locale)}
                   </Text>
                 </div>
-                <Badge variant="light">{t(`status.${trade.status}`, { defaultValue: trade.status })}</Badge>
+                <TradeStatusBadge status={trade.status} isPlain />
               </Group>
             ))}
             <PreviousNextPager

@@ -19,7 +19,7 @@ import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { CloseIcon } from "../../../ui/icons.tsx";
 import { chatQueryOptions, useSendAttachments, useSendMessage } from "../api/trade-api.ts";
-import { useTradeTexts } from "../i18n/trade-texts.ts";
+import { useTradeStatusLabel, useTradeTexts } from "../i18n/trade-texts.ts";
 import { errorText } from "./error-text.ts";
 import classes from "./trade.module.css";
 
@@ -27,11 +27,12 @@ const ACCEPT = "image/png,image/jpeg,image/webp,application/pdf";
 
 function ChatLine({ item }: { item: ChatItem }) {
   const { t } = useTradeTexts();
+  const statusLabel = useTradeStatusLabel();
   const locale = useLocale();
   const time = formatDate(item.createdAt, locale, { timeStyle: "short" });
   if (item.kind === "system") {
     const label = item.status
-      ? t(`status.${item.status}`, { defaultValue: item.status })
+      ? statusLabel(item.status)
       : t(`chat.events.${item.event}`, { defaultValue: item.event.replaceAll("_", " ") });
     return (
       <div className={classes.systemLine} data-testid="chat-system">

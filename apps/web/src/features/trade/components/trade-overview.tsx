@@ -4,28 +4,13 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { useTradeTexts } from "../i18n/trade-texts.ts";
+import { TradeStatusBadge } from "../../../ui/trade-status-badge.tsx";
+import { useTradeStatusLabel, useTradeTexts } from "../i18n/trade-texts.ts";
 import classes from "./trade.module.css";
 
-const STATUS_COLORS: Record<string, string> = {
-  active_funded: "blue",
-  paid: "yellow",
-  dispute_open: "orange",
-  released: "green",
-  dispute_won_buyer: "green",
-  dispute_won_seller: "grape",
-  cancelled_buyer: "gray",
-  cancelled_seller: "gray",
-  cancelled_system: "gray",
-};
-
 function StatusBadge({ status }: { status: string }) {
-  const { t } = useTradeTexts();
-  return (
-    <Badge size="lg" variant="light" color={STATUS_COLORS[status] ?? "gray"} data-testid="trade-status">
-      {t(`status.${status}`, { defaultValue: status })}
-    </Badge>
-  );
+  const statusLabel = useTradeStatusLabel();
+  return <TradeStatusBadge status={status} label={statusLabel(status)} size="lg" data-testid="trade-status" />;
 }
 
 function Countdown({ expiresAtSeconds }: { expiresAtSeconds: number }) {

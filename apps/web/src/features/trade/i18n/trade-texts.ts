@@ -1,4 +1,5 @@
 import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
+import { useTradeStatusText } from "../../../ui/trade-status-badge.tsx";
 
 /** English texts of the trade feature (namespace "trade"); French has the same shape. */
 const en = {
@@ -12,17 +13,10 @@ const en = {
   headingSell: "Selling {{amount}} {{crypto}} to {{user}}",
   headingStaff: "{{buyer}} buys {{amount}} {{crypto}} from {{seller}}",
   tradeId: "Trade {{id}}",
-  status: {
-    active_funded: "Waiting for payment",
-    paid: "Paid",
-    dispute_open: "In dispute",
-    released: "Released",
-    cancelled_buyer: "Cancelled by the buyer",
-    cancelled_seller: "Cancelled by the seller",
-    cancelled_system: "Expired",
+  /** The trade page names the dispute in its outcomes; every other status reads as in the lists. */
+  disputeOutcome: {
     dispute_won_buyer: "Dispute awarded to the buyer",
     dispute_won_seller: "Dispute awarded to the seller",
-    other: "{{status}}",
   },
   summary: {
     title: "Trade details",
@@ -318,17 +312,9 @@ const fr: TradeTexts = {
   headingSell: "Vente de {{amount}} {{crypto}} à {{user}}",
   headingStaff: "{{buyer}} achète {{amount}} {{crypto}} à {{seller}}",
   tradeId: "Échange {{id}}",
-  status: {
-    active_funded: "En attente du paiement",
-    paid: "Payé",
-    dispute_open: "En litige",
-    released: "Libéré",
-    cancelled_buyer: "Annulé par l’acheteur",
-    cancelled_seller: "Annulé par le vendeur",
-    cancelled_system: "Expiré",
+  disputeOutcome: {
     dispute_won_buyer: "Litige attribué à l’acheteur",
     dispute_won_seller: "Litige attribué au vendeur",
-    other: "{{status}}",
   },
   summary: {
     title: "Détails de l’échange",
@@ -618,4 +604,11 @@ const tradeTexts: FeatureTexts<TradeTexts> = { en, fr };
 
 export function useTradeTexts() {
   return useFeatureTexts("trade", tradeTexts);
+}
+
+/** The trade page's words for a status: its own for the dispute outcomes, the app's for the rest. */
+export function useTradeStatusLabel(): (status: string) => string {
+  const { t } = useTradeTexts();
+  const statusText = useTradeStatusText();
+  return (status) => t(`disputeOutcome.${status}`, { defaultValue: statusText(status) });
 }
