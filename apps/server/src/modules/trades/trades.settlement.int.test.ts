@@ -242,32 +242,27 @@ describe("a start", () => {
           t.ownerDb,
         )
       ).rows[0]?.n;
-    const first = { "idempotency-key": randomUUID() };
-    const firstTrade = await noId.client.post(
-      "/rest/v1/trade",
-      { offerId: offer, fiatAmount: "10" },
-      { headers: first },
-    );
-    expect(firstTrade.status).toBe(200);
-    await forget(first["idempotency-key"]);
+    const post = (idempotencyKey: string) =>
+      noId.client.post(
+        "/rest/v1/trade",
+        { offerId: offer, fiatAmount: "10" },
+        { headers: { "idempotency-key": idempotencyKey } },
+      );
+    /** A start, its stored answer lost, then the same request again: answered with the first start's trade. */
+    const startThenRetry = async () => {
+      const idempotencyKey = randomUUID();
+      const started = await post(idempotencyKey);
+      expect(started.status).toBe(200);
+      await forget(idempotencyKey);
+      const retried = await post(idempotencyKey);
+      expect(retried.status, retried.text).toBe(200);
+      expect(retried.body.data.id).toBe(started.body.data.id);
+    };
     // The unique (taker, key) index finds the first trade.
-    const again = await noId.client.post("/rest/v1/trade", { offerId: offer, fiatAmount: "10" }, { headers: first });
-    expect(again.status, again.text).toBe(200);
-    expect(again.body.data.id).toBe(firstTrade.body.data.id);
+    await startThenRetry();
     expect(await tradesOf()).toBe(1);
-
-    const second = { "idempotency-key": randomUUID() };
-    const secondTrade = await noId.client.post(
-      "/rest/v1/trade",
-      { offerId: offer, fiatAmount: "10" },
-      { headers: second },
-    );
-    expect(secondTrade.status).toBe(200);
-    await forget(second["idempotency-key"]);
-    // Two active trades is the limit without an ID: the retry is refused by its own trade, and answered with it.
-    const retried = await noId.client.post("/rest/v1/trade", { offerId: offer, fiatAmount: "10" }, { headers: second });
-    expect(retried.status, retried.text).toBe(200);
-    expect(retried.body.data.id).toBe(secondTrade.body.data.id);
+    // Two active trades is the limit without an ID: the second's retry is refused by its own trade, and answered with it.
+    await startThenRetry();
     const fresh = await noId.client.post("/rest/v1/trade", { offerId: offer, fiatAmount: "10" }, key());
     expect(fresh.body.errors?.code).toBe("ERROR_MAX_2_ACTIVE_TRADES_ID_NOT_VERIFIED");
     expect(await tradesOf()).toBe(2);
