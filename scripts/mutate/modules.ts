@@ -48,7 +48,7 @@ export const MUTATION_MODULES: MutationModule[] = [
     name: "trades",
     description: "the trade service: start, paid, release, cancel, expiry (its rules: trades-rules)",
     mutate: [server("trades/trades.service.ts"), server("trades/trades.start.ts")],
-    tests: [server("trades/trades.int.test.ts")],
+    tests: [server("trades/trades.int.test.ts"), server("trades/trades.settlement.int.test.ts")],
     tsconfig: "apps/server/tsconfig.json",
   },
   {

@@ -8,7 +8,7 @@
  * not part of CI. Reports land in .test-data/mutation/<module>.json; the results are kept, so a
  * second run retests only the mutants whose code or covering tests changed (`--force`: all).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Stryker } from "@stryker-mutator/core";
 import { globSync } from "tinyglobby";
@@ -41,7 +41,8 @@ function optionsFor(module: MutationModule, concurrency: number, force: boolean)
     incremental: true,
     incrementalFile: path.join(reportDir, `${module.name}.incremental.json`),
     force,
-    reporters: ["progress", "json"],
+    reporters: ["progress", "json", "result-log"],
+    appendPlugins: [path.join(import.meta.dirname, "result-log.mjs")],
     jsonReporter: { fileName: path.join(reportDir, `${module.name}.json`) },
     // One sandbox per module, so two modules can be measured at once.
     tempDirName: `.test-data/stryker-tmp-${module.name}`,
@@ -52,20 +53,43 @@ function optionsFor(module: MutationModule, concurrency: number, force: boolean)
   };
 }
 
+const resultLogOf = (name: string) => path.join(reportDir, `${name}.results.jsonl`);
+
+/** `--partial`: the scores and survivors of the mutants a module's run has tested so far (it may still run). */
+function printPartial(names: string[]): number {
+  for (const name of names) {
+    const file = resultLogOf(name);
+    if (!existsSync(file)) {
+      console.log(`${name}: no results yet`);
+      continue;
+    }
+    const results = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as MutantResult);
+    console.log(`${name}: ${results.length} mutants tested so far`);
+    for (const line of formatModuleReport(name, results, root)) console.log(line);
+  }
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const names: string[] = [];
   let concurrency = 1;
   let force = false;
+  let partial = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? "";
     if (arg === "--help" || arg === "-h") {
-      console.log("usage: npm run mutate -- [module ...] [--concurrency N] [--force]");
-      console.log("  --force  retest every mutant instead of only those whose code or tests changed");
+      console.log("usage: npm run mutate -- [module ...] [--concurrency N] [--force] [--partial]");
+      console.log("  --force    retest every mutant instead of only those whose code or tests changed");
+      console.log("  --partial  print what a module's run (finished or still running) has measured so far");
       for (const module of MUTATION_MODULES) console.log(`  ${module.name.padEnd(12)} ${module.description}`);
       return 0;
     }
     if (arg === "--concurrency") concurrency = Number(argv[++i]);
     else if (arg === "--force") force = true;
+    else if (arg === "--partial") partial = true;
     else names.push(arg);
   }
   if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -77,6 +101,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`unknown module: ${unknown.join(", ")} (known: ${MUTATION_MODULES.map((m) => m.name).join(", ")})`);
     return 2;
   }
+  if (partial) return printPartial(names.length === 0 ? MUTATION_MODULES.map((m) => m.name) : names);
   const selected = names.length === 0 ? MUTATION_MODULES : MUTATION_MODULES.filter((m) => names.includes(m.name));
   mkdirSync(reportDir, { recursive: true });
   const summary: string[] = [];
@@ -86,6 +111,7 @@ async function main(argv: string[]): Promise<number> {
     // Read by scripts/mutate/vitest.config.ts in Stryker's test-runner processes.
     process.env.SOUK_MUTATE_TESTS = [...module.tests, MODULE_LOADS_TEST].join(",");
     process.env.SOUK_MUTATE_SOURCES = globSync(module.mutate, { cwd: root }).join(",");
+    process.env.SOUK_MUTATE_RESULT_LOG = resultLogOf(module.name);
     const results: MutantResult[] = await new Stryker(optionsFor(module, concurrency, force)).runMutationTest();
     const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
     const lines = formatModuleReport(module.name, results, root);

@@ -20,6 +20,7 @@ import {
   postEscrow,
   reverseTransfer,
   type TransferView,
+  transfer,
   withLedgerTx,
 } from "./ledger.service.ts";
 
@@ -95,7 +96,44 @@ describe("corrections name every kind of account", () => {
   });
 });
 
+describe("corrections of what the treasury holds, and of nothing", () => {
+  it("reverses a deposit to the treasury back to the world account", async () => {
+    const before = await balanceOf(t.db, `treasury:c${BTC}`);
+    const deposit = await withLedgerTx(t.db, (tx) =>
+      transfer(tx, {
+        idempotencyKey: `treasury:${newTradeId()}`,
+        kind: "deposit",
+        currencyId: BTC,
+        legs: [{ from: accounts.world(), to: accounts.treasury(), amountMinor: 40n }],
+      }),
+    );
+    const original = await getTransfer(t.db, deposit.transferId);
+    expect(original?.entries.map((entry) => entry.accountKind)).toEqual(["world", "treasury"]);
+    expectMirror(original, await reverse(deposit.transferId));
+    expect(await balanceOf(t.db, `treasury:c${BTC}`)).toBe(before);
+  });
+
+  it("refuses to reverse a transfer that does not exist, naming it", async () => {
+    expect(
+      await codeOf(
+        withLedgerTx(t.db, (tx) => reverseTransfer(tx, { transferId: 987_654_321n, idempotencyKey: "none" })),
+      ),
+    ).toBe("usage:no transfer 987654321");
+  });
+});
+
 describe("reads", () => {
+  it("names the trade on each of its escrow's transfers", async () => {
+    const [seller, buyer] = await insertUsers(t.db, 2);
+    await fund(t.db, seller!, BTC, 1_000n);
+    const tradeId = newTradeId();
+    const amounts = { tradeId, currencyCode: "BTC", amountMinor: 100n, feeMinor: 1n };
+    const hold = await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
+    const post = await withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! }));
+    for (const transferId of [hold.transferId, post.transferId])
+      expect((await getTransfer(t.db, transferId))?.reference).toEqual({ type: "trade", id: tradeId });
+  });
+
   it("tells a trade's escrow as absent, then held, then settled", async () => {
     const [seller, buyer] = await insertUsers(t.db, 2);
     await fund(t.db, seller!, BTC, 1_000n);

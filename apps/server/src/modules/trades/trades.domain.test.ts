@@ -95,6 +95,17 @@ describe("explainRefusal", () => {
     expect(explainRefusal("release", "seller", facts(), at)).toEqual({ kind: "wrong_state", status: "active_funded" });
   });
 
+  it("lets the system expire a trade only once its payment window has passed", () => {
+    expect(explainRefusal("expire", "system", facts(), at)).toEqual({
+      kind: "guard",
+      guard: "after_expiry",
+      status: "active_funded",
+    });
+    expect(
+      explainRefusal("expire", "system", facts({ expiresAt: new Date(at.getTime() - minutes(1)) }), at),
+    ).toBeNull();
+  });
+
   it("lets the buyer mark paid only inside the payment window and with the requirements met", () => {
     expect(explainRefusal("paid", "buyer", facts(), at)).toBeNull();
     expect(explainRefusal("paid", "buyer", facts({ expiresAt: at }), at)).toMatchObject({ guard: "before_expiry" });
