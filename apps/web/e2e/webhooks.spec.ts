@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { ACCOUNT_WEBHOOK_EVENTS } from "@souk/contracts";
 import { submitSignUp, uniqueUsername } from "./support.ts";
 
 /** A receiver on this machine: echoes the challenge (or a wrong value on /wrong). */
@@ -36,7 +37,7 @@ test("a user verifies a URL, saves the webhook, sees the secret once, and a wron
     await form.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("webhook-status")).toHaveText("On");
     await expect(page.getByTestId("webhook-secret-value")).toHaveText(/^whsec_/);
-    await expect(page.getByTestId("webhook-events").getByRole("checkbox")).toHaveCount(7);
+    await expect(page.getByTestId("webhook-events").getByRole("checkbox")).toHaveCount(ACCOUNT_WEBHOOK_EVENTS.length);
     await expect(page.getByTestId("webhook-deliveries")).toContainText("Nothing was sent yet.");
     await page.screenshot({ path: ".test-data/screenshots/webhooks-enabled.png", fullPage: true });
 
