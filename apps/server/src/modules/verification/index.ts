@@ -1,0 +1,16 @@
+/**
+ * The verification module's door (docs/decisions/116-verification-levels-and-limits.md): the levels
+ * and their limits, the ID, address and video submissions, the provider adapter that decides them
+ * (the built-in `manual` one is the moderators' review queue, docs/decisions/117-manual-review-queue.md),
+ * and what a decision changes.
+ */
+import type { SoukModule } from "../../platform/index.ts";
+import { registerVerificationRoutes } from "./verification.routes.ts";
+
+export type { ProviderDecision, SubmissionForProvider, VerificationProvider } from "./verification.provider.ts";
+export { sumTradedVolumeUsd } from "./verification.volume.ts";
+
+export const verificationModule: SoukModule = {
+  name: "verification",
+  privateRoutes: registerVerificationRoutes,
+};
