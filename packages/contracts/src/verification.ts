@@ -88,13 +88,14 @@ const iso3 = z
   .describe("ISO 3166-1 alpha-3 country code");
 const name = (max: number) => z.string().trim().min(1).max(max);
 
+/** The spec's payloads are snake_case; requests may send them so (keys are camelCase inside). */
 export const idVerificationStartSchema = z.object({
-  issue_country_iso3: iso3,
-  document_type: z.enum(ID_DOCUMENT_TYPES),
-  first_name_original: name(100),
-  middle_name_original: z.string().trim().max(100).optional().default(""),
-  last_name_original: name(100),
-  document_number: z
+  issueCountryIso3: iso3,
+  documentType: z.enum(ID_DOCUMENT_TYPES),
+  firstNameOriginal: name(100),
+  middleNameOriginal: z.string().trim().max(100).optional().default(""),
+  lastNameOriginal: name(100),
+  documentNumber: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9 -]{3,40}$/, "document_number"),
@@ -102,15 +103,15 @@ export const idVerificationStartSchema = z.object({
 export type IdVerificationStart = z.infer<typeof idVerificationStartSchema>;
 
 export const addressVerificationFieldsSchema = z.object({
-  country_iso3: iso3,
-  document_type: z.enum(ADDRESS_DOCUMENT_TYPES),
-  region_name: z.string().trim().max(100).optional().default(""),
-  city_name: name(100),
-  address_line_1: name(200),
-  address_line_2: z.string().trim().max(200).optional().default(""),
-  zip_code: z.string().trim().max(20).optional().default(""),
-  nga_nin: z.string().trim().max(20).optional().default(""),
-  nga_bvn: z.string().trim().max(20).optional().default(""),
+  countryIso3: iso3,
+  documentType: z.enum(ADDRESS_DOCUMENT_TYPES),
+  regionName: z.string().trim().max(100).optional().default(""),
+  cityName: name(100),
+  addressLine1: name(200),
+  addressLine2: z.string().trim().max(200).optional().default(""),
+  zipCode: z.string().trim().max(20).optional().default(""),
+  ngaNin: z.string().trim().max(20).optional().default(""),
+  ngaBvn: z.string().trim().max(20).optional().default(""),
 });
 export type AddressVerificationFields = z.infer<typeof addressVerificationFieldsSchema>;
 

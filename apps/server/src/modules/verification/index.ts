@@ -7,7 +7,9 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { registerVerificationRoutes } from "./verification.routes.ts";
 
+export { refreshKycLevel } from "./verification.decide.ts";
 export type { ProviderDecision, SubmissionForProvider, VerificationProvider } from "./verification.provider.ts";
+export { unusedTradingVolume } from "./verification.service.ts";
 export { sumTradedVolumeUsd } from "./verification.volume.ts";
 
 export const verificationModule: SoukModule = {

@@ -10,6 +10,19 @@ import * as repo from "./verification.repo.ts";
 export const submissionNotFound = () => notFound("No such verification.", VerificationErrorCode.VERIFICATION_NOT_FOUND);
 
 /**
+ * Sets the user's stored level (kyc_level, which the trade start reads) to the one their
+ * conditions add up to. Every change of a condition calls it in its own transaction: a decision
+ * here, a phone verified or removed, an e-mail verified.
+ */
+export async function refreshKycLevel(tx: Tx, userId: number): Promise<number> {
+  const user = await repo.findUser(tx, userId, true);
+  if (!user) return 0;
+  const { accountLevel } = levelOf(conditionsOf(user), user.roles.includes("demo"));
+  if (Number(user.kyc_level) !== accountLevel) await repo.setKycLevel(tx, userId, accountLevel);
+  return accountLevel;
+}
+
+/**
  * Applies a provider's decision to an uploaded submission, in one transaction: the submission's
  * status and reason, the user's conditions, level and blocked actions, the notice to the user and
  * the activity log line. `reviewerId` is the moderator who decided (null for an outside provider);
@@ -36,14 +49,11 @@ export async function applyDecision(
   if (!user) throw submissionNotFound();
   const effects = effectsOf(submission, decision, user.blocked_kyc_actions);
   await repo.setSubmissionStatus(tx, submission.id, { status: effects.status, reason: effects.reason, reviewerId });
-  const conditions = conditionsOf(user);
-  for (const condition of effects.verifies) conditions[condition] = true;
-  const { accountLevel } = levelOf(conditions, user.roles.includes("demo"));
-  await repo.updateUserLevel(tx, userId, {
+  await repo.updateUserConditions(tx, userId, {
     verifies: effects.verifies,
-    kycLevel: accountLevel,
     blockedKycActions: effects.blockedKycActions,
   });
+  const accountLevel = await refreshKycLevel(tx, userId);
   await announceAccountEvent(tx, userId, {
     event: "account.verification_decided",
     subjectId: submission.public_id,

@@ -74,11 +74,11 @@ export async function findUser(db: Db | Tx, userId: number, lock = false): Promi
   return (lock ? query.forNoKeyUpdate() : query).executeTakeFirst() as Promise<UserVerificationRow | undefined>;
 }
 
-/** Writes what a decision changed: the newly met conditions, the level and the blocked actions. */
-export async function updateUserLevel(
+/** Writes what a decision changed: the newly met conditions and the blocked actions. */
+export async function updateUserConditions(
   tx: Tx,
   userId: number,
-  change: { verifies: VerificationCondition[]; kycLevel: number; blockedKycActions: string[] },
+  change: { verifies: VerificationCondition[]; blockedKycActions: string[] },
 ): Promise<void> {
   const verified = Object.fromEntries(
     change.verifies.map((condition) => [
@@ -90,9 +90,16 @@ export async function updateUserLevel(
     .updateTable("users")
     .set({
       ...verified,
-      kyc_level: String(change.kycLevel),
       blocked_kyc_actions: sql`${change.blockedKycActions}::text[]`,
     } as never)
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function setKycLevel(tx: Tx, userId: number, kycLevel: number): Promise<void> {
+  await t(tx)
+    .updateTable("users")
+    .set({ kyc_level: String(kycLevel) })
     .where("id", "=", userId)
     .execute();
 }

@@ -16,6 +16,7 @@ import {
   fileRefused,
   inputError,
   newPublicId,
+  toCamelKey,
   type UploadedFile,
   withStoredFiles,
 } from "../../platform/index.ts";
@@ -58,7 +59,7 @@ async function assertMayStart(tx: Tx, userId: number, type: VerificationType): P
 
 /** POST /account/verification/start/id: a pending ID verification that waits for its files. */
 export async function startIdVerification(db: Db, userId: number, payload: IdVerificationStart) {
-  await assertCountry(db, payload.issue_country_iso3, "issue_country_iso3");
+  await assertCountry(db, payload.issueCountryIso3, "issueCountryIso3");
   const row = await withTx(db, async (tx) => {
     await assertMayStart(tx, userId, "id");
     return repo.insertSubmission(tx, { publicId: newPublicId(), userId, type: "id", status: "pending", payload });
@@ -166,7 +167,9 @@ export async function uploadIdDocuments(
 
 /** Reads the address payload from the multipart fields, with the schema the JSON calls use. */
 export function addressFieldsOf(fields: Map<string, string>): AddressVerificationFields {
-  const parsed = addressVerificationFieldsSchema.safeParse(Object.fromEntries(fields));
+  const parsed = addressVerificationFieldsSchema.safeParse(
+    Object.fromEntries([...fields].map(([name, value]) => [toCamelKey(name), value])),
+  );
   if (parsed.success) return parsed.data;
   const details: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) details[String(issue.path[0] ?? "body")] = [issue.message];
@@ -180,7 +183,7 @@ export async function startAddressVerification(
   upload: { files: UploadedFile[]; fields: Map<string, string> },
 ): Promise<VerificationSubmission> {
   const payload = addressFieldsOf(upload.fields);
-  await assertCountry(context.db, payload.country_iso3, "country_iso3");
+  await assertCountry(context.db, payload.countryIso3, "countryIso3");
   sidesOf(upload.files, ["proof"]);
   const checked = await checkFiles(upload.files, true);
   const sided = checked.map((file) => ({ ...file, side: "proof" as const }));
