@@ -1,6 +1,6 @@
 /**
  * The verification module's door (docs/decisions/116-verification-levels-and-limits.md): the levels
- * and their limits, the ID, address and video submissions, the provider adapter that decides them
+ * and their limits, the ID and address submissions, the provider adapter that decides them
  * (the built-in `manual` one is the moderators' review queue, docs/decisions/117-manual-review-queue.md),
  * and what a decision changes.
  */
@@ -8,7 +8,6 @@ import type { SoukModule } from "../../platform/index.ts";
 import { registerVerificationRoutes } from "./verification.routes.ts";
 
 export { refreshKycLevel } from "./verification.decide.ts";
-export type { ProviderDecision, SubmissionForProvider, VerificationProvider } from "./verification.provider.ts";
 export { unusedTradingVolume } from "./verification.service.ts";
 export { sumTradedVolumeUsd } from "./verification.volume.ts";
 

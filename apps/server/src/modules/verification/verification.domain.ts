@@ -39,7 +39,7 @@ export function conditionsOf(row: Record<`${VerificationCondition}_verified_at`,
 }
 
 /** Every level with all the conditions it needs (its lower levels' too), lowest first. */
-export function cumulativeLevels(): {
+function cumulativeLevels(): {
   level: VerificationLevel;
   accountLevel: number;
   needs: VerificationCondition[];

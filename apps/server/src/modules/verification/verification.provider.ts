@@ -10,7 +10,7 @@ import type { Tx } from "../../db/pool.ts";
  */
 
 /** A submission whose files are all in, as a provider receives it. */
-export interface SubmissionForProvider {
+interface SubmissionForProvider {
   /** The submission's public id: the reference a provider echoes in its callback. */
   submissionId: string;
   userId: number;

@@ -166,7 +166,7 @@ export async function uploadIdDocuments(
 }
 
 /** Reads the address payload from the multipart fields, with the schema the JSON calls use. */
-export function addressFieldsOf(fields: Map<string, string>): AddressVerificationFields {
+function addressFieldsOf(fields: Map<string, string>): AddressVerificationFields {
   const parsed = addressVerificationFieldsSchema.safeParse(
     Object.fromEntries([...fields].map(([name, value]) => [toCamelKey(name), value])),
   );
