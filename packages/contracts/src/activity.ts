@@ -23,6 +23,7 @@ export const ACCOUNT_ACTIVITY_TYPES = [
   "passkey_added",
   "passkey_removed",
   "passkey_used",
+  "verification_decided",
 ] as const;
 export const accountActivityTypeSchema = z.enum(ACCOUNT_ACTIVITY_TYPES);
 export type AccountActivityType = z.infer<typeof accountActivityTypeSchema>;

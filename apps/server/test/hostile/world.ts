@@ -52,6 +52,10 @@ export interface PlantedIds {
   ownerPasskey: string;
   /** The newest mail to the owner in the outbox (a password reset link): the dev mailbox shows it. */
   mail: string;
+  /** The owner's ID verification, its three images sent: it waits in the review queue. */
+  verification: string;
+  /** Its front image. */
+  verificationDocument: string;
 }
 
 export type PlantedObject = keyof PlantedIds;
@@ -109,6 +113,39 @@ async function sendFile(client: TestClient, url: string, fileName: string, field
   const file = { bytes: await pngImage(), name: fileName, type: "image/png" };
   const { body, contentType } = await multipartBody([file], fields);
   return client.request("POST", url, body, { headers: { "content-type": contentType } });
+}
+
+/**
+ * The owner's ID verification, waiting for review: started and its three sides sent (the owner's
+ * verified ID is set aside meanwhile, as it was before they sent it). Returns its id, its front
+ * image's id and its document number (a secret of the owner and the reviewers).
+ */
+async function plantVerification(t: TestApp, owner: { id: number; client: TestClient }) {
+  await sql`UPDATE users SET id_verified_at = NULL WHERE id = ${owner.id}`.execute(t.ownerDb);
+  const documentNumber = `P${randomUUID().slice(0, 8).toUpperCase()}`;
+  const started = await owner.client.post("/account/verification/start/id", {
+    issue_country_iso3: "USA",
+    document_type: "passport",
+    first_name_original: "Owner",
+    last_name_original: "Planted",
+    document_number: documentNumber,
+  });
+  await expectOk("an ID verification", started);
+  const form = new FormData();
+  for (const side of ["front", "back", "selfie"]) {
+    form.append(side, new Blob([new Uint8Array(await pngImage())], { type: "image/png" }), `${side}.png`);
+  }
+  const body = new Response(form);
+  const sent = await owner.client.request(
+    "POST",
+    `/account/verification/id/${started.body.data.id}/documents`,
+    Buffer.from(await body.arrayBuffer()),
+    { headers: { "content-type": body.headers.get("content-type") ?? "" } },
+  );
+  await expectOk("the ID's images", sent);
+  await sql`UPDATE users SET id_verified_at = now() WHERE id = ${owner.id}`.execute(t.ownerDb);
+  const front = sent.body.data.documents.find((document: { side: string }) => document.side === "front");
+  return { verification: String(started.body.data.id), verificationDocument: String(front.id), documentNumber };
 }
 
 async function completeExports(t: TestApp): Promise<void> {
@@ -248,6 +285,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
     SELECT max(id) AS id FROM sessions WHERE user_id = ${owner.id}`.execute(t.ownerDb);
 
   const ownerPasskey = await plantPasskey(t, owner.client);
+  const { documentNumber, ...verification } = await plantVerification(t, owner);
 
   const session = await sql<{ password_hash: string; email: string }>`
     SELECT password_hash, email FROM users WHERE id = ${owner.id}`.execute(t.ownerDb);
@@ -296,6 +334,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
       ownerSpareSession: String(spareSession.rows[0]?.id),
       ownerPasskey,
       mail: mail.rows[0]?.id ?? "0",
+      ...verification,
     },
     secrets: [
       { name: "the offer's payment instructions", value: details, audience: ["owner"] },
@@ -306,6 +345,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
       { name: "the owner's session token", value: sessionToken, audience: [] },
       { name: "the owner's API client secret", value: ownerBot.clientSecret, audience: [] },
       { name: "the owner's access token", value: ownerBot.token, audience: [] },
+      { name: "the owner's ID document number", value: documentNumber, audience: ["owner", "moderator", "admin"] },
     ],
   };
 }
