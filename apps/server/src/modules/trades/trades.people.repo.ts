@@ -82,14 +82,14 @@ export async function countActiveTrades(db: Db | Tx, userId: number): Promise<nu
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** USD volume of a user's trades started in the last 24 hours, cancelled ones left out. */
+/** USD volume of a user's trades started in the last 24 hours, cancelled and expired ones left out. */
 export async function sumDailyVolumeUsd(db: Db | Tx, userId: number): Promise<string> {
   const result = await sql<{ total: string }>`
     SELECT coalesce(sum(fiat_amount_usd), 0)::text AS total FROM (
       SELECT fiat_amount_usd, status FROM trades WHERE buyer_id = ${BigInt(userId)} AND started_at > now() - interval '24 hours'
       UNION ALL
       SELECT fiat_amount_usd, status FROM trades WHERE seller_id = ${BigInt(userId)} AND started_at > now() - interval '24 hours'
-    ) t WHERE status NOT IN ('cancelled_buyer', 'cancelled_seller', 'cancelled_system')`.execute(db);
+    ) t WHERE status NOT IN ('cancelled_buyer', 'cancelled_seller', 'cancelled_system', 'expired')`.execute(db);
   return result.rows[0]?.total ?? "0";
 }
 
@@ -148,11 +148,11 @@ export async function listRecentlyCompletedUsers(db: Db | Tx, sinceMinutes: numb
   return result.rows.map((row) => Number(row.id));
 }
 
-/** A cancelled_system trade of an offer whose owner was the buyer counts against the offer. */
+/** An expired trade of an offer whose owner was the buyer counts against the offer. */
 export async function countRecentOwnerExpiries(db: Db | Tx, offerId: bigint): Promise<number> {
   const result = await sql<{ n: number }>`
     SELECT count(*)::integer AS n FROM trades
-    WHERE offer_id = ${offerId} AND status = 'cancelled_system' AND offer_type = 'buy'
+    WHERE offer_id = ${offerId} AND status = 'expired' AND offer_type = 'buy'
       AND cancelled_at > now() - interval '24 hours'`.execute(db);
   return result.rows[0]?.n ?? 0;
 }

@@ -113,7 +113,7 @@ export function TradeOverview({ trade }: { trade: Trade }) {
   const { locale } = useLocalizedPaths();
   const fiat = `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`;
   const crypto = formatCryptoDecimal(trade.cryptoAmount.amount, locale);
-  const isCancelled = trade.status.startsWith("cancelled");
+  const isCancelled = trade.status.startsWith("cancelled") || trade.status === "expired";
 
   return (
     <Stack gap="lg">
