@@ -1,7 +1,7 @@
 import { Button, Container, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
 import type { TradeStatus } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useParams, useSearchParams } from "react-router";
 import { useTabAlert } from "../../../lib/use-tab-alert.ts";
@@ -35,7 +35,12 @@ function useDisputeRedirect(status: TradeStatus | undefined, openChat: () => voi
   }, [status, openChat, setSearchParams]);
 }
 
-function TradeScreen({ id }: { id: string }) {
+export interface TradePageProps {
+  /** What a party may do about the other one (trust, block), drawn with the parties. */
+  renderPartnerActions?: (username: string) => ReactNode;
+}
+
+function TradeScreen({ id, renderPartnerActions }: TradePageProps & { id: string }) {
   const { t } = useTradeTexts();
   const trade = useQuery(tradeQueryOptions(id));
   // On a phone the trade and its chat are tabs (CSS shows both side by side on wider screens).
@@ -100,7 +105,10 @@ function TradeScreen({ id }: { id: string }) {
       </Stack>
       <div className={classes.layout} data-tab={tab} ref={layout}>
         <Stack gap="lg">
-          <TradeOverview trade={data} />
+          <TradeOverview
+            trade={data}
+            partnerActions={data.viewerRole !== "moderator" ? renderPartnerActions?.(partner) : undefined}
+          />
           <TradeRequirements trade={data} />
           {data.isFinished && data.viewerRole !== "moderator" ? (
             <TradeFeedback tradeId={data.id} partner={partner} />
@@ -114,7 +122,7 @@ function TradeScreen({ id }: { id: string }) {
 }
 
 /** /trade/{id}: the trade both parties follow live (docs/product.md#trades). */
-export function TradePage() {
+export function TradePage({ renderPartnerActions }: TradePageProps) {
   const { id = "" } = useParams();
-  return <TradeScreen key={id} id={id} />;
+  return <TradeScreen key={id} id={id} renderPartnerActions={renderPartnerActions} />;
 }
