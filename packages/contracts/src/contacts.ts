@@ -23,7 +23,10 @@ export type RelationRequest = z.infer<typeof relationRequestSchema>;
 
 export const relationParamsSchema = z.object({ username: z.string().trim().min(1).max(64) });
 
-/** The viewer's relation to another user after an action (or as it stands). */
+/**
+ * The viewer's relation to another user after an action, or as it stands
+ * (GET /rest/v1/users/{username}/relations: `state` is then trusted, blocked, or untrusted when neither).
+ */
 export const relationSchema = z.object({
   username: z.string(),
   /** The spec's word for the outcome of the action: blocked, unblocked, trusted or untrusted. */

@@ -24,19 +24,30 @@ export const TRADE_FINISHED_STATUSES = [
   "released",
   "cancelled_buyer",
   "cancelled_seller",
-  "cancelled_system",
+  "expired",
   "dispute_won_buyer",
   "dispute_won_seller",
 ] as const satisfies readonly TradeStatus[];
-/** Statuses Souk's trades actually take (the spec's list also names statuses of other flows). */
+/**
+ * Statuses Souk's trades actually take (the spec's list also names statuses of other flows). No
+ * rule of Souk reaches `cancelled_system`: the expiry is `expired` (docs/decisions/132-expired-and-what-counts-as-cancelled.md).
+ */
 export const TRADE_USED_STATUSES = [...TRADE_ACTIVE_STATUSES, ...TRADE_FINISHED_STATUSES] as const;
 /** Finished with the crypto delivered to the buyer: counted as a successful (completed) trade. */
 export const TRADE_SUCCESSFUL_STATUSES = ["released", "dispute_won_buyer"] as const satisfies readonly TradeStatus[];
-/** "Counts as cancelled if cancelled by buyer or system" (docs/product.md#trade-statuses), plus the seller's cancel. */
+/**
+ * "Counts as cancelled if cancelled by buyer or system" (docs/product.md#trade-statuses), and
+ * nothing else: the seller's cancel and an expiry are finished without counting as cancelled.
+ */
 export const TRADE_CANCELLED_STATUSES = [
   "cancelled_buyer",
-  "cancelled_seller",
   "cancelled_system",
+] as const satisfies readonly TradeStatus[];
+/** Finished with the escrow voided back to the seller without a dispute: the cancels and the expiry. */
+export const TRADE_VOIDED_STATUSES = [
+  "cancelled_buyer",
+  "cancelled_seller",
+  "expired",
 ] as const satisfies readonly TradeStatus[];
 
 /** Who acts on a trade. `system` is the expiry job. */

@@ -244,6 +244,7 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/users/tour/completed": { may: USERS, body: { tourName: "dashboard" } },
   "POST /rest/v1/feedback/feature-request": { may: USERS, body: { text: "A dark theme for the charts." } },
   "POST /rest/v1/users/{username}/relations": { may: USERS, ids: { username: "ownerName" }, body: { action: "trust" } },
+  "GET /rest/v1/users/{username}/relations": { may: USERS, ids: { username: "ownerName" } },
   "GET /rest/v1/users/me/contacts/trusted-list": { may: USERS },
   "GET /rest/v1/users/me/contacts/blocked-list": { may: USERS },
   "GET /rest/v1/users/me/contacts/recent-trades": { may: USERS },

@@ -69,7 +69,7 @@ async function statusOf(ids: string[]): Promise<Map<string, string>> {
 async function onceChecks(ids: string[]): Promise<void> {
   const rows = await sql<{ id_hashed: string; expiries: number; settlements: number; status: string }>`
     SELECT t.id_hashed, t.status,
-      (SELECT count(*)::integer FROM trade_events e WHERE e.trade_id = t.id AND e.name = 'cancelled_system') AS expiries,
+      (SELECT count(*)::integer FROM trade_events e WHERE e.trade_id = t.id AND e.name = 'expired') AS expiries,
       (SELECT count(*)::integer FROM ledger_transfers l WHERE l.reference_type = 'trade' AND l.reference_id = t.id::text
         AND l.kind IN ('escrow_post', 'escrow_void')) AS settlements
     FROM trades t WHERE t.id_hashed = ANY(${ids}::text[])`.execute(t.ownerDb);
@@ -130,7 +130,7 @@ describe("four expiry runners with user actions", { timeout: 300_000 }, () => {
     }
 
     const statuses = await statusOf([...due, ...paidLate, ...fresh]);
-    for (const id of due) expect(["cancelled_system", "cancelled_buyer"]).toContain(statuses.get(id));
+    for (const id of due) expect(["expired", "cancelled_buyer"]).toContain(statuses.get(id));
     for (const id of paidLate) expect(["paid", "released"]).toContain(statuses.get(id));
     for (const id of paidLate.slice(0, 10)) expect(statuses.get(id)).toBe("released");
     for (const id of fresh) expect(["active_funded", "paid"]).toContain(statuses.get(id));
@@ -149,8 +149,8 @@ describe("four expiry runners with user actions", { timeout: 300_000 }, () => {
     const after = await statusOf([...due, ...paidLate, ...fresh]);
     const stillOpen = fresh.slice(10).filter((id) => statuses.get(id) === "active_funded");
     expect(results.reduce((sum, r) => sum + r.expired, 0)).toBe(stillOpen.length);
-    for (const id of stillOpen) expect(after.get(id)).toBe("cancelled_system");
-    for (const id of [...paidLate, ...fresh.slice(0, 10)]) expect(after.get(id)).not.toBe("cancelled_system");
+    for (const id of stillOpen) expect(after.get(id)).toBe("expired");
+    for (const id of [...paidLate, ...fresh.slice(0, 10)]) expect(after.get(id)).not.toBe("expired");
     await onceChecks([...due, ...paidLate, ...fresh]);
     await expectLedgerHolds(t.ownerDb);
   });
@@ -175,7 +175,7 @@ describe("four expiry runners with user actions", { timeout: 300_000 }, () => {
     await exact?.handler({ tradeId: id.rows[0]?.id }, jobContext(t.db, []));
     await exact?.handler({ tradeId: id.rows[0]?.id }, jobContext(t.db, []));
     await exact?.handler({ tradeId: "not a number" }, jobContext(t.db, []));
-    expect((await statusOf([soon ?? ""])).get(soon ?? "")).toBe("cancelled_system");
+    expect((await statusOf([soon ?? ""])).get(soon ?? "")).toBe("expired");
     await onceChecks([soon ?? ""]);
   });
 });

@@ -192,8 +192,8 @@ export const screenRoutes: readonly ScreenRoute[] = [
   {
     name: "viewTrade",
     page: lazyPage(
-      () => import("../features/trade/pages/trade-page.tsx"),
-      (m) => m.TradePage,
+      () => import("./pages/trade-page.tsx"),
+      (m) => m.ViewTradePage,
     ),
   },
   {

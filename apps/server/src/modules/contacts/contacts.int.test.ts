@@ -43,6 +43,30 @@ describe("relations", () => {
     expect((await relate(alice, name, "untrust")).body.data).toMatchObject({ state: "untrusted", isTrusted: false });
   });
 
+  it("answers the viewer's relation as it stands, for the profile's buttons", async () => {
+    const alice = await t.signUp();
+    const bob = await t.signUp();
+    const name = bob.user!.username;
+    const standing = async () => {
+      const answer = await alice.get(`/rest/v1/users/${name.toUpperCase()}/relations`);
+      expect(answer.status, answer.text).toBe(200);
+      return relationResponseSchema.parse(answer.body).data;
+    };
+    expect(await standing()).toEqual({ username: name, state: "untrusted", isTrusted: false, isBlocked: false });
+    await relate(alice, name, "trust");
+    expect(await standing()).toEqual({ username: name, state: "trusted", isTrusted: true, isBlocked: false });
+    await relate(alice, name, "block");
+    expect(await standing()).toEqual({ username: name, state: "blocked", isTrusted: false, isBlocked: true });
+    // Bob's own view of Alice is his, not hers.
+    expect((await bob.get(`/rest/v1/users/${alice.user!.username}/relations`)).body.data).toMatchObject({
+      isTrusted: false,
+      isBlocked: false,
+    });
+    expect((await alice.get(`/rest/v1/users/${alice.user!.username}/relations`)).status).toBe(422);
+    expect((await alice.get("/rest/v1/users/nobody_like_this/relations")).status).toBe(404);
+    expect((await t.client().get(`/rest/v1/users/${name}/relations`)).status).toBe(401);
+  });
+
   it("keeps the public profile's trusted and blocked counts equal to the relations", async () => {
     const target = await t.signUp();
     const name = target.user!.username;

@@ -9,7 +9,13 @@ import {
   relationResponseSchema,
 } from "@souk/contracts";
 import { type AppDeps, envelope, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
-import { changeRelation, getMessengerProfile, listContacts, updateMessengerProfile } from "./contacts.service.ts";
+import {
+  changeRelation,
+  getMessengerProfile,
+  listContacts,
+  updateMessengerProfile,
+  viewRelation,
+} from "./contacts.service.ts";
 
 const tags = ["contacts"];
 
@@ -27,6 +33,19 @@ export function registerContactsPrivateRoutes(app: SoukRoutes, deps: AppDeps): v
     },
     async (request) =>
       envelope(await changeRelation(deps.db, viewerOf(request).userId, request.params.username, request.body.action)),
+  );
+
+  app.get(
+    "/rest/v1/users/:username/relations",
+    {
+      schema: {
+        tags,
+        summary: "The viewer's relation to another user as it stands: trusted, blocked or untrusted",
+        params: relationParamsSchema,
+        response: { 200: relationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => envelope(await viewRelation(deps.readDb, viewerOf(request).userId, request.params.username)),
   );
 
   for (const [path, state] of [

@@ -25,6 +25,22 @@ export interface RelationView {
   isBlockedBy: boolean;
 }
 
+/** Another user named in a path: unknown is a 404, the viewer themselves a 422. */
+async function findOther(db: Db, ownerId: number, username: string) {
+  const other = await findUserByUsername(db, username);
+  if (!other) throw unknownUser();
+  if (Number(other.id) === ownerId) throw selfRelation();
+  return { id: Number(other.id), username: other.username };
+}
+
+/** The viewer's relation to another user as it stands (the profile's and the trade's buttons). */
+export async function viewRelation(db: Db, ownerId: number, username: string): Promise<Relation> {
+  const other = await findOther(db, ownerId, username);
+  const { isTrusted, isBlocked } = await getRelation(db, ownerId, other.id);
+  const state = isBlocked ? "blocked" : isTrusted ? "trusted" : "untrusted";
+  return { username: other.username, state, isTrusted, isBlocked };
+}
+
 /**
  * Applies a relation action of the viewer to another user. The other user's "trusted by" and
  * "blocked by" figures move in the same transaction as the relation row.
@@ -35,10 +51,8 @@ export async function changeRelation(
   username: string,
   action: RelationAction,
 ): Promise<Relation> {
-  const other = await findUserByUsername(db, username);
-  if (!other) throw unknownUser();
-  const otherId = Number(other.id);
-  if (otherId === ownerId) throw selfRelation();
+  const other = await findOther(db, ownerId, username);
+  const otherId = other.id;
   const after = await withTx(db, async (tx) => {
     await repo.lockOwnerRelations(tx, ownerId);
     const before = await repo.findRelation(tx, ownerId, otherId);

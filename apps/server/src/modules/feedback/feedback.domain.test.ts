@@ -8,9 +8,9 @@ describe("feedback rules", () => {
   });
 
   it("rates only trades that finished with a result", () => {
-    expect(isRatable({ isFinished: true, isCancelled: false })).toBe(true);
-    expect(isRatable({ isFinished: true, isCancelled: true })).toBe(false);
-    expect(isRatable({ isFinished: false, isCancelled: false })).toBe(false);
+    expect(isRatable({ isFinished: true, isVoided: false })).toBe(true);
+    expect(isRatable({ isFinished: true, isVoided: true })).toBe(false);
+    expect(isRatable({ isFinished: false, isVoided: false })).toBe(false);
   });
 
   it("moves one counter by one", () => {

@@ -9,8 +9,8 @@ export function feedbackTypeOf(authorRole: "buyer" | "seller"): FeedbackType {
  * Feedback is given on a trade that finished with a result: released, or a dispute awarded to
  * either side. A cancelled or expired trade moved no money, and an open one has not ended.
  */
-export function isRatable(trade: { isFinished: boolean; isCancelled: boolean }): boolean {
-  return trade.isFinished && !trade.isCancelled;
+export function isRatable(trade: { isFinished: boolean; isVoided: boolean }): boolean {
+  return trade.isFinished && !trade.isVoided;
 }
 
 /** How a new feedback moves the receiver's profile counts. */

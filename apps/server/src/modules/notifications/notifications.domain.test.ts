@@ -46,6 +46,7 @@ describe("who hears of it", () => {
     expect(tradeRecipientsOf("cancelled_seller", parties)).toEqual([1]);
   });
   it("tells both of an expiry and a dispute", () => {
+    expect(tradeRecipientsOf("expired", parties)).toEqual([1, 2]);
     expect(tradeRecipientsOf("cancelled_system", parties)).toEqual([1, 2]);
     expect(tradeRecipientsOf("dispute_open", parties)).toEqual([1, 2]);
     expect(tradeRecipientsOf("dispute_won_seller", parties)).toEqual([1, 2]);

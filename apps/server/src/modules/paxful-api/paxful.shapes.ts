@@ -28,6 +28,7 @@ const TRADE_STATUS_NAMES: Record<TradeStatus, string> = {
   cancelled_buyer: "Cancelled buyer",
   cancelled_seller: "Cancelled seller",
   cancelled_system: "Cancelled system",
+  expired: "Expired",
   dispute_won_buyer: "Dispute wins buyer",
   dispute_won_seller: "Dispute wins seller",
 } as Record<TradeStatus, string>;
@@ -39,7 +40,7 @@ export function tradeStatusName(status: string): string {
 /** trade/completed's short status words. */
 export function completedStatusOf(status: string): string {
   if (status === "released") return "successful";
-  if (status === "cancelled_system") return "expired";
+  if (status === "expired") return "expired";
   if (status.startsWith("cancelled")) return "cancelled";
   if (status === "dispute_won_buyer") return "awarded buyer";
   if (status === "dispute_won_seller") return "awarded seller";

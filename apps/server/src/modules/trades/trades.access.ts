@@ -1,7 +1,7 @@
 import { type ChatBlockReason, TRADE_RULES, type TradeActorRole, type TradeStatus } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
 import { isPublicId, isStaff, type Viewer } from "../../platform/index.ts";
-import { isCancelledStatus, isFinishedStatus } from "./trades.domain.ts";
+import { isCancelledStatus, isFinishedStatus, isVoidedStatus } from "./trades.domain.ts";
 import * as peopleRepo from "./trades.people.repo.ts";
 import * as repo from "./trades.repo.ts";
 import { cryptoAmountOf, feeAmountOf } from "./trades.view.ts";
@@ -28,7 +28,10 @@ export interface TradeAccess {
   /** The viewer's role: buyer, seller, or moderator for staff looking on. */
   viewerRole: "buyer" | "seller" | "moderator";
   isFinished: boolean;
+  /** The spec's "counts as cancelled": cancelled by the buyer or the system. */
   isCancelled: boolean;
+  /** Ended with the escrow back with the seller and no dispute (any cancel, or the expiry). */
+  isVoided: boolean;
   /** Successful: released, or a dispute awarded to the buyer. */
   isSuccessful: boolean;
   startedAt: Date;
@@ -80,6 +83,7 @@ export async function getTradeAccess(
     viewerRole: isBuyer ? "buyer" : isSeller ? "seller" : "moderator",
     isFinished: isFinishedStatus(row.status),
     isCancelled: isCancelledStatus(row.status),
+    isVoided: isVoidedStatus(row.status),
     isSuccessful: row.status === "released" || row.status === "dispute_won_buyer",
     startedAt: row.started_at,
     paidAt: row.paid_at,
@@ -163,5 +167,5 @@ export function chatBlockReasonOf(
   const endedAt = access.completedAt ?? access.cancelledAt;
   const graceMs = TRADE_RULES.chatGraceHoursAfterFinish * 3_600_000;
   if (endedAt && now.getTime() - endedAt.getTime() < graceMs) return null;
-  return isCancelledStatus(access.status) ? "ChatBlockedAfterTradeIsCanceled" : "ChatNotAvailableAfterTradeCompleted";
+  return isVoidedStatus(access.status) ? "ChatBlockedAfterTradeIsCanceled" : "ChatNotAvailableAfterTradeCompleted";
 }

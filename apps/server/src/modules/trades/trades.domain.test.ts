@@ -6,7 +6,9 @@ import {
   checkFiatAmount,
   explainRefusal,
   flowStepOf,
+  isCancelledStatus,
   isFinishedStatus,
+  isVoidedStatus,
   partiesOf,
   requirementsForOffer,
   rolesFor,
@@ -36,7 +38,7 @@ describe("the transition table", () => {
       "active_funded -> paid by buyer: none",
       "active_funded -> cancelled_buyer by buyer: void",
       "active_funded -> cancelled_seller by seller: void",
-      "active_funded -> cancelled_system by system: void",
+      "active_funded -> expired by system: void",
       "paid|dispute_open -> released by seller: post",
       "paid|active_funded -> dispute_open by buyer: none",
       "paid|active_funded -> dispute_open by seller: none",
@@ -63,6 +65,19 @@ describe("the transition table", () => {
     expect(rolesFor("award_buyer")).toEqual(["moderator"]);
     expect(ruleFor("release", "buyer")).toBeNull();
     expect(ruleFor("paid", "moderator")).toBeNull();
+  });
+});
+
+describe("what counts as cancelled", () => {
+  it("is cancelled by the buyer or the system, never the seller's cancel or an expiry", () => {
+    expect(["cancelled_buyer", "cancelled_system"].every(isCancelledStatus)).toBe(true);
+    for (const status of ["cancelled_seller", "expired", "released", "dispute_won_seller", "cancelled"])
+      expect(isCancelledStatus(status)).toBe(false);
+  });
+  it("tells the trades whose escrow went back without a dispute apart from the ones with a result", () => {
+    for (const status of ["cancelled_buyer", "cancelled_seller", "expired"]) expect(isVoidedStatus(status)).toBe(true);
+    for (const status of ["released", "dispute_won_buyer", "dispute_won_seller", "paid"])
+      expect(isVoidedStatus(status)).toBe(false);
   });
 });
 

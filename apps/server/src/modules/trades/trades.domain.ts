@@ -8,6 +8,7 @@ import {
   TRADE_KYC_LIMITS_USD,
   TRADE_RULES,
   TRADE_SUCCESSFUL_STATUSES,
+  TRADE_VOIDED_STATUSES,
   type TradeActorRole,
   type TradeFlowStep,
   type TradeRequirementId,
@@ -40,8 +41,14 @@ export function isSuccessfulStatus(status: string): boolean {
   return (TRADE_SUCCESSFUL_STATUSES as readonly string[]).includes(status);
 }
 
+/** The spec's rule, word for word: cancelled by the buyer or the system (not the seller's cancel, not an expiry). */
 export function isCancelledStatus(status: string): boolean {
   return (TRADE_CANCELLED_STATUSES as readonly string[]).includes(status);
+}
+
+/** Ended with the escrow back with the seller and no dispute: a cancel by anyone, or the expiry. */
+export function isVoidedStatus(status: string): boolean {
+  return (TRADE_VOIDED_STATUSES as readonly string[]).includes(status);
 }
 
 // ---- the transition table ------------------------------------------------------------------
@@ -101,7 +108,7 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     command: "expire",
     role: "system",
     from: ["active_funded"],
-    to: "cancelled_system",
+    to: "expired",
     ledger: "void",
     guards: ["after_expiry"],
   },

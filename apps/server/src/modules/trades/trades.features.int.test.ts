@@ -415,9 +415,11 @@ describe("lists and figures", () => {
     };
     expect(await ids("")).toEqual([open.id, disputed.id, cancelled.id, released.id, expired.id]);
     expect(await ids("?filter=successful")).toEqual([released.id]);
-    // The expired trade's clock was moved back 31 minutes: it started first.
-    expect(await ids("?filter=cancelled")).toEqual([cancelled.id, expired.id]);
+    // Cancelled by the buyer or the system only: an expiry is its own status and filter
+    // (docs/decisions/132-expired-and-what-counts-as-cancelled.md).
+    expect(await ids("?filter=cancelled")).toEqual([cancelled.id]);
     expect(await ids("?filter=expired")).toEqual([expired.id]);
+    expect(await ids("?status=expired")).toEqual([expired.id]);
     expect(await ids("?filter=dispute")).toEqual([disputed.id]);
     expect(await ids("?filter=disputed")).toEqual([disputed.id]);
     expect(await ids("?filter=cancelled&status=cancelled_buyer")).toEqual([cancelled.id]);
@@ -449,7 +451,7 @@ describe("lists and figures", () => {
       totalTrades: 5,
       activeTrades: 2,
       successfulTrades: 1,
-      cancelledTrades: 2,
+      cancelledTrades: 1,
       expiredTrades: 1,
       disputedTrades: 1,
       asBuyer: 5,
@@ -458,6 +460,21 @@ describe("lists and figures", () => {
       cryptoVolumes: [{ cryptoCurrencyCode: "USDT", bought: "11.000000", sold: "0.000000", total: "11.000000" }],
       fiatVolumes: [{ fiatCurrencyCode: "USD", total: "11.00" }],
     });
+  });
+
+  it("does not count the seller's cancel as cancelled, and refuses feedback on it", async () => {
+    const trader = await createTrader(t);
+    const trade = await start(trader, "16");
+    await advanceTradeClock(t.ownerDb, 31 * 60, trade.id);
+    const cancel = await seller.client.post(`/rest/v1/trade/${trade.id}/cancel`);
+    expect(cancel.status, cancel.text).toBe(200);
+    expect(cancel.body.data).toMatchObject({ status: "cancelled_seller", tradeCompleted: false, isFinished: true });
+    expect((await trader.client.get("/rest/v1/trade/history?filter=cancelled")).body.data).toEqual([]);
+    expect((await trader.client.get("/rest/v1/trade/history?filter=all")).body.data).toHaveLength(1);
+    const stats = await trader.client.get("/rest/v1/trade/statistics");
+    expect(stats.body.data).toMatchObject({ totalTrades: 1, cancelledTrades: 0, expiredTrades: 0 });
+    const feedback = await trader.client.post(`/rest/v1/feedback/${trade.id}/give`, { rating: 1, message: "Ok" });
+    expect(feedback.status).toBe(409);
   });
 
   it("keeps the users' trade figures: completed trades, partners, BTC traded", async () => {
@@ -623,7 +640,7 @@ describe("payment instructions", () => {
     await advanceTradeClock(t.ownerDb, 24 * 3600, expired.id);
     await expireDueTrades(t.db);
     const afterExpiry = await buyer.client.get(`/rest/v1/trade/${expired.id}`);
-    expect(afterExpiry.body.data.status).toBe("cancelled_system");
+    expect(afterExpiry.body.data.status).toBe("expired");
     expect(afterExpiry.text).not.toContain(secret);
 
     const named = await start(buyer, "100", bankOffer);

@@ -26,7 +26,7 @@ const now = new Date("2026-03-01T12:00:00.000Z");
 const after = TRADE_RULES.disputeAvailableAfterMinutes;
 
 function* cases(): Generator<TradeFacts> {
-  const statuses: TradeStatus[] = ["active_funded", "paid", "dispute_open", "released", "cancelled_system"];
+  const statuses: TradeStatus[] = ["active_funded", "paid", "dispute_open", "released", "expired"];
   const startedAgo = [1, after - 1, after, after + 1, 90];
   const expiresIn = [-5, 0, 5];
   const requirementSets: { status: RequirementStatus; isOptional: boolean }[][] = [

@@ -488,7 +488,7 @@ describe("the transitions of docs/reliability.md", () => {
     expect(cancelled.body.data.status).toBe("cancelled_seller");
   });
 
-  it("active_funded -> cancelled_system by the expiry job, never a paid trade", async () => {
+  it("active_funded -> expired by the expiry job, never a paid trade", async () => {
     const due = await start(buyer);
     const paid = await start(buyer);
     await buyer.client.post(`/rest/v1/trade/${paid.id}/paid`);
@@ -499,7 +499,7 @@ describe("the transitions of docs/reliability.md", () => {
     expect(first.expired).toBeGreaterThanOrEqual(1);
     const again = await expireDueTrades(t.db);
     expect(again.expired).toBe(0);
-    expect((await buyer.client.get(`/rest/v1/trade/${due.id}`)).body.data.status).toBe("cancelled_system");
+    expect((await buyer.client.get(`/rest/v1/trade/${due.id}`)).body.data.status).toBe("expired");
     expect((await buyer.client.get(`/rest/v1/trade/${paid.id}`)).body.data.status).toBe("paid");
     expect((await buyer.client.get(`/rest/v1/trade/${fresh.id}`)).body.data.status).toBe("active_funded");
     const farFuture = new Date(Date.now() + 7 * 86_400_000);

@@ -94,8 +94,8 @@ export async function tradeStatistics(db: Db | Tx, userId: number) {
         count(*)::integer AS total,
         count(*) FILTER (WHERE status IN ('active_funded', 'paid', 'dispute_open'))::integer AS active,
         count(*) FILTER (WHERE status IN ('released', 'dispute_won_buyer'))::integer AS successful,
-        count(*) FILTER (WHERE status IN ('cancelled_buyer', 'cancelled_seller', 'cancelled_system'))::integer AS cancelled,
-        count(*) FILTER (WHERE status = 'cancelled_system')::integer AS expired,
+        count(*) FILTER (WHERE status IN ('cancelled_buyer', 'cancelled_system'))::integer AS cancelled,
+        count(*) FILTER (WHERE status = 'expired')::integer AS expired,
         count(*) FILTER (WHERE dispute_opened_at IS NOT NULL)::integer AS disputed,
         count(*) FILTER (WHERE side = 'buyer')::integer AS as_buyer,
         count(*) FILTER (WHERE side = 'seller')::integer AS as_seller

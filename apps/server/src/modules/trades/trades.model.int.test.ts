@@ -482,7 +482,7 @@ async function setup(): Promise<{ model: Model; real: Record<string, never> }> {
       await resolveDispute(t.db, moderator.viewer, row.id_hashed, { outcome: "seller", note: "Closing." }, options);
     }
   }
-  await sql`UPDATE trades SET cancelled_at = cancelled_at - interval '25 hours' WHERE status = 'cancelled_system'`.execute(
+  await sql`UPDATE trades SET cancelled_at = cancelled_at - interval '25 hours' WHERE status = 'expired'`.execute(
     t.ownerDb,
   );
   await sql`UPDATE offers SET penalty_reason = NULL WHERE id_hashed = ANY(${[...buyOfferOf.values()]}::text[])`.execute(

@@ -30,7 +30,7 @@ const FILTER_STATUSES: Record<CompletedTradeFilter, readonly TradeStatus[] | und
   cancelled: TRADE_CANCELLED_STATUSES,
   disputed: undefined,
   dispute: ["dispute_open"],
-  expired: ["cancelled_system"],
+  expired: ["expired"],
 };
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

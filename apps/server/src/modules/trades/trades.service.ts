@@ -128,7 +128,7 @@ async function applyRule(
     });
     if (!updated) return null;
     if (updated.status === "released" || updated.status === "dispute_won_buyer") await recordSuccess(tx, updated);
-    if (updated.status === "cancelled_system" && updated.offer_type === "buy") {
+    if (updated.status === "expired" && updated.offer_type === "buy") {
       if ((await peopleRepo.countRecentOwnerExpiries(tx, updated.offer_id)) >= OWNER_EXPIRY_PENALTY_THRESHOLD) {
         await applySystemCancelPenalty(tx, updated.offer_id);
       }
@@ -258,7 +258,7 @@ export async function expireTrade(db: Db, tradeId: bigint, now?: Date): Promise<
 }
 
 /**
- * Cancels (cancelled_system, escrow voided to the seller) every active_funded trade whose payment
+ * Expires (`expired`, escrow voided to the seller) every active_funded trade whose payment
  * window has passed at `now` (the database's clock when absent). Safe to run many times and on
  * several workers at once: each trade's conditional UPDATE lets exactly one of them expire it,
  * and a paid trade is never touched (docs/reliability.md#i11-timed-transitions-are-safe-to-repeat).

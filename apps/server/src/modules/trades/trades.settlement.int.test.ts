@@ -270,6 +270,6 @@ describe("an expiry sweep at a given time", () => {
     expect(swept.expired).toBeGreaterThanOrEqual(1);
     expect(swept.checked).toBe(swept.expired);
     const view = (await buyer.client.get(`/rest/v1/trade/${trade.id}`)).body.data;
-    expect(view.status).toBe("cancelled_system");
+    expect(view.status).toBe("expired");
   });
 });

@@ -1,10 +1,12 @@
+import { TRADE_VOIDED_STATUSES } from "@souk/contracts";
 import { sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 
 /**
- * USD volume of a user's trades started in the last `days` days, cancelled ones left out: what the
- * level's daily (1) and 30-day (30) limits count. The trade start checks a new trade against it and
- * the verification pages show what is left of it (unusedTradingVolumeInFiatCurrency).
+ * USD volume of a user's trades started in the last `days` days, voided ones (cancelled or expired)
+ * left out: what the level's daily (1) and 30-day (30) limits count. The trade start checks a new
+ * trade against it and the verification pages show what is left of it
+ * (unusedTradingVolumeInFiatCurrency).
  */
 export async function sumTradedVolumeUsd(db: Db | Tx, userId: number, days: number): Promise<string> {
   const since = sql`now() - make_interval(days => ${days}::integer)`;
@@ -13,6 +15,6 @@ export async function sumTradedVolumeUsd(db: Db | Tx, userId: number, days: numb
       SELECT fiat_amount_usd, status FROM trades WHERE buyer_id = ${BigInt(userId)} AND started_at > ${since}
       UNION ALL
       SELECT fiat_amount_usd, status FROM trades WHERE seller_id = ${BigInt(userId)} AND started_at > ${since}
-    ) t WHERE status NOT IN ('cancelled_buyer', 'cancelled_seller', 'cancelled_system')`.execute(db);
+    ) t WHERE status <> ALL(${[...TRADE_VOIDED_STATUSES]}::text[])`.execute(db);
   return result.rows[0]?.total ?? "0";
 }

@@ -21,8 +21,8 @@ export function DashboardPage() {
       <TradeStatisticsSection />
       <RecentTradesSection />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <ContactsList kind="trusted" perPage={5} />
-        <ContactsList kind="blocked" perPage={5} />
+        <ContactsList kind="trusted" />
+        <ContactsList kind="blocked" />
       </SimpleGrid>
     </TitledPage>
   );

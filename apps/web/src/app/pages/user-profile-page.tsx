@@ -1,14 +1,19 @@
 import type { OfferListingItem } from "@souk/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
+import { RelationButtons } from "../../features/contacts/components/relation-buttons.tsx";
 import { FavoriteToggle } from "../../features/favorites/components/favorite-toggle.tsx";
 import { listingQueryKeyRoot } from "../../features/marketplace/api/listing-api.ts";
 import { OfferList } from "../../features/marketplace/components/offer-list.tsx";
-import { userOffersQueryKeyRoot } from "../../features/profile/api/profile-api.ts";
+import { profileQueryOptions, userOffersQueryKeyRoot } from "../../features/profile/api/profile-api.ts";
 import { ProfileScreen } from "../../features/profile/pages/profile-screen.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
 
-/** Profile `/user/{username}`: the profile feature, its offers drawn by the marketplace's list with favourite stars. */
+/**
+ * Profile `/user/{username}`: the profile feature, its offers drawn by the marketplace's list with
+ * favourite stars, and the contacts' trust and block buttons for a logged-in visitor. A change of
+ * relation refetches the listings (a block hides the user's offers) and the profile's counts.
+ */
 export function UserProfilePage() {
   const { username = "" } = useParams();
   const user = useCurrentUser();
@@ -34,5 +39,16 @@ export function UserProfilePage() {
       }
     />
   );
-  return <ProfileScreen key={username} username={username} renderOffers={renderOffers} />;
+  const isOther = user !== null && user.username.toLowerCase() !== username.toLowerCase();
+  const actions = isOther ? (
+    <RelationButtons
+      username={username}
+      onChanged={() => {
+        void queryClient.invalidateQueries({ queryKey: listingQueryKeyRoot });
+        void queryClient.invalidateQueries({ queryKey: userOffersQueryKeyRoot });
+        void queryClient.invalidateQueries({ queryKey: profileQueryOptions(username).queryKey });
+      }}
+    />
+  ) : undefined;
+  return <ProfileScreen key={username} username={username} renderOffers={renderOffers} actions={actions} />;
 }

@@ -11,11 +11,11 @@ import { type ContactListKind, contactsQueryOptions, useRelation } from "../api/
 import { useContactsTexts } from "../i18n/contacts-texts.ts";
 
 /** Trusted or blocked users, paged, each with untrust or unblock. */
-export function ContactsList({ kind, perPage = 20 }: { kind: ContactListKind; perPage?: number }) {
+export function ContactsList({ kind }: { kind: ContactListKind }) {
   const { t } = useContactsTexts();
   const { to, locale } = useLocalizedPaths();
   const [page, setPage] = useState(1);
-  const list = useQuery(contactsQueryOptions(kind, page, perPage));
+  const list = useQuery(contactsQueryOptions(kind, page));
   const relation = useRelation();
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;

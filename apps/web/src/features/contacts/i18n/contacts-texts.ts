@@ -24,6 +24,21 @@ const en = {
   next: "Next",
   page: "Page {{page}} of {{last}}",
   failed: "The change could not be saved.",
+  relation: {
+    label: "Your relation to {{user}}",
+    trust: "Trust",
+    untrust: "Untrust",
+    block: "Block",
+    unblock: "Unblock",
+    trusted: "You trust {{user}}.",
+    untrusted: "You no longer trust {{user}}.",
+    blocked: "{{user}} is blocked: you will not see their offers, and you cannot trade or chat with each other.",
+    unblocked: "{{user}} is unblocked.",
+    blockConfirmTitle: "Block {{user}}?",
+    blockConfirmBody:
+      "Their offers leave your listings, neither of you can start a trade with the other, and they cannot write to you. Trades already running go on.",
+    cancel: "Cancel",
+  },
 };
 type ContactsTexts = typeof en;
 const fr: ContactsTexts = {
@@ -50,6 +65,22 @@ const fr: ContactsTexts = {
   next: "Suivant",
   page: "Page {{page}} sur {{last}}",
   failed: "La modification n’a pas pu être enregistrée.",
+  relation: {
+    label: "Votre relation avec {{user}}",
+    trust: "Faire confiance",
+    untrust: "Retirer la confiance",
+    block: "Bloquer",
+    unblock: "Débloquer",
+    trusted: "Vous faites confiance à {{user}}.",
+    untrusted: "Vous ne faites plus confiance à {{user}}.",
+    blocked:
+      "{{user}} est bloqué : vous ne verrez plus ses offres, et vous ne pouvez plus échanger ni discuter ensemble.",
+    unblocked: "{{user}} est débloqué.",
+    blockConfirmTitle: "Bloquer {{user}} ?",
+    blockConfirmBody:
+      "Ses offres quittent vos listes, aucun de vous ne peut démarrer d’échange avec l’autre, et il ne peut plus vous écrire. Les échanges en cours continuent.",
+    cancel: "Annuler",
+  },
 };
 const texts: FeatureTexts<ContactsTexts> = { en, fr };
 

@@ -1,4 +1,10 @@
-import { DISPUTE_LIST_STATUSES, disputeSummarySchema, envelopeSchema, pageMetaSchema } from "@souk/contracts";
+import {
+  DEFAULT_PAGE_SIZE,
+  DISPUTE_LIST_STATUSES,
+  disputeSummarySchema,
+  envelopeSchema,
+  pageMetaSchema,
+} from "@souk/contracts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiClient } from "../../../lib/api.ts";
@@ -12,7 +18,7 @@ export function isDisputeListStatus(value: string | null): value is DisputeListS
 }
 
 /** GET /rest/v1/disputes (staff): open disputes oldest first, appealed or resolved ones. */
-export function disputesQueryOptions(status: DisputeListStatus, page: number, perPage = 20) {
+export function disputesQueryOptions(status: DisputeListStatus, page: number, perPage = DEFAULT_PAGE_SIZE) {
   return queryOptions({
     queryKey: ["moderation", "disputes", status, page, perPage],
     queryFn: async ({ signal }) =>

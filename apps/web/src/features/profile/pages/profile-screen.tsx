@@ -86,7 +86,7 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function ProfileSummary({ profile }: { profile: PublicProfile }) {
+function ProfileSummary({ profile, actions }: { profile: PublicProfile; actions?: ReactNode }) {
   const { t, i18n } = useProfileTexts();
   const locale = i18n.language === "fr" ? "fr" : "en";
   const checks = [
@@ -117,6 +117,7 @@ function ProfileSummary({ profile }: { profile: PublicProfile }) {
               {profile.ipLocation ? ` · ${t("location", { location: profile.ipLocation })}` : ""}
             </Text>
           </Stack>
+          {actions}
         </div>
         <Group gap="xs" mt="lg">
           {checks.map((check) => (
@@ -183,10 +184,12 @@ export interface ProfileScreenProps {
   username: string;
   /** Draws a user's offers (the page composes the marketplace's list, without the owner column). */
   renderOffers: (offers: OfferListingItem[]) => ReactNode;
+  /** What the viewer can do about this user (trust, block), drawn in the profile's header. */
+  actions?: ReactNode;
 }
 
 /** Profile `/user/{username}`: public fields, last seen, and the user's offers by side, coin and sort. */
-export function ProfileScreen({ username, renderOffers }: ProfileScreenProps) {
+export function ProfileScreen({ username, renderOffers, actions }: ProfileScreenProps) {
   const { t } = useProfileTexts();
   const { to } = useLocalizedPaths();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -251,7 +254,7 @@ export function ProfileScreen({ username, renderOffers }: ProfileScreenProps) {
   return (
     <Container w="100%" size="lg" py={{ base: "lg", sm: "xl" }} data-testid="profile-page">
       <title>{`${t("metaTitle", { username: profile.data.username })}`}</title>
-      <ProfileSummary profile={profile.data} />
+      <ProfileSummary profile={profile.data} actions={actions} />
 
       <Stack gap="md" mt={40} component="section" aria-labelledby="profile-offers-title">
         <Title order={2} size="h3" id="profile-offers-title">

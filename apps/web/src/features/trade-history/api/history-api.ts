@@ -1,5 +1,6 @@
 import {
   type CompletedTradeFilter,
+  DEFAULT_PAGE_SIZE,
   type ExportCreateRequest,
   envelopeSchema,
   exportListResponseSchema,
@@ -21,7 +22,7 @@ export function historyQueryOptions(filter: CompletedTradeFilter, page: number) 
       apiClient.get("/rest/v1/trade/history", {
         schema: historyResponse,
         signal,
-        query: { filter, page, perPage: 20 },
+        query: { filter, page, perPage: DEFAULT_PAGE_SIZE },
       }),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Group, Paper, Stack, Stepper, Text, Title } from "@mantine/core";
 import type { Trade, TradeParty } from "@souk/contracts";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatCryptoDecimal, formatDate, formatFiatAmount } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
@@ -107,13 +107,13 @@ export function TradeHeading({ trade }: { trade: Trade }) {
   );
 }
 
-/** Steps, timer, amounts, parties and payment details of a trade. */
-export function TradeOverview({ trade }: { trade: Trade }) {
+/** Steps, timer, amounts, parties (with what the viewer may do about the partner) and payment details. */
+export function TradeOverview({ trade, partnerActions }: { trade: Trade; partnerActions?: ReactNode }) {
   const { t } = useTradeTexts();
   const { locale } = useLocalizedPaths();
   const fiat = `${formatFiatAmount(trade.fiatAmount, locale)} ${trade.currency.code}`;
   const crypto = formatCryptoDecimal(trade.cryptoAmount.amount, locale);
-  const isCancelled = trade.status.startsWith("cancelled");
+  const isCancelled = trade.status.startsWith("cancelled") || trade.status === "expired";
 
   return (
     <Stack gap="lg">
@@ -154,6 +154,11 @@ export function TradeOverview({ trade }: { trade: Trade }) {
           <Party label={t("summary.buyer")} party={trade.buyer} />
           <Party label={t("summary.seller")} party={trade.seller} />
         </div>
+        {partnerActions ? (
+          <Group justify="flex-end" mt="sm">
+            {partnerActions}
+          </Group>
+        ) : null}
       </Paper>
 
       <Paper withBorder radius="lg" p="md">

@@ -1,8 +1,9 @@
 import { Button, Container, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
+import type { TradeStatus } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { useTabAlert } from "../../../lib/use-tab-alert.ts";
 import { StatusPage } from "../../../ui/status-page.tsx";
 import { tradeQueryOptions } from "../api/trade-api.ts";
@@ -15,12 +16,36 @@ import { TradeHeading, TradeOverview } from "../components/trade-overview.tsx";
 import { TradeReports } from "../components/trade-reports.tsx";
 import { TradeRequirements } from "../components/trade-requirements.tsx";
 import { useTradeTexts } from "../i18n/trade-texts.ts";
+import { isDisputeRedirect, TRADE_VIEW_PARAM } from "../model/dispute-redirect.ts";
 
-function TradeScreen({ id }: { id: string }) {
+/**
+ * When the trade becomes dispute_open under the viewer's eyes, the page moves to its chat view
+ * (`?view=chat`, the chat tab on a phone), where the moderator decides (docs/product.md#disputes).
+ */
+function useDisputeRedirect(status: TradeStatus | undefined, openChat: () => void) {
+  const [, setSearchParams] = useSearchParams();
+  const seen = useRef<TradeStatus | null>(null);
+  useEffect(() => {
+    if (!status) return;
+    if (isDisputeRedirect(seen.current, status)) {
+      setSearchParams({ [TRADE_VIEW_PARAM]: "chat" }, { replace: true });
+      openChat();
+    }
+    seen.current = status;
+  }, [status, openChat, setSearchParams]);
+}
+
+export interface TradePageProps {
+  /** What a party may do about the other one (trust, block), drawn with the parties. */
+  renderPartnerActions?: (username: string) => ReactNode;
+}
+
+function TradeScreen({ id, renderPartnerActions }: TradePageProps & { id: string }) {
   const { t } = useTradeTexts();
   const trade = useQuery(tradeQueryOptions(id));
   // On a phone the trade and its chat are tabs (CSS shows both side by side on wider screens).
-  const [tab, setTab] = useState<"trade" | "chat">("trade");
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<"trade" | "chat">(searchParams.get(TRADE_VIEW_PARAM) === "chat" ? "chat" : "trade");
   const layout = useRef<HTMLDivElement>(null);
   // The tabs sit under the next step, so a tall step would leave the chosen tab's content below the
   // screen: the chat is scrolled into view with its message box, and the trade back to its top.
@@ -35,6 +60,8 @@ function TradeScreen({ id }: { id: string }) {
     if (document.visibilityState !== "visible" || !document.hasFocus()) alertTab();
   }, [alertTab]);
   useTradeLive(id, onEvent);
+  const openChat = useCallback(() => chooseTab("chat"), [chooseTab]);
+  useDisputeRedirect(trade.data?.status, openChat);
 
   if (trade.isPending) {
     return (
@@ -78,7 +105,10 @@ function TradeScreen({ id }: { id: string }) {
       </Stack>
       <div className={classes.layout} data-tab={tab} ref={layout}>
         <Stack gap="lg">
-          <TradeOverview trade={data} />
+          <TradeOverview
+            trade={data}
+            partnerActions={data.viewerRole !== "moderator" ? renderPartnerActions?.(partner) : undefined}
+          />
           <TradeRequirements trade={data} />
           {data.isFinished && data.viewerRole !== "moderator" ? (
             <TradeFeedback tradeId={data.id} partner={partner} />
@@ -92,7 +122,7 @@ function TradeScreen({ id }: { id: string }) {
 }
 
 /** /trade/{id}: the trade both parties follow live (docs/product.md#trades). */
-export function TradePage() {
+export function TradePage({ renderPartnerActions }: TradePageProps) {
   const { id = "" } = useParams();
-  return <TradeScreen key={id} id={id} />;
+  return <TradeScreen key={id} id={id} renderPartnerActions={renderPartnerActions} />;
 }
