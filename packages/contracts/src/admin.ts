@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuerySchema } from "./envelope.ts";
 import { USER_ROLES } from "./enums.ts";
+import { pageQuerySchema } from "./envelope.ts";
 
 /**
  * The operator console (docs/product.md#operator-console): the audit log of staff actions and the

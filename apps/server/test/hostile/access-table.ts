@@ -437,6 +437,44 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "GET /rest/v1/admin/ledger/verify": { may: ADMIN },
   "GET /rest/v1/admin/custody": { may: ADMIN },
 
+  // The operator console (docs/decisions/125-user-restrictions.md): supermods and admins run
+  // users, admins grant roles; the matrix has no supermod, ADMIN_AREA_ACCESS below has.
+  "GET /rest/v1/admin/audit": { may: ADMIN },
+  "GET /rest/v1/admin/users": { may: ADMIN, reveals: ["the owner's e-mail address"] },
+  "GET /rest/v1/admin/users/{username}": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/restrictions": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    body: { kind: "restricted", reason: "Matrix check", until: nextWeek() },
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/restrictions/{kind}/lift": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    params: { kind: "restricted" },
+    body: { reason: "Matrix check" },
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/roles": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    body: { role: "moderator", reason: "Matrix check" },
+    ends: "objects",
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/roles/{role}/revoke": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    params: { role: "moderator" },
+    body: { reason: "Matrix check" },
+    ends: "objects",
+    reveals: ["the owner's e-mail address"],
+  },
+
   // The dev mailbox: every outgoing mail and text message, for admins.
   "GET /rest/v1/admin/mail": { may: ADMIN, reveals: ["the owner's e-mail address"] },
   "GET /rest/v1/admin/mail/{id}": { may: ADMIN, ids: { id: "mail" }, reveals: ["the owner's e-mail address"] },

@@ -40,7 +40,7 @@ export type StaffRefusal =
   | "until_in_past";
 
 /** The refusals every action shares: oneself, an equal or higher role, a closed account. */
-export function refusalOnTarget(actor: StaffActor, target: TargetFacts): StaffRefusal | null {
+function refusalOnTarget(actor: StaffActor, target: TargetFacts): StaffRefusal | null {
   if (actor.userId !== null && actor.userId === target.id) return "self";
   if (actor.userId !== null && rankOf(target.roles) >= rankOf(actor.roles)) return "higher_role";
   if (target.isClosed) return "closed";

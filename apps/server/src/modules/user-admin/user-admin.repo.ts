@@ -114,7 +114,11 @@ export async function setRoles(tx: Tx, userId: number, roles: readonly string[])
 }
 
 /** Active restrictions whose expiry has passed: what the lifting job ends, oldest first. */
-export async function expiredRestrictions(db: Db, now: Date, limit: number): Promise<{ username: string; kind: RestrictionKind }[]> {
+export async function expiredRestrictions(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<{ username: string; kind: RestrictionKind }[]> {
   const result = await sql<{ username: string; kind: RestrictionKind }>`SELECT u.username, r.kind
     FROM user_restrictions r JOIN users u ON u.id = r.user_id
     WHERE r.lifted_at IS NULL AND r.expires_at IS NOT NULL AND r.expires_at <= ${now}

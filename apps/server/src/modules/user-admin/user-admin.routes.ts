@@ -1,7 +1,7 @@
 import {
+  adminUsernameParamsSchema,
   adminUserSchema,
   adminUserSummarySchema,
-  adminUsernameParamsSchema,
   adminUsersQuerySchema,
   envelopeSchema,
   grantRoleRequestSchema,
@@ -53,7 +53,12 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
     "/rest/v1/admin/users/:username",
     {
       preHandler: usersStaff,
-      schema: { tags, summary: "One account: roles, restrictions, staff actions", params: adminUsernameParamsSchema, response: adminUser },
+      schema: {
+        tags,
+        summary: "One account: roles, restrictions, staff actions",
+        params: adminUsernameParamsSchema,
+        response: adminUser,
+      },
     },
     async (request) => envelope(await getAdminUser(deps.db, request.params.username)),
   );

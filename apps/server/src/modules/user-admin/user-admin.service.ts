@@ -3,7 +3,13 @@ import { pageMeta } from "@souk/contracts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { userNotFound } from "../../platform/index.ts";
 import { type AuditActor, listAudit, recordAudit } from "../audit/index.ts";
-import { decideLift, decideRestrict, decideRoleChange, type StaffActor, type StaffRefusal } from "./user-admin.domain.ts";
+import {
+  decideLift,
+  decideRestrict,
+  decideRoleChange,
+  type StaffActor,
+  type StaffRefusal,
+} from "./user-admin.domain.ts";
 import { refusalError } from "./user-admin.errors.ts";
 import * as repo from "./user-admin.repo.ts";
 

@@ -3,8 +3,8 @@ import type { PageMeta, WalletDeposit, WalletDepositsQuery } from "@souk/contrac
 import { pageMeta } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import type { Db, Tx } from "../../db/pool.ts";
-import { accounts, transfer, withLedgerTx } from "../ledger/index.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { accounts, transfer, withLedgerTx } from "../ledger/index.ts";
 import { type CryptoCurrency, getCryptoCurrencyByCode, listCryptoCurrencies } from "../reference/index.ts";
 import { findUserIdByUsername, getCurrentUser } from "../users/index.ts";
 import { isFollowerDelayed } from "./evm/evm.health.ts";

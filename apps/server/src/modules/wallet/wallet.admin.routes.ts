@@ -6,7 +6,14 @@ import {
   envelopeSchema,
   walletDepositSchema,
 } from "@souk/contracts";
-import { type AppDeps, envelope, OWNER_FUNDS_CHANGED_JOB, requireRole, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import {
+  type AppDeps,
+  envelope,
+  OWNER_FUNDS_CHANGED_JOB,
+  requireRole,
+  type SoukRoutes,
+  viewerOf,
+} from "../../platform/index.ts";
 import { confirmDeposit, recordDeposit } from "./deposits.service.ts";
 import { broadcastPendingWithdrawals } from "./withdrawals.service.ts";
 
