@@ -693,3 +693,32 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/api-clients": { may: USERS, body: { name: "Matrix bot" } },
   "DELETE /rest/v1/api-clients/{clientId}": { may: OWNER, ids: { clientId: "spareClient" }, ends: "objects" },
 };
+
+/** The staff roles the operator console's own check calls each /admin route as, plus a plain user. */
+export const ADMIN_AREA_ROLES = ["user", "moderator", "supermod", "admin"] as const;
+export type AdminAreaRole = (typeof ADMIN_AREA_ROLES)[number];
+const USERS_STAFF: readonly AdminAreaRole[] = ["supermod", "admin"];
+const ADMIN_ONLY: readonly AdminAreaRole[] = ["admin"];
+
+/**
+ * Who may succeed on every /admin route, by role (admin-area.int.test.ts): the matrix above has no
+ * supermod, so the console's routes are also called as user, moderator, supermod and admin. A new
+ * /admin route needs a line here too (docs/decisions/125-user-restrictions.md).
+ */
+export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
+  "GET /rest/v1/admin/audit": USERS_STAFF,
+  "GET /rest/v1/admin/users": USERS_STAFF,
+  "GET /rest/v1/admin/users/{username}": USERS_STAFF,
+  "POST /rest/v1/admin/users/{username}/restrictions": USERS_STAFF,
+  "POST /rest/v1/admin/users/{username}/restrictions/{kind}/lift": USERS_STAFF,
+  "POST /rest/v1/admin/users/{username}/roles": ADMIN_ONLY,
+  "POST /rest/v1/admin/users/{username}/roles/{role}/revoke": ADMIN_ONLY,
+  "POST /rest/v1/admin/wallet/deposits": ADMIN_ONLY,
+  "POST /rest/v1/admin/wallet/deposits/{id}/confirm": ADMIN_ONLY,
+  "POST /rest/v1/admin/wallet/withdrawals/broadcast": ADMIN_ONLY,
+  "GET /rest/v1/admin/ledger/verify": ADMIN_ONLY,
+  "GET /rest/v1/admin/custody": ADMIN_ONLY,
+  "GET /rest/v1/admin/mail": ADMIN_ONLY,
+  "GET /rest/v1/admin/mail/{id}": ADMIN_ONLY,
+  "GET /rest/v1/admin/sms": ADMIN_ONLY,
+};
