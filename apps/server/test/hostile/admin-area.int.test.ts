@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../harness.ts";
 import { createTestApp } from "../harness.ts";
 import { createTrader, type TestUser } from "../races/trade-fixtures.ts";
-import {
-  ADMIN_AREA_ACCESS,
-  ADMIN_AREA_ROLES,
-  type AdminAreaRole,
-  EXPECTED_ACCESS,
-  resolved,
-} from "./access-table.ts";
+import { ADMIN_AREA_ACCESS, ADMIN_AREA_ROLES, type AdminAreaRole, EXPECTED_ACCESS, resolved } from "./access-table.ts";
 import { envelopeProblem, isServerError, isSuccess, send } from "./answers.ts";
 import { type Operation, operationsOf, urlOf } from "./openapi.ts";
 import type { PlantedIds } from "./world.ts";

@@ -148,8 +148,7 @@ export function RestrictForm({ mutation }: { mutation: Mutation }) {
           required
           minLength={3}
           maxLength={500}
-          autosize
-          minRows={2}
+          rows={3}
           data-testid="restrict-reason"
         />
         <TextInput
