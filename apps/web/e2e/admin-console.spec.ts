@@ -22,8 +22,10 @@ test("an admin freezes a seller whose paid trade then cannot be released", async
   const vendor = offer.owner.username;
   const reason = `Bank recall on a payment ${Date.now().toString(36)}`;
   const buyer = await (await browser.newContext()).newPage();
+  const buyerName = uniqueUsername("e2e_adm");
   await buyer.goto("/register");
-  await submitSignUp(buyer, uniqueUsername("e2e_adm"));
+  await submitSignUp(buyer, buyerName);
+  await expect(buyer.getByTestId("navbar-username")).toHaveText(buyerName);
   const tradePath = await startTrade(buyer, offer.idHashed, min);
   await revealDetails(buyer);
   await markPaid(buyer);

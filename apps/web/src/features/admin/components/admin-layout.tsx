@@ -1,4 +1,4 @@
-import { Container, Divider, NavLink, Stack, Text, Title } from "@mantine/core";
+import { Container, Divider, NavLink, Stack, Text } from "@mantine/core";
 import type { CurrentUser } from "@souk/contracts";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
@@ -6,6 +6,7 @@ import type { PathName } from "../../../lib/paths.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { RoleGate } from "../../../ui/role-gate.tsx";
+import { PageHeading } from "../../../ui/titled-page.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 import classes from "./admin-layout.module.css";
 
@@ -98,18 +99,33 @@ export function AdminPage({ audience, metaTitle, title, subtitle, children }: Ad
       }}
     >
       <Container size={1200} py="xl">
-        <title>{`${metaTitle} · Souk`}</title>
         <div className={classes.layout}>
           <AreaNav />
           <Stack gap="lg" data-testid="admin-page">
-            <div>
-              <Title order={1}>{title}</Title>
-              <Text c="dimmed">{subtitle}</Text>
-            </div>
+            <PageHeading metaTitle={metaTitle} title={title} subtitle={subtitle} />
             {children}
           </Stack>
         </div>
       </Container>
     </RoleGate>
+  );
+}
+
+/** A console screen whose title and subtitle are its section's texts (`<section>.title`, `.subtitle`). */
+export function AdminSectionPage({
+  section,
+  audience,
+  children,
+}: {
+  section: "overview" | "users" | "audit";
+  audience: AdminPageProps["audience"];
+  children: ReactNode;
+}) {
+  const { t } = useAdminTexts();
+  const title = t(`${section}.title`);
+  return (
+    <AdminPage audience={audience} metaTitle={title} title={title} subtitle={t(`${section}.subtitle`)}>
+      {children}
+    </AdminPage>
   );
 }

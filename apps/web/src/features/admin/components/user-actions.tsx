@@ -20,6 +20,19 @@ function useErrorToast() {
     });
 }
 
+/** A one-line reason for a lift or a role change. */
+function ReasonField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextInput
+      size="sm"
+      label={label}
+      value={value}
+      maxLength={500}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
 /** The restrictions in place, each with its reason, author, expiry and a way to lift it. */
 export function RestrictionsCard({ user, mutation }: { user: AdminUser; mutation: Mutation }) {
   const { t } = useAdminTexts();
@@ -91,13 +104,7 @@ export function RestrictionsCard({ user, mutation }: { user: AdminUser; mutation
               </Button>
             </Group>
           ))}
-          <TextInput
-            size="sm"
-            label={t("user.liftReason")}
-            value={reason}
-            maxLength={500}
-            onChange={(event) => setReason(event.currentTarget.value)}
-          />
+          <ReasonField label={t("user.liftReason")} value={reason} onChange={setReason} />
         </Stack>
       )}
     </Paper>
@@ -218,15 +225,7 @@ export function RolesCard({ user, mutation }: { user: AdminUser; mutation: Mutat
             </Group>
           );
         })}
-        {isAdmin ? (
-          <TextInput
-            size="sm"
-            label={t("user.roleReason")}
-            value={reason}
-            maxLength={500}
-            onChange={(event) => setReason(event.currentTarget.value)}
-          />
-        ) : null}
+        {isAdmin ? <ReasonField label={t("user.roleReason")} value={reason} onChange={setReason} /> : null}
       </Stack>
     </Paper>
   );

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { ListPanel } from "../../../ui/list-panel.tsx";
-import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import { auditQueryOptions } from "../api/admin-api.ts";
-import { AdminPage } from "../components/admin-layout.tsx";
+import { AdminSectionPage } from "../components/admin-layout.tsx";
+import { AdminPager, pageParamOf } from "../components/admin-pager.tsx";
 import { AuditTable } from "../components/audit-table.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
@@ -12,7 +12,7 @@ function AuditScreen() {
   const { t } = useAdminTexts();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get("q") ?? "";
-  const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
+  const page = pageParamOf(searchParams);
   const audit = useQuery(auditQueryOptions(q, page));
   return (
     <>
@@ -29,12 +29,7 @@ function AuditScreen() {
         data-testid="admin-audit"
       >
         <AuditTable entries={audit.data?.data ?? []} />
-        <PreviousNextPager
-          page={page}
-          meta={audit.data?.meta}
-          onPage={(next) => setSearchParams(q ? { q, page: String(next) } : { page: String(next) })}
-          texts={{ previous: t("audit.previous"), next: t("audit.next"), position: (at) => t("audit.page", at) }}
-        />
+        <AdminPager q={q} page={page} meta={audit.data?.meta} onChange={setSearchParams} />
       </ListPanel>
     </>
   );
@@ -42,15 +37,9 @@ function AuditScreen() {
 
 /** /admin/audit: every staff action, searchable (supermods and admins). */
 export function AdminAuditPage() {
-  const { t } = useAdminTexts();
   return (
-    <AdminPage
-      audience="usersStaff"
-      metaTitle={t("audit.title")}
-      title={t("audit.title")}
-      subtitle={t("audit.subtitle")}
-    >
+    <AdminSectionPage section="audit" audience="usersStaff">
       <AuditScreen />
-    </AdminPage>
+    </AdminSectionPage>
   );
 }

@@ -5,7 +5,7 @@ import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ListPanel } from "../../../ui/list-panel.tsx";
 import { auditQueryOptions, disputeCountQueryOptions } from "../api/admin-api.ts";
-import { AdminPage, mayRunUsers } from "../components/admin-layout.tsx";
+import { AdminSectionPage, mayRunUsers } from "../components/admin-layout.tsx";
 import { AuditTable } from "../components/audit-table.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 
@@ -65,15 +65,9 @@ function Overview() {
 
 /** /admin: the console's overview, for every staff role. */
 export function AdminOverviewPage() {
-  const { t } = useAdminTexts();
   return (
-    <AdminPage
-      audience="staff"
-      metaTitle={t("overview.title")}
-      title={t("overview.title")}
-      subtitle={t("overview.subtitle")}
-    >
+    <AdminSectionPage section="overview" audience="staff">
       <Overview />
-    </AdminPage>
+    </AdminSectionPage>
   );
 }

@@ -4,9 +4,9 @@ import { Link, useSearchParams } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale, useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ListPanel } from "../../../ui/list-panel.tsx";
-import { PreviousNextPager } from "../../../ui/previous-next-pager.tsx";
 import { adminUsersQueryOptions } from "../api/admin-api.ts";
-import { AdminPage } from "../components/admin-layout.tsx";
+import { AdminSectionPage } from "../components/admin-layout.tsx";
+import { AdminPager, pageParamOf } from "../components/admin-pager.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 
@@ -16,7 +16,7 @@ function UsersScreen() {
   const locale = useLocale();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get("q") ?? "";
-  const page = Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1);
+  const page = pageParamOf(searchParams);
   const users = useQuery(adminUsersQueryOptions(q, page));
   const rows = users.data?.data ?? [];
   return (
@@ -81,16 +81,7 @@ function UsersScreen() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <PreviousNextPager
-          page={page}
-          meta={users.data?.meta}
-          onPage={(next) => setSearchParams(q ? { q, page: String(next) } : { page: String(next) })}
-          texts={{
-            previous: t("audit.previous"),
-            next: t("audit.next"),
-            position: (at) => t("audit.page", at),
-          }}
-        />
+        <AdminPager q={q} page={page} meta={users.data?.meta} onChange={setSearchParams} />
       </ListPanel>
     </>
   );
@@ -98,15 +89,9 @@ function UsersScreen() {
 
 /** /admin/users: supermods and admins find accounts. */
 export function AdminUsersPage() {
-  const { t } = useAdminTexts();
   return (
-    <AdminPage
-      audience="usersStaff"
-      metaTitle={t("users.title")}
-      title={t("users.title")}
-      subtitle={t("users.subtitle")}
-    >
+    <AdminSectionPage section="users" audience="usersStaff">
       <UsersScreen />
-    </AdminPage>
+    </AdminSectionPage>
   );
 }
