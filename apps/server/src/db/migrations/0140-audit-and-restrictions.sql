@@ -4,7 +4,7 @@ ALTER TABLE audit_log
   ADD COLUMN actor_kind text NOT NULL DEFAULT 'user' CHECK (actor_kind IN ('user', 'cli', 'job')),
   ADD COLUMN reason text NOT NULL DEFAULT '';
 CREATE INDEX audit_log_created_idx ON audit_log (id DESC);
-CREATE INDEX audit_log_subject_idx ON audit_log (subject_type, subject_id, id DESC);
+CREATE INDEX audit_log_subject_idx ON audit_log (subject_type, lower(subject_id), id DESC);
 -- Append-only: the application role may add rows and read them, never change or remove one.
 REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM souk_app;
 

@@ -64,7 +64,7 @@ function conditionOf(filters: Omit<AuditQuery, "page" | "perPage">): RawBuilder<
   if (filters.actor) parts.push(sql`(lower(u.username) = lower(${filters.actor}) OR a.actor_kind = ${filters.actor})`);
   if (filters.action) parts.push(sql`a.action = ${filters.action}`);
   if (filters.subjectType) parts.push(sql`a.subject_type = ${filters.subjectType}`);
-  if (filters.subjectId) parts.push(sql`a.subject_id = ${filters.subjectId}`);
+  if (filters.subjectId) parts.push(sql`lower(a.subject_id) = lower(${filters.subjectId})`);
   if (filters.q) {
     const like = `%${escapeLike(filters.q)}%`;
     parts.push(

@@ -29,7 +29,7 @@ function actionText(t: TFunction, entry: AuditEntry): string {
   const detail = entry.details.kind ?? entry.details.role ?? entry.details.outcome;
   if (typeof detail !== "string") return action;
   const named = t(`kinds.${detail}`, { defaultValue: t(`roles.${detail}`, { defaultValue: detail }) });
-  return `${action}: ${named}`;
+  return t("audit.withDetail", { action, detail: named });
 }
 
 function Subject({ entry }: { entry: AuditEntry }) {
