@@ -1,3 +1,4 @@
+import type { AdminErrorCode } from "./admin.ts";
 import type { ChatErrorCode } from "./chat.ts";
 import type { ErrorCode } from "./errors.ts";
 import type { ExportErrorCode } from "./exports.ts";
@@ -17,6 +18,7 @@ type ValueOf<Catalogue> = Catalogue[keyof Catalogue];
  */
 export type ErrorCodeValue =
   | ValueOf<typeof ErrorCode>
+  | ValueOf<typeof AdminErrorCode>
   | ValueOf<typeof ChatErrorCode>
   | ValueOf<typeof ExportErrorCode>
   | ValueOf<typeof FeedbackErrorCode>

@@ -56,6 +56,15 @@ export const PAGE_PATHS = {
   adminWalletDeposits: "/admin/wallet/deposits",
   /** The admins' dev mailbox: the held mail and text messages (`?mail=<id>` opens one mail). */
   adminMail: "/admin/mail",
+  // The operator console (staff only; the area has its own navigation, docs/product.md#operator-console).
+  /** Overview: the counts staff watch. */
+  adminOverview: "/admin",
+  /** Users: search by username, e-mail or id (?q=). */
+  adminUsers: "/admin/users",
+  /** One user: restrictions and roles. */
+  adminUser: "/admin/users/:username",
+  /** The audit log of staff actions (?q=&page=N). */
+  adminAudit: "/admin/audit",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",

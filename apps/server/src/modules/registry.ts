@@ -3,6 +3,7 @@ import { realtimeModule } from "../realtime/index.ts";
 import { accountClosureModule } from "./account-closure/index.ts";
 import { accountSecurityModule } from "./account-security/index.ts";
 import { apiClientsModule } from "./api-clients/index.ts";
+import { auditModule } from "./audit/index.ts";
 import { authModule } from "./auth/index.ts";
 import { chatModule } from "./chat/index.ts";
 import { contactsModule } from "./contacts/index.ts";
@@ -24,6 +25,7 @@ import { referenceModule } from "./reference/index.ts";
 import { smsModule } from "./sms/index.ts";
 import { tradesModule } from "./trades/index.ts";
 import { twoFactorModule } from "./two-factor/index.ts";
+import { userAdminModule } from "./user-admin/index.ts";
 import { usersModule } from "./users/index.ts";
 import { verificationModule } from "./verification/index.ts";
 import { walletModule } from "./wallet/index.ts";
@@ -40,6 +42,8 @@ export const modules: SoukModule[] = [
   twoFactorModule,
   smsModule,
   usersModule,
+  auditModule,
+  userAdminModule,
   emailVerificationModule,
   phoneVerificationModule,
   passkeysModule,

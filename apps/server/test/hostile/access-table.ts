@@ -438,6 +438,44 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "GET /rest/v1/admin/ledger/verify": { may: ADMIN },
   "GET /rest/v1/admin/custody": { may: ADMIN },
 
+  // The operator console (docs/decisions/125-user-restrictions.md): supermods and admins run
+  // users, admins grant roles; the matrix has no supermod, ADMIN_AREA_ACCESS below has.
+  "GET /rest/v1/admin/audit": { may: ADMIN },
+  "GET /rest/v1/admin/users": { may: ADMIN, reveals: ["the owner's e-mail address"] },
+  "GET /rest/v1/admin/users/{username}": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/restrictions": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    body: { kind: "restricted", reason: "Matrix check", until: nextWeek() },
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/restrictions/{kind}/lift": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    params: { kind: "restricted" },
+    body: { reason: "Matrix check" },
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/roles": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    body: { role: "moderator", reason: "Matrix check" },
+    ends: "objects",
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/roles/{role}/revoke": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    params: { role: "moderator" },
+    body: { reason: "Matrix check" },
+    ends: "objects",
+    reveals: ["the owner's e-mail address"],
+  },
+
   // The dev mailbox: every outgoing mail and text message, for admins.
   "GET /rest/v1/admin/mail": { may: ADMIN, reveals: ["the owner's e-mail address"] },
   "GET /rest/v1/admin/mail/{id}": { may: ADMIN, ids: { id: "mail" }, reveals: ["the owner's e-mail address"] },
@@ -719,4 +757,33 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     ends: "objects",
     reveals: ["the owner's ID document number"],
   },
+};
+
+/** The staff roles the operator console's own check calls each /admin route as, plus a plain user. */
+export const ADMIN_AREA_ROLES = ["user", "moderator", "supermod", "admin"] as const;
+export type AdminAreaRole = (typeof ADMIN_AREA_ROLES)[number];
+const USERS_STAFF: readonly AdminAreaRole[] = ["supermod", "admin"];
+const ADMIN_ONLY: readonly AdminAreaRole[] = ["admin"];
+
+/**
+ * Who may succeed on every /admin route, by role (admin-area.int.test.ts): the matrix above has no
+ * supermod, so the console's routes are also called as user, moderator, supermod and admin. A new
+ * /admin route needs a line here too (docs/decisions/125-user-restrictions.md).
+ */
+export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
+  "GET /rest/v1/admin/audit": USERS_STAFF,
+  "GET /rest/v1/admin/users": USERS_STAFF,
+  "GET /rest/v1/admin/users/{username}": USERS_STAFF,
+  "POST /rest/v1/admin/users/{username}/restrictions": USERS_STAFF,
+  "POST /rest/v1/admin/users/{username}/restrictions/{kind}/lift": USERS_STAFF,
+  "POST /rest/v1/admin/users/{username}/roles": ADMIN_ONLY,
+  "POST /rest/v1/admin/users/{username}/roles/{role}/revoke": ADMIN_ONLY,
+  "POST /rest/v1/admin/wallet/deposits": ADMIN_ONLY,
+  "POST /rest/v1/admin/wallet/deposits/{id}/confirm": ADMIN_ONLY,
+  "POST /rest/v1/admin/wallet/withdrawals/broadcast": ADMIN_ONLY,
+  "GET /rest/v1/admin/ledger/verify": ADMIN_ONLY,
+  "GET /rest/v1/admin/custody": ADMIN_ONLY,
+  "GET /rest/v1/admin/mail": ADMIN_ONLY,
+  "GET /rest/v1/admin/mail/{id}": ADMIN_ONLY,
+  "GET /rest/v1/admin/sms": ADMIN_ONLY,
 };

@@ -260,6 +260,35 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.DevMailboxPage,
     ),
   },
+  // The operator console.
+  {
+    name: "adminOverview",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-overview-page.tsx"),
+      (m) => m.AdminOverviewPage,
+    ),
+  },
+  {
+    name: "adminUsers",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-users-page.tsx"),
+      (m) => m.AdminUsersPage,
+    ),
+  },
+  {
+    name: "adminUser",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-user-page.tsx"),
+      (m) => m.AdminUserPage,
+    ),
+  },
+  {
+    name: "adminAudit",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-audit-page.tsx"),
+      (m) => m.AdminAuditPage,
+    ),
+  },
   { name: "bankAccounts" },
   { name: "bankAccountCreate" },
   { name: "bankAccountEdit" },

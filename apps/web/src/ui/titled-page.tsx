@@ -12,16 +12,23 @@ export interface TitledPageProps {
   children: ReactNode;
 }
 
+/** A page's document title and its heading with one dimmed line under it. */
+export function PageHeading({ metaTitle, title, subtitle }: Pick<TitledPageProps, "metaTitle" | "title" | "subtitle">) {
+  return (
+    <div>
+      <title>{`${metaTitle} · Souk`}</title>
+      <Title order={1}>{title}</Title>
+      <Text c="dimmed">{subtitle}</Text>
+    </div>
+  );
+}
+
 /** A page of the signed-in area: its heading with a line under it, and its sections stacked below. */
 export function TitledPage({ metaTitle, title, subtitle, size, children }: TitledPageProps) {
   return (
     <Container size={size} py="xl">
-      <title>{`${metaTitle} · Souk`}</title>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>{title}</Title>
-          <Text c="dimmed">{subtitle}</Text>
-        </div>
+        <PageHeading metaTitle={metaTitle} title={title} subtitle={subtitle} />
         {children}
       </Stack>
     </Container>

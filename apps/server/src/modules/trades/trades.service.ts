@@ -1,7 +1,8 @@
 import { TRADE_RULES, type Trade, type TradeActorRole } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
-import { type DomainError, failpoint, isStaff, type Viewer } from "../../platform/index.ts";
+import { assertMayTransact, type DomainError, failpoint, isStaff, type Viewer } from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
+import { recordAudit } from "../audit/index.ts";
 import { postEscrow, voidEscrow, withLedgerTx } from "../ledger/index.ts";
 import { applySystemCancelPenalty, recordCompletedTradeCounts, recordOfferCapUsage } from "../offers/index.ts";
 import { adjustTradeCounters } from "../users/index.ts";
@@ -139,6 +140,16 @@ async function applyRule(
     const payload: Record<string, unknown> = { from: rule.from.length === 1 ? rule.from[0] : null, to: rule.to };
     if (input.dispute) payload.disputeReasonId = input.dispute.reasonId;
     if (input.resolution) payload.outcome = input.resolution.outcome;
+    if (input.resolution && actor.userId !== null) {
+      await recordAudit(tx, {
+        actor: { kind: "user", userId: actor.userId },
+        action: "dispute.resolve",
+        subjectType: "trade",
+        subjectId: updated.id_hashed,
+        reason: input.resolution.note,
+        details: { outcome: input.resolution.outcome },
+      });
+    }
     if (rule.closesDisputeFor && updated.dispute_opened_at) {
       payload.from = "dispute_open";
       payload.outcome = rule.closesDisputeFor;
@@ -241,7 +252,10 @@ export async function releaseTrade(
     "release",
     { idempotencyKey: input.idempotencyKey ?? null },
     options,
-    async (row) => {
+    async (row, role) => {
+      // A frozen (suspended, on-hold, compromised, banned) seller cannot let the escrow go
+      // (docs/decisions/004-restrictions.md); staff releasing in a dispute act for the platform.
+      if (role === "seller") assertMayTransact(viewer);
       if (row.status === "paid" || row.status === "dispute_open")
         await options.assertSecondFactor(viewer.userId, input.code);
     },

@@ -3,6 +3,7 @@ import type { PageMeta, WalletDeposit, WalletDepositsQuery } from "@souk/contrac
 import { pageMeta } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import type { Db, Tx } from "../../db/pool.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { accounts, transfer, withLedgerTx } from "../ledger/index.ts";
 import { type CryptoCurrency, getCryptoCurrencyByCode, listCryptoCurrencies } from "../reference/index.ts";
 import { findUserIdByUsername, getCurrentUser } from "../users/index.ts";
@@ -60,6 +61,8 @@ export interface RecordDepositInput {
   source: repo.DepositRow["source"];
   /** The chain's transaction id; the dev chain makes one up. The same txid never credits twice. */
   txid?: string;
+  /** Staff or the CLI recording it by hand: the audit log gets one row in the deposit's transaction. */
+  auditActor?: AuditActor;
 }
 
 /** A deposit seen on the chain; credited in the same transaction when already confirmed enough. */
@@ -92,6 +95,15 @@ export async function recordDeposit(
     if (!deposit) throw new Error("the deposit was neither stored nor found");
     // A deposit credited at once is told once, confirmed; one still waiting is told pending.
     if (inserted && inserted.confirmations < required) await announceDeposit(tx, inserted, "wallet.deposit_pending");
+    if (inserted && input.auditActor) {
+      await recordAudit(tx, {
+        actor: input.auditActor,
+        action: "deposit.record",
+        subjectType: "user",
+        subjectId: input.username,
+        details: { depositId: Number(inserted.id), amount: input.amount, currency: currency.code },
+      });
+    }
     return creditIfConfirmed(tx, deposit, required);
   });
   return toDepositView(row, await usernameOf(db, row.user_id), currency, required, false);
@@ -107,11 +119,21 @@ export async function confirmDeposit(
   depositId: number,
   confirmations: number | null,
   settings: WalletSettings = loadWalletSettings(),
+  auditActor?: AuditActor,
 ): Promise<WalletDeposit> {
   const currencies = await currenciesById(db);
   const row = await withLedgerTx(db, async (tx) => {
     const deposit = await repo.raiseConfirmations(tx, depositId, confirmations);
     if (!deposit) throw depositNotFound();
+    if (auditActor) {
+      await recordAudit(tx, {
+        actor: auditActor,
+        action: "deposit.confirm",
+        subjectType: "deposit",
+        subjectId: String(depositId),
+        details: { confirmations: deposit.confirmations },
+      });
+    }
     const currency = currencies.get(deposit.currency_id);
     if (!currency) throw new Error(`deposit ${depositId} names an unknown currency`);
     return creditIfConfirmed(tx, deposit, confirmationsRequiredFor(currency, settings));

@@ -6,7 +6,14 @@ import {
   envelopeSchema,
   walletDepositSchema,
 } from "@souk/contracts";
-import { type AppDeps, envelope, OWNER_FUNDS_CHANGED_JOB, requireRole, type SoukRoutes } from "../../platform/index.ts";
+import {
+  type AppDeps,
+  envelope,
+  OWNER_FUNDS_CHANGED_JOB,
+  requireRole,
+  type SoukRoutes,
+  viewerOf,
+} from "../../platform/index.ts";
 import { confirmDeposit, recordDeposit } from "./deposits.service.ts";
 import { broadcastPendingWithdrawals } from "./withdrawals.service.ts";
 
@@ -26,7 +33,8 @@ export function registerWalletAdminRoutes(app: SoukRoutes, deps: AppDeps): void 
       },
     },
     async (request) => {
-      const deposit = await recordDeposit(deps.db, { ...request.body, source: "admin" });
+      const auditActor = { kind: "user", userId: viewerOf(request).userId } as const;
+      const deposit = await recordDeposit(deps.db, { ...request.body, source: "admin", auditActor });
       deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { username: deposit.username } });
       return envelope(deposit);
     },
@@ -45,7 +53,10 @@ export function registerWalletAdminRoutes(app: SoukRoutes, deps: AppDeps): void 
       },
     },
     async (request) => {
-      const deposit = await confirmDeposit(deps.db, request.params.id, request.body?.confirmations ?? null);
+      const deposit = await confirmDeposit(deps.db, request.params.id, request.body?.confirmations ?? null, undefined, {
+        kind: "user",
+        userId: viewerOf(request).userId,
+      });
       deps.jobs.sendAfterCommit(deps.db, { name: OWNER_FUNDS_CHANGED_JOB, data: { username: deposit.username } });
       return envelope(deposit);
     },

@@ -57,6 +57,7 @@ export const depositCommand: CliCommand = {
         cryptoCurrencyCode: code,
         confirmations: confirmations ?? undefined,
         source: "cli",
+        auditActor: { kind: "cli" },
       });
       print(describe(deposit));
       return 0;
@@ -84,7 +85,7 @@ export const confirmCommand: CliCommand = {
     return reportingRefusals(print, async () => {
       const deposits = isAll
         ? await confirmPendingDeposits(db, confirmations)
-        : [await confirmDeposit(db, Number(target), confirmations)];
+        : [await confirmDeposit(db, Number(target), confirmations, undefined, { kind: "cli" })];
       for (const deposit of deposits) print(describe(deposit));
       if (isAll) print(`${deposits.length} pending deposit(s) confirmed`);
       return 0;

@@ -46,6 +46,7 @@ const accountSections: readonly NavbarSection[] = [
   {
     labelKey: "menu.sectionStaff",
     links: [
+      { name: "adminOverview", labelKey: "menu.adminConsole", testId: "nav-admin-console", audience: "staff" },
       { name: "moderationDisputes", labelKey: "nav.disputes", testId: "disputes-link", audience: "staff" },
       {
         name: "adminWalletDeposits",

@@ -1,0 +1,139 @@
+import {
+  adminUsernameParamsSchema,
+  adminUserSchema,
+  adminUserSummarySchema,
+  adminUsersQuerySchema,
+  envelopeSchema,
+  grantRoleRequestSchema,
+  liftRestrictionParamsSchema,
+  liftRestrictionRequestSchema,
+  pageMetaSchema,
+  restrictRequestSchema,
+  revokeRoleParamsSchema,
+  revokeRoleRequestSchema,
+} from "@souk/contracts";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import { type AppDeps, envelope, requireRole, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import {
+  changeRole,
+  getAdminUser,
+  liftUserRestriction,
+  restrictUser,
+  searchUsers,
+  staffCaller,
+} from "./user-admin.service.ts";
+
+const callerOf = (request: FastifyRequest) => staffCaller(viewerOf(request), request.ip);
+
+/** Users in the operator console: supermods and admins restrict; admins grant and revoke roles. */
+export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
+  const usersStaff = requireRole("supermod", "admin");
+  const tags = ["admin"];
+  const adminUser = { 200: envelopeSchema(adminUserSchema) };
+
+  app.get(
+    "/rest/v1/admin/users",
+    {
+      preHandler: usersStaff,
+      schema: {
+        tags,
+        summary: "Search accounts by username, e-mail, id or external id",
+        querystring: adminUsersQuerySchema,
+        response: { 200: envelopeSchema(z.array(adminUserSummarySchema), pageMetaSchema) },
+      },
+    },
+    async (request) => {
+      const { items, meta } = await searchUsers(deps.readDb, request.query);
+      return envelope(items, meta);
+    },
+  );
+
+  app.get(
+    "/rest/v1/admin/users/:username",
+    {
+      preHandler: usersStaff,
+      schema: {
+        tags,
+        summary: "One account: roles, restrictions, staff actions",
+        params: adminUsernameParamsSchema,
+        response: adminUser,
+      },
+    },
+    async (request) => envelope(await getAdminUser(deps.db, request.params.username)),
+  );
+
+  app.post(
+    "/rest/v1/admin/users/:username/restrictions",
+    {
+      preHandler: usersStaff,
+      schema: {
+        tags,
+        summary: "Ban, suspend, freeze, hold, restrict or mark compromised, with a reason and optional expiry",
+        params: adminUsernameParamsSchema,
+        body: restrictRequestSchema,
+        response: adminUser,
+      },
+    },
+    async (request) => {
+      await restrictUser(deps.db, callerOf(request), request.params.username, request.body);
+      return envelope(await getAdminUser(deps.db, request.params.username));
+    },
+  );
+
+  app.post(
+    "/rest/v1/admin/users/:username/restrictions/:kind/lift",
+    {
+      preHandler: usersStaff,
+      schema: {
+        tags,
+        summary: "Lift one restriction",
+        params: liftRestrictionParamsSchema,
+        body: liftRestrictionRequestSchema.nullish(),
+        response: adminUser,
+      },
+    },
+    async (request) => {
+      const { username, kind } = request.params;
+      await liftUserRestriction(deps.db, callerOf(request), username, kind, request.body?.reason ?? "");
+      return envelope(await getAdminUser(deps.db, username));
+    },
+  );
+
+  app.post(
+    "/rest/v1/admin/users/:username/roles",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags,
+        summary: "Grant a staff role (admins)",
+        params: adminUsernameParamsSchema,
+        body: grantRoleRequestSchema,
+        response: adminUser,
+      },
+    },
+    async (request) => {
+      await changeRole(deps.db, callerOf(request), request.params.username, { ...request.body, change: "grant" });
+      return envelope(await getAdminUser(deps.db, request.params.username));
+    },
+  );
+
+  app.post(
+    "/rest/v1/admin/users/:username/roles/:role/revoke",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags,
+        summary: "Revoke a staff role (admins)",
+        params: revokeRoleParamsSchema,
+        body: revokeRoleRequestSchema,
+        response: adminUser,
+      },
+    },
+    async (request) => {
+      const { username, role } = request.params;
+      await changeRole(deps.db, callerOf(request), username, { role, reason: request.body.reason, change: "revoke" });
+      return envelope(await getAdminUser(deps.db, username));
+    },
+  );
+}
