@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type Locale, PAGE_PATHS, type PageName, SUPPORTED_LOCALES } from "@souk/contracts";
 
 /** The public pages a search engine should list: the marketplace and the pages about Souk. */
-export const SITEMAP_PAGES = [
+const SITEMAP_PAGES = [
   "home",
   "marketplaceBuy",
   "marketplaceSell",

@@ -39,7 +39,7 @@ const dark: MantineColorsTuple = [
 const fontStack =
   '"IBM Plex Sans", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
-export const theme = createTheme({
+const theme = createTheme({
   primaryColor: "souk",
   primaryShade: { light: 8, dark: 8 },
   colors: { souk, dark },
