@@ -44,6 +44,8 @@ export interface PageFigures {
   cls: number;
   jsKiB: number;
   jsRequests: number;
+  /** Lighthouse's code when the run failed (its scores are then 0). */
+  error?: string;
 }
 
 interface LighthouseAudit {
@@ -52,6 +54,7 @@ interface LighthouseAudit {
 }
 
 interface LighthouseResult {
+  runtimeError?: { code?: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<string, LighthouseAudit>;
 }
@@ -67,6 +70,7 @@ export function figuresOf(lhr: LighthouseResult): PageFigures {
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     jsKiB: (scripts?.transferSize ?? 0) / 1024,
     jsRequests: scripts?.requestCount ?? 0,
+    ...(lhr.runtimeError?.code ? { error: lhr.runtimeError.code } : {}),
   };
 }
 
@@ -164,7 +168,8 @@ export const webBench: Bench = {
       for (const page of PAGES) {
         const figures: PageFigures[] = [];
         for (let run = 0; run < RUNS; run += 1) figures.push(await lighthouseRun(`${app.baseUrl}${page}`, chrome.port));
-        print(`  runs' performance scores: ${figures.map((run) => run.scores.performance).join(", ")}`);
+        const scores = figures.map((run) => `${run.scores.performance}${run.error ? ` (${run.error})` : ""}`);
+        print(`  runs' performance scores: ${scores.join(", ")}`);
         for (const line of reportLines(page, bestOf(figures))) print(line);
       }
     } finally {
