@@ -39,6 +39,8 @@ export function useFocusHeadingOnNavigation(pathname: string): void {
       const active = document.activeElement;
       if (!heading || active === heading) return;
       const isFocusLost = active === null || active === document.body || !active.isConnected;
+      // Someone already works in the page (a field of the new page has focus): it stays there.
+      if (!isFocusLost && active !== main && main.contains(active) && active.tagName !== "H1") return;
       // Once moved, focus is only taken back when the focused heading was replaced.
       if (hasMovedFocus && !isFocusLost) return;
       if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
