@@ -8,6 +8,7 @@
 import { ledgerBench } from "./ledger.bench.ts";
 import { offersBench } from "./offers.ts";
 import { tradesBench } from "./trades.ts";
+import { webBench } from "./web.ts";
 
 export interface BenchOptions {
   /** Seconds per measured cell; each bench has its own default. */
@@ -21,7 +22,7 @@ export interface Bench {
   run(options: BenchOptions): Promise<void>;
 }
 
-const BENCHES: Bench[] = [ledgerBench, tradesBench, offersBench];
+const BENCHES: Bench[] = [ledgerBench, tradesBench, offersBench, webBench];
 
 function usage(print: (line: string) => void): void {
   print("usage: npm run bench -- [name ...] [--seconds N]");

@@ -23,6 +23,7 @@ import {
   type JobQueue,
   JSON_BODY_LIMIT_BYTES,
   parseFeatureFlags,
+  registerResponseCompression,
   requireSession,
 } from "./platform/index.ts";
 import { registerSystemRoutes } from "./platform/system-routes.ts";
@@ -112,6 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const metrics = await installPlatform(app, { config, db });
   app.decorate("metrics", metrics);
+  // After the platform's onSend hook (idempotency, key case), which reads the plain body.
+  await registerResponseCompression(app);
   const deps: AppDeps = {
     config,
     db,

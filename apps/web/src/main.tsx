@@ -1,3 +1,4 @@
+import "./lib/zod-config.ts";
 import "@mantine/core/styles.layer.css";
 import "@mantine/notifications/styles.layer.css";
 import "./app/global.css";

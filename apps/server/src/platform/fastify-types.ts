@@ -30,5 +30,7 @@ declare module "fastify" {
      * API whose own contract names its fields (the Paxful-compatible API's snake_case).
      */
     keepsKeys?: boolean;
+    /** true answers GET with a weak ETag and 304 on a matching If-None-Match (reference data). */
+    etag?: boolean;
   }
 }

@@ -81,6 +81,7 @@ export {
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { installPlatform } from "./plugin.ts";
 export { isPublicId, newPublicId } from "./public-id.ts";
+export { registerResponseCompression } from "./response-compression.ts";
 export { findOrCreateSecret } from "./secrets.ts";
 export { seedMarksOf } from "./seed-marks.ts";
 export {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
@@ -18,7 +19,7 @@ vi.mock("../modules/users/index.ts", async (importOriginal) => {
   };
 });
 
-const TEMPLATE = "<!doctype html><html><head><!--souk-page-data--></head><body>app</body></html>";
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta name="description" content="Souk" /><!--souk-page-data--></head><body>app${" ".repeat(2048)}</body></html>`;
 
 let test: TestApp;
 let web: FastifyInstance;
@@ -84,5 +85,39 @@ describe("the web app's pages", () => {
     const again = await web.inject({ method: "GET", url: "/wallet", headers: { cookie } });
     expect(again.statusCode).toBe(200);
     expect(pageDataOf(again.body)).toMatchObject({ currentUser: { username: client.user?.username } });
+  });
+
+  it("sends pages brotli- or gzip-compressed by Accept-Encoding, with the page's own description", async () => {
+    const plain = await web.inject({ method: "GET", url: "/buy" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const encoding of ["br", "gzip"]) {
+      const response = await web.inject({ method: "GET", url: "/buy", headers: { "accept-encoding": encoding } });
+      expect(response.headers["content-encoding"], encoding).toBe(encoding);
+      const html = (encoding === "br" ? brotliDecompressSync : gunzipSync)(response.rawPayload).toString("utf8");
+      expect(pageDataOf(html).csrfToken).toEqual(expect.any(String));
+      expect(html).toContain('<meta name="description" content="Offers to buy crypto from other people');
+    }
+  });
+
+  it("answers reference data with an ETag, and 304 when the browser has it", async () => {
+    const first = await web.inject({ method: "GET", url: "/rest/v2/currencies" });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    const again = await web.inject({ method: "GET", url: "/rest/v2/currencies", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const offers = await web.inject({ method: "GET", url: "/rest/v1/offers" });
+    expect(offers.headers.etag).toBeUndefined();
+  });
+
+  it("serves robots.txt and sitemap.xml, not the app", async () => {
+    const robots = await web.inject({ method: "GET", url: "/robots.txt" });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers["content-type"]).toContain("text/plain");
+    expect(robots.body).toContain("User-agent: *");
+    const sitemap = await web.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).toContain("<urlset");
   });
 });

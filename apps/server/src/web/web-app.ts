@@ -14,6 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { APP_VERSION } from "../app-version.ts";
 import { getCurrentUser } from "../modules/users/index.ts";
 import { type AppDeps, deviceIdOf, issueCsrfToken, notFound } from "../platform/index.ts";
+import { robotsTxt, sitemapXml } from "./crawler-files.ts";
+import { localeOfPath, withPageMeta } from "./page-meta.ts";
 
 const PLACEHOLDER = "<!--souk-page-data-->";
 // Paths that belong to the API or the platform: an unknown one is a JSON 404, never the SPA.
@@ -136,9 +138,26 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     }
     // The app's page answers every address, with the status a crawler or a monitor should see:
     // 404 where the app shows its "not found" page (one route table decides both).
-    const status = pageOfPath(pathname) === null ? 404 : 200;
-    return sendPage(reply, status, { ...basePageData, currentUser, csrfToken }, template);
+    const page = pageOfPath(pathname);
+    const html = withPageMeta(template, page, localeOfPath(pathname));
+    return sendPage(reply, page === null ? 404 : 200, { ...basePageData, currentUser, csrfToken }, html);
   }
+
+  /** The address crawlers are told: PUBLIC_URL when set, else the one this request came to. */
+  const originOf = (request: FastifyRequest) =>
+    config.PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+  app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header("cache-control", "public, max-age=3600")
+      .type("text/plain; charset=utf-8")
+      .send(robotsTxt(originOf(request))),
+  );
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .header("cache-control", "public, max-age=3600")
+      .type("application/xml; charset=utf-8")
+      .send(sitemapXml(originOf(request))),
+  );
 
   app.get("/", { schema: { hide: true } }, servePage);
   app.get("/*", { schema: { hide: true } }, servePage);

@@ -2,11 +2,11 @@ import { MantineProvider } from "@mantine/core";
 import type { SiteTheme } from "@souk/contracts";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { lazy, type ReactNode, Suspense } from "react";
-import { I18nextProvider } from "react-i18next";
+import { lazy, type ReactNode, Suspense, useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import { createCookieColorSchemeManager } from "./color-scheme-manager.ts";
 import { CommonErrorsModal } from "./shell/common-errors-modal.tsx";
-import { cssVariablesResolver, theme } from "./theme.ts";
+import { cssVariablesResolver, themeWithCloseLabel } from "./theme.ts";
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -22,24 +22,38 @@ const colorSchemeManager = createCookieColorSchemeManager();
 
 const Toaster = lazy(() => import("./shell/toaster.tsx").then((module) => ({ default: module.Toaster })));
 
-export function AppProviders({ queryClient, i18n, defaultColorScheme, children, env = "default" }: AppProvidersProps) {
+export function AppProviders({ queryClient, i18n, ...rest }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider
-          theme={theme}
-          cssVariablesResolver={cssVariablesResolver}
-          colorSchemeManager={colorSchemeManager}
-          defaultColorScheme={defaultColorScheme}
-          env={env}
-        >
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-          <CommonErrorsModal />
-          {children}
-        </MantineProvider>
+        <LocalizedMantineProvider {...rest} />
       </QueryClientProvider>
     </I18nextProvider>
+  );
+}
+
+/** Mantine with the theme in the page's language (the close buttons' name follows it). */
+function LocalizedMantineProvider({
+  defaultColorScheme,
+  children,
+  env = "default",
+}: Omit<AppProvidersProps, "queryClient" | "i18n">) {
+  const { t } = useTranslation();
+  const closeLabel = t("common.close");
+  const theme = useMemo(() => themeWithCloseLabel(closeLabel), [closeLabel]);
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme={defaultColorScheme}
+      env={env}
+    >
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+      <CommonErrorsModal />
+      {children}
+    </MantineProvider>
   );
 }

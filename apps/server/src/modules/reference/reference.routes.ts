@@ -38,6 +38,8 @@ import {
 } from "./reference.service.ts";
 
 const tags = ["reference"];
+/** Reference data changes seldom: answered with an ETag, and 304 when the browser has it. */
+const referenceData = { etag: true };
 const invalidInput = { 422: errorBodySchema };
 const notFoundOrInvalid = { 404: errorBodySchema, 422: errorBodySchema };
 
@@ -53,6 +55,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v2/currencies",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "Fiat currencies; meta.popularCurrencies lists the popular codes",
@@ -69,6 +72,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v2/currencies/:code",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "One fiat currency by code",
@@ -83,6 +87,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v2/payment-methods",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "Payment methods, optionally of one group (slug) or usable with one fiat currency (code)",
@@ -96,6 +101,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v2/payment-methods/popular",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "Popular payment methods",
@@ -109,6 +115,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v2/payment-methods/:slug",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "One payment method by slug",
@@ -123,6 +130,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v2/payment-method-groups",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "Payment method groups",
@@ -136,6 +144,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/countries",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "Every country, Worldwide (id 9999, YY) first",
@@ -149,6 +158,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v2/countries",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "Countries filtered by kyc, important and iso_null (Worldwide is included only with iso_null=true)",
@@ -162,6 +172,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v2/countries/phone-verification",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "Countries whose phone numbers can be verified",
@@ -175,6 +186,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v2/crypto-fiat-rates",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "Price of each crypto currency in every fiat currency",
@@ -191,6 +203,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v2/wallet/crypto-currencies",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "Crypto currencies with their USD price",
@@ -202,7 +215,10 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
 
   app.get(
     "/rest/v2/wallet/crypto-currencies/rates",
-    { schema: { tags, summary: "USD price by crypto code", response: { 200: cryptoUsdRatesResponseSchema } } },
+    {
+      config: referenceData,
+      schema: { tags, summary: "USD price by crypto code", response: { 200: cryptoUsdRatesResponseSchema } },
+    },
     async () => {
       const { rates, asOf } = await getCryptoUsdRates(db);
       return envelope(rates, { asOf });
@@ -212,6 +228,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/timezones",
     {
+      config: referenceData,
       schema: {
         tags,
         summary: "Time zones with their current UTC offsets",
@@ -223,7 +240,7 @@ export function registerReferenceRoutes(app: SoukRoutes, deps: AppDeps): void {
 
   app.get(
     "/rest/v1/languages",
-    { schema: { tags, summary: "Languages", response: { 200: languageListResponseSchema } } },
+    { config: referenceData, schema: { tags, summary: "Languages", response: { 200: languageListResponseSchema } } },
     async () => envelope(await listLanguages(db)),
   );
 }

@@ -5,6 +5,7 @@ import { isServerErrorPath } from "../../lib/app-config.ts";
 import { switchLanguage } from "../../lib/i18n/i18n.ts";
 import { parseLocalePath } from "../../lib/locale-routing.ts";
 import { useCurrentUser } from "../../lib/session.ts";
+import { useFocusHeadingOnNavigation } from "../../lib/use-return-focus.ts";
 import { ErrorBoundary, ServerErrorPage } from "../pages/error-pages.tsx";
 import { PageLoader } from "../pages/page-loader.tsx";
 import { useUnauthorizedRedirect } from "../use-unauthorized-redirect.ts";
@@ -43,6 +44,7 @@ export function AppLayout() {
   useUnauthorizedRedirect();
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  useFocusHeadingOnNavigation(pathname);
   const user = useCurrentUser();
   return (
     <div className={classes.layout}>

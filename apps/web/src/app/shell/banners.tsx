@@ -68,9 +68,7 @@ export function Banners({ user }: { user: CurrentUser | null }) {
                 <Text fw={650} size="sm">
                   {t(`${look.textKey}.title`)}
                 </Text>
-                <Text size="sm" c="dimmed">
-                  {t(`${look.textKey}.body`, { email: user.email })}
-                </Text>
+                <Text size="sm">{t(`${look.textKey}.body`, { email: user.email })}</Text>
               </div>
               {id === "verifyEmailBanner" ? (
                 <Button

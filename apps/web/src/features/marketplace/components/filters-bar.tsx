@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Group } from "@mantine/core";
 import type { CryptoCurrencyView, FiatCurrency, PaymentMethod, PaymentMethodGroup } from "@souk/contracts";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useReturnFocus } from "../../../lib/use-return-focus.ts";
 import { ChevronDownIcon, CloseIcon, SlidersIcon } from "../../../ui/icons.tsx";
 import { useMarketplaceTexts } from "../i18n/marketplace-texts.ts";
 import type { FilterChange, ListingFilters } from "../listing-filters.ts";
@@ -52,7 +53,7 @@ function PickerButton({
   label: string;
   value: string | null;
   placeholder: string;
-  onOpen: () => void;
+  onOpen: (opener: HTMLElement) => void;
 }) {
   const id = useId();
   return (
@@ -64,7 +65,7 @@ function PickerButton({
         id={id}
         type="button"
         className={`${field.control} ${field.button}`}
-        onClick={onOpen}
+        onClick={(event) => onOpen(event.currentTarget)}
         onMouseEnter={preloadDialogs}
         onFocus={preloadDialogs}
       >
@@ -144,8 +145,11 @@ export function FiltersBar({
   const [isMoreOpen, setIsMoreOpen] = useState(false);
   const [hasOpenedMore, setHasOpenedMore] = useState(false);
   const { cryptos, currencies, popularCurrencies, methods, groups } = references;
+  const returnFocusAfterPicker = useReturnFocus(picker !== null);
+  const returnFocusAfterMore = useReturnFocus(isMoreOpen);
 
-  function openPicker(name: PickerName) {
+  function openPicker(name: PickerName, opener: HTMLElement) {
+    returnFocusAfterPicker(opener);
     onNeedReferences();
     setHasOpenedPicker(true);
     setPicker(name);
@@ -181,13 +185,13 @@ export function FiltersBar({
           label={t("filters.currency")}
           value={currency ? `${currency.code} · ${currency.nameLocalized}` : filters.currencyCode}
           placeholder={t("filters.anyCurrency")}
-          onOpen={() => openPicker("currency")}
+          onOpen={(opener) => openPicker("currency", opener)}
         />
         <PickerButton
           label={t("filters.paymentMethod")}
           value={methodText ?? filters.paymentMethod ?? filters.group}
           placeholder={t("filters.anyMethod")}
-          onOpen={() => openPicker("method")}
+          onOpen={(opener) => openPicker("method", opener)}
         />
         <AmountInput
           value={filters.fiatMin}
@@ -208,7 +212,8 @@ export function FiltersBar({
           }
           onMouseEnter={preloadDialogs}
           onFocus={preloadDialogs}
-          onClick={() => {
+          onClick={(event) => {
+            returnFocusAfterMore(event.currentTarget);
             setHasOpenedMore(true);
             setIsMoreOpen(true);
           }}

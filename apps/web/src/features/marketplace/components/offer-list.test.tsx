@@ -22,7 +22,7 @@ describe("offer list", () => {
     expect(within(row).getByTestId("offer-price").textContent).toBe("77,560.03 EUR");
     expect(within(row).getByText("+2.65%")).toBeTruthy();
     expect(within(row).getByText("Instant release")).toBeTruthy();
-    expect(within(row).getByLabelText("12 positive and 1 negative feedback")).toBeTruthy();
+    expect(within(row).getByText("12 positive and 1 negative feedback")).toBeTruthy();
     const cta = within(row).getByRole("link", { name: "Buy BTC from erin" });
     expect(cta.getAttribute("href")).toBe("/offer/abc123XYZ?fiat-min=150");
   });

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { OfferListingItem } from "@souk/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -63,15 +63,13 @@ function OwnerSummary({ owner }: { owner: OfferListingItem["owner"] }) {
               {t(`badges.${owner.badge.id}`, { defaultValue: owner.badge.name })}
             </Badge>
           ) : null}
-          <Text
-            size="xs"
-            c="dimmed"
-            className={classes.feedback}
-            aria-label={t("owner.feedback", {
-              positive: owner.feedbackPositiveCount,
-              negative: owner.feedbackNegativeCount,
-            })}
-          >
+          <Text size="xs" c="dimmed" className={classes.feedback}>
+            <VisuallyHidden>
+              {t("owner.feedback", {
+                positive: owner.feedbackPositiveCount,
+                negative: owner.feedbackNegativeCount,
+              })}
+            </VisuallyHidden>
             <ThumbUpIcon size={13} />
             <span className={classes.numbers} aria-hidden="true">
               {owner.feedbackPositiveCount}
