@@ -1,3 +1,4 @@
+import type { BankAccountErrorCode } from "./bank-accounts.ts";
 import type { ChatErrorCode } from "./chat.ts";
 import type { ErrorCode } from "./errors.ts";
 import type { ExportErrorCode } from "./exports.ts";
@@ -16,6 +17,7 @@ type ValueOf<Catalogue> = Catalogue[keyof Catalogue];
  */
 export type ErrorCodeValue =
   | ValueOf<typeof ErrorCode>
+  | ValueOf<typeof BankAccountErrorCode>
   | ValueOf<typeof ChatErrorCode>
   | ValueOf<typeof ExportErrorCode>
   | ValueOf<typeof FeedbackErrorCode>
