@@ -151,3 +151,66 @@ export const tradeBankAccountSchema = z.object({
   additionalInfo: z.string().nullable(),
 });
 export type TradeBankAccount = z.infer<typeof tradeBankAccountSchema>;
+
+/**
+ * SEPA countries other than the United Kingdom, whose accounts are an IBAN. The server checks the
+ * IBAN against each country's layout; this list only says which form a country gets.
+ */
+export const SEPA_COUNTRY_ISOS = [
+  "AD",
+  "AT",
+  "BE",
+  "BG",
+  "CH",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GI",
+  "GR",
+  "HR",
+  "HU",
+  "IE",
+  "IS",
+  "IT",
+  "LI",
+  "LT",
+  "LU",
+  "LV",
+  "MC",
+  "MT",
+  "NL",
+  "NO",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SI",
+  "SK",
+  "SM",
+  "VA",
+] as const;
+
+/** Which numbers an account of a country is made of (the form's fields and the server's rules). */
+export type BankAccountScheme = "us" | "gb" | "mx" | "in" | "ng" | "iban" | "other";
+
+export function bankAccountSchemeOf(countryIso: string): BankAccountScheme {
+  switch (countryIso) {
+    case "US":
+      return "us";
+    case "GB":
+      return "gb";
+    case "MX":
+      return "mx";
+    case "IN":
+      return "in";
+    case "NG":
+      return "ng";
+    default:
+      return (SEPA_COUNTRY_ISOS as readonly string[]).includes(countryIso) ? "iban" : "other";
+  }
+}

@@ -1,5 +1,4 @@
-import { BANK_ACCOUNT_LIMITS, type Bank, type BankAccountPayload } from "@souk/contracts";
-import { isSEPACountry } from "ibantools";
+import { BANK_ACCOUNT_LIMITS, type Bank, type BankAccountPayload, bankAccountSchemeOf } from "@souk/contracts";
 import {
   type BankDirectory,
   bankByIban,
@@ -188,21 +187,20 @@ function otherNumbers(payload: BankAccountPayload, refusals: Refusals): Numbers 
 }
 
 function numbersOf(payload: BankAccountPayload, refusals: Refusals, countryIso: string, directory: BankDirectory) {
-  switch (countryIso) {
-    case "US":
+  switch (bankAccountSchemeOf(countryIso)) {
+    case "us":
       return usNumbers(payload, refusals, directory);
-    case "GB":
+    case "gb":
       return ukNumbers(payload, refusals, directory);
-    case "MX":
+    case "mx":
       return mxNumbers(payload, refusals, directory);
-    case "IN":
+    case "in":
       return inNumbers(payload, refusals, directory);
-    case "NG":
-      return otherNumbers(payload, refusals);
+    case "iban":
+      return sepaNumbers(payload, refusals, countryIso, directory);
     default:
-      return isSEPACountry(countryIso)
-        ? sepaNumbers(payload, refusals, countryIso, directory)
-        : otherNumbers(payload, refusals);
+      // Nigeria's NUBAN needs the bank: checkNuban checks it once the bank is known.
+      return otherNumbers(payload, refusals);
   }
 }
 
