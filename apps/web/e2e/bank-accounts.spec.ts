@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { openLoggedInPage, submitSignUp, uniqueUsername } from "./support.ts";
-import { revealDetails, startTrade } from "./trade-steps.ts";
+import { pickOffer, revealDetails, startTrade } from "./trade-steps.ts";
 
 /**
  * A vendor adds an IBAN bank account on the bank accounts page, attaches it to a bank-transfer sell offer
@@ -8,40 +8,10 @@ import { revealDetails, startTrade } from "./trade-steps.ts";
  * given: never on the offer page, not before the reveal.
  */
 
-interface ListedOffer {
-  idHashed: string;
-  requireMinPastTrades: number;
-  requireVerifiedId: boolean;
-  requireFullNameVisibility: boolean;
-  showOnlyTrustedUser: boolean;
-  tags: string[];
-  owner: { username: string };
-}
-
 const IBAN = "DE89370400440532013000";
 
-/** A bank-transfer sell offer a new trader can take (its trades ask the payer name first). */
-async function pickBankOffer(page: Page): Promise<{ offer: ListedOffer; min: string }> {
-  const offers: ListedOffer[] = [];
-  for (const crypto of ["BTC", "USDT", "ETH"]) {
-    const response = await page.request.get(`/rest/v1/offers?type=buy&group=bank-transfers&crypto=${crypto}&limit=50`);
-    expect(response.ok()).toBe(true);
-    offers.push(...((await response.json()) as { data: ListedOffer[] }).data);
-  }
-  const offer = offers.find(
-    (item) =>
-      item.requireMinPastTrades === 0 &&
-      !item.requireVerifiedId &&
-      !item.requireFullNameVisibility &&
-      !item.showOnlyTrustedUser &&
-      !item.tags.some((tag) => /receipt|invoice|physical/.test(tag)),
-  );
-  if (!offer) throw new Error("no bank-transfer offer a new trader can take");
-  const view = (await (await page.request.get(`/rest/v1/offers/${offer.idHashed}`)).json()) as {
-    data: { tradeLimits: { min: string } };
-  };
-  return { offer, min: view.data.tradeLimits.min };
-}
+/** Bank-transfer sell offers: their trades ask the payer name before the payment details show. */
+const BANK_LISTINGS = ["BTC", "USDT", "ETH"].map((crypto) => `type=buy&group=bank-transfers&crypto=${crypto}&limit=50`);
 
 async function choose(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();
@@ -57,7 +27,7 @@ test("a vendor's IBAN account reaches the buyer only after the trade starts and 
   await buyer.goto("/register");
   await submitSignUp(buyer, buyerName);
   await expect(buyer.getByTestId("navbar-username")).toHaveText(buyerName);
-  const { offer, min } = await pickBankOffer(buyer);
+  const { offer, min } = await pickOffer(buyer.request, BANK_LISTINGS);
   const holder = `Holder ${Date.now().toString(36)}`;
   const vendor = await openLoggedInPage(browser, offer.owner.username);
 

@@ -138,17 +138,17 @@ export const offerBankAccountsResponseSchema = envelopeSchema(
 );
 
 /** What the buyer of a trade sees of the seller's account once the flow reveals the payment details. */
-export const tradeBankAccountSchema = z.object({
-  holderName: z.string(),
-  bankName: z.string(),
-  countryIso: z.string(),
-  accountNumber: z.string(),
-  iban: z.string().nullable(),
-  swiftCode: z.string().nullable(),
-  routingNumber: z.string().nullable(),
-  ifsc: z.string().nullable(),
-  clabe: z.string().nullable(),
-  additionalInfo: z.string().nullable(),
+export const tradeBankAccountSchema = bankAccountSchema.pick({
+  holderName: true,
+  bankName: true,
+  countryIso: true,
+  accountNumber: true,
+  iban: true,
+  swiftCode: true,
+  routingNumber: true,
+  ifsc: true,
+  clabe: true,
+  additionalInfo: true,
 });
 export type TradeBankAccount = z.infer<typeof tradeBankAccountSchema>;
 

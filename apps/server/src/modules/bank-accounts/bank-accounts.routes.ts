@@ -1,5 +1,6 @@
 import {
   BANK_LIST_LIMIT,
+  type Bank,
   bankAccountDeletedResponseSchema,
   bankAccountIdParamsSchema,
   bankAccountPayloadSchema,
@@ -15,11 +16,27 @@ import {
   offerBankAccountsResponseSchema,
   offerIdParamsSchema,
 } from "@souk/contracts";
+import type { z } from "zod";
 import { type AppDeps, envelope, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import * as service from "./bank-accounts.service.ts";
 import { listBanks, lookUpByIban, lookUpByRoutingNumber, lookUpBySwift } from "./banks.service.ts";
 
 const tags = ["bank-accounts"];
+
+/** One lookup of the bank directory: GET /rest/v1/banks/{path}, answering the bank or null. */
+function registerLookup<Query extends z.ZodType>(
+  app: SoukRoutes,
+  path: string,
+  summary: string,
+  querystring: Query,
+  find: (query: z.output<Query>) => Bank | null,
+): void {
+  app.get(
+    `/rest/v1/banks/${path}`,
+    { schema: { tags, summary, querystring, response: { 200: bankLookupResponseSchema, ...refusals } } },
+    async (request) => envelope(find(request.query as z.output<Query>)),
+  );
+}
 
 /** The bank directory: public facts, readable without a session. */
 export function registerBanksRoutes(app: SoukRoutes, deps: AppDeps): void {
@@ -35,41 +52,18 @@ export function registerBanksRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request) => envelope(await listBanks(deps.db, request.query.countryId, request.query.limit)),
   );
-  app.get(
-    "/rest/v1/banks/by-iban",
-    {
-      schema: {
-        tags,
-        summary: "The bank an IBAN names, or null",
-        querystring: bankByIbanQuerySchema,
-        response: { 200: bankLookupResponseSchema, ...refusals },
-      },
-    },
-    async (request) => envelope(lookUpByIban(request.query.iban)),
+  registerLookup(app, "by-iban", "The bank an IBAN names, or null", bankByIbanQuerySchema, (query) =>
+    lookUpByIban(query.iban),
   );
-  app.get(
-    "/rest/v1/banks/by-routing-number",
-    {
-      schema: {
-        tags,
-        summary: "The bank a routing number (ABA, IFSC, CLABE) names, or null",
-        querystring: bankByRoutingQuerySchema,
-        response: { 200: bankLookupResponseSchema, ...refusals },
-      },
-    },
-    async (request) => envelope(lookUpByRoutingNumber(request.query.routingNumber)),
+  registerLookup(
+    app,
+    "by-routing-number",
+    "The bank a routing number (ABA, IFSC, CLABE) names, or null",
+    bankByRoutingQuerySchema,
+    (query) => lookUpByRoutingNumber(query.routingNumber),
   );
-  app.get(
-    "/rest/v1/banks/by-swift",
-    {
-      schema: {
-        tags,
-        summary: "The bank a SWIFT code (BIC) names, or null",
-        querystring: bankBySwiftQuerySchema,
-        response: { 200: bankLookupResponseSchema, ...refusals },
-      },
-    },
-    async (request) => envelope(lookUpBySwift(request.query.swiftCode)),
+  registerLookup(app, "by-swift", "The bank a SWIFT code (BIC) names, or null", bankBySwiftQuerySchema, (query) =>
+    lookUpBySwift(query.swiftCode),
   );
 }
 
