@@ -88,4 +88,18 @@ test("a vendor's IBAN account reaches the buyer only after the trade starts and 
     await expect(vendor.getByTestId("bank-account-flash")).toContainText("attached to an active offer");
     await vendor.screenshot({ path: "test-results/bank-accounts-list.png", fullPage: true });
   });
+
+  await test.step("in French and dark, the edit form shows a bad SWIFT code on its field", async () => {
+    const card = vendor.getByTestId("bank-account").filter({ hasText: holder });
+    const editPath = await card.getByRole("link", { name: "Edit" }).getAttribute("href");
+    await vendor.goto(`/fr${editPath}`);
+    await expect(vendor.getByRole("heading", { name: "Modifier le compte bancaire", level: 1 })).toBeVisible();
+    await vendor.getByTestId("theme-toggle").click();
+    await expect(vendor.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await expect(vendor.getByTestId("bank-field-accountNumber")).toHaveValue(IBAN);
+    await vendor.getByTestId("bank-field-swiftCode").fill("ABNANL2A");
+    await vendor.getByTestId("bank-account-save").click();
+    await expect(vendor.getByText("Ce code SWIFT appartient à un autre pays.")).toBeVisible();
+    await vendor.screenshot({ path: "test-results/bank-account-edit-fr-dark.png", fullPage: true });
+  });
 });
