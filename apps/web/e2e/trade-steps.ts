@@ -13,10 +13,17 @@ interface ListedOffer {
   owner: { username: string };
 }
 
-export async function pickOffer(request: APIRequestContext): Promise<{ offer: ListedOffer; min: string }> {
-  const response = await request.get("/rest/v1/offers?type=buy&limit=50");
-  expect(response.ok()).toBe(true);
-  const offers = ((await response.json()) as { data: ListedOffer[] }).data;
+/** An offer a new trader can take, from the first listing that has one (the whole marketplace by default). */
+export async function pickOffer(
+  request: APIRequestContext,
+  listings: readonly string[] = ["type=buy&limit=50"],
+): Promise<{ offer: ListedOffer; min: string }> {
+  const offers: ListedOffer[] = [];
+  for (const listing of listings) {
+    const response = await request.get(`/rest/v1/offers?${listing}`);
+    expect(response.ok()).toBe(true);
+    offers.push(...((await response.json()) as { data: ListedOffer[] }).data);
+  }
   const offer = offers.find(
     (item) =>
       item.requireMinPastTrades === 0 &&

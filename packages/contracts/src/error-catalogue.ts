@@ -1,4 +1,5 @@
 import type { AdminErrorCode } from "./admin.ts";
+import type { BankAccountErrorCode } from "./bank-accounts.ts";
 import type { ChatErrorCode } from "./chat.ts";
 import type { ErrorCode } from "./errors.ts";
 import type { ExportErrorCode } from "./exports.ts";
@@ -19,6 +20,7 @@ type ValueOf<Catalogue> = Catalogue[keyof Catalogue];
 export type ErrorCodeValue =
   | ValueOf<typeof ErrorCode>
   | ValueOf<typeof AdminErrorCode>
+  | ValueOf<typeof BankAccountErrorCode>
   | ValueOf<typeof ChatErrorCode>
   | ValueOf<typeof ExportErrorCode>
   | ValueOf<typeof FeedbackErrorCode>

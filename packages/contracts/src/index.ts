@@ -5,6 +5,7 @@ export * from "./admin.ts";
 export * from "./api-clients.ts";
 export * from "./auth.ts";
 export * from "./auth-session.ts";
+export * from "./bank-accounts.ts";
 export * from "./chat.ts";
 export * from "./constants.ts";
 export * from "./contacts.ts";

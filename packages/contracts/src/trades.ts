@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tradeBankAccountSchema } from "./bank-accounts.ts";
 import { decimalInput } from "./decimal-input.ts";
 import { TRADE_STATUSES, type TradeStatus } from "./enums.ts";
 import { envelopeSchema, pageMetaSchema, pageQuerySchema } from "./envelope.ts";
@@ -430,6 +431,11 @@ export const tradeSchema = z.object({
      * party who did not write them until the flow reveals the payment details (in every status).
      */
     instructions: z.string().nullable(),
+    /**
+     * The seller's bank accounts attached to the offer: the same audience and moment as the
+     * instructions (empty for everyone else).
+     */
+    bankAccounts: z.array(tradeBankAccountSchema),
     /** The flow's first step is done (or the trade was paid): the payment details are revealed. */
     isRevealed: z.boolean(),
     /** The payer name the buyer gave (payer_name requirement). */

@@ -5,6 +5,7 @@ import { accountSecurityModule } from "./account-security/index.ts";
 import { apiClientsModule } from "./api-clients/index.ts";
 import { auditModule } from "./audit/index.ts";
 import { authModule } from "./auth/index.ts";
+import { bankAccountsModule } from "./bank-accounts/index.ts";
 import { chatModule } from "./chat/index.ts";
 import { contactsModule } from "./contacts/index.ts";
 import { emailVerificationModule } from "./email-verification/index.ts";
@@ -53,6 +54,7 @@ export const modules: SoukModule[] = [
   ledgerModule,
   walletModule,
   offersModule,
+  bankAccountsModule,
   myOffersModule,
   favoritesModule,
   contactsModule,

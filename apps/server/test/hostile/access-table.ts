@@ -1,5 +1,12 @@
 import { cashSellOfferBody } from "../offer-bodies.ts";
-import { ACTORS, type Actor, PLANTED_REDIRECT_URI, type PlantedIds, type PlantedObject } from "./world.ts";
+import {
+  ACTORS,
+  type Actor,
+  PLANTED_BANK_ACCOUNT,
+  PLANTED_REDIRECT_URI,
+  type PlantedIds,
+  type PlantedObject,
+} from "./world.ts";
 
 /**
  * Who may succeed on each operation of the API: the expectation table of the authorisation matrix
@@ -296,6 +303,24 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "DELETE /rest/v1/my-offers/{hash}/bid": { may: OWNER, ids: { hash: "offer" } },
   "GET /rest/v1/my-offers/{hash}/pinned-info": { may: OWNER, ids: { hash: "offer" } },
   "GET /rest/v1/my-offers/{hash}/bid-info": { may: OWNER, ids: { hash: "offer" } },
+  "GET /rest/v1/bankaccounts": { may: USERS },
+  "GET /rest/v1/bankaccounts/{id}": { may: OWNER, ids: { id: "bankAccount" } },
+  "POST /rest/v1/bankaccounts": { may: USERS, body: { ...PLANTED_BANK_ACCOUNT, holderName: "Matrix Holder" } },
+  "PUT /rest/v1/bankaccounts/{id}": {
+    may: OWNER,
+    ids: { id: "spareBankAccount" },
+    body: { ...PLANTED_BANK_ACCOUNT, holderName: "Matrix Holder" },
+  },
+  "DELETE /rest/v1/bankaccounts/{id}": { may: OWNER, ids: { id: "spareBankAccount" }, ends: "objects" },
+  "PUT /rest/v1/offers/{id}/bank-accounts": {
+    may: OWNER,
+    ids: { id: "offer" },
+    body: (ids: PlantedIds) => ({ bankAccountIds: [Number(ids.bankAccount)] }),
+  },
+  "GET /rest/v1/banks": { may: EVERYONE, query: { country_id: "276", limit: "1000" } },
+  "GET /rest/v1/banks/by-iban": { may: EVERYONE, query: { iban: "DE89370400440532013000" } },
+  "GET /rest/v1/banks/by-routing-number": { may: EVERYONE, query: { routing_number: "021000021" } },
+  "GET /rest/v1/banks/by-swift": { may: EVERYONE, query: { swift_code: "DEUTDEFF" } },
   "GET /rest/v1/favorites/offers": { may: USERS },
   "POST /rest/v1/favorites/offers/{id}": { may: USERS, ids: { id: "offer" } },
   "DELETE /rest/v1/favorites/offers/{id}": { may: USERS, ids: { id: "offer" } },

@@ -56,6 +56,10 @@ export interface PlantedIds {
   verification: string;
   /** Its front image. */
   verificationDocument: string;
+  /** The owner's bank account attached to the offer: its holder's name is a secret until the reveal. */
+  bankAccount: string;
+  /** A second bank account of the owner, on no offer: the one a delete may end. */
+  spareBankAccount: string;
 }
 
 export type PlantedObject = keyof PlantedIds;
@@ -197,6 +201,21 @@ async function plantPasskey(t: TestApp, client: TestClient): Promise<string> {
   return String(added.body.data.id);
 }
 
+/** A German (SEPA) bank account of the client's user; answers its id. */
+export const PLANTED_BANK_ACCOUNT = {
+  fiatCurrencyId: 145,
+  countryId: 276,
+  isPersonal: true,
+  accountNumber: "DE89370400440532013000",
+  sepa: { iban: "DE89370400440532013000" },
+};
+
+async function plantBankAccount(client: TestClient, holderName: string): Promise<string> {
+  const created = await client.post("/rest/v1/bankaccounts", { ...PLANTED_BANK_ACCOUNT, holderName });
+  await expectOk("a bank account", created);
+  return String(created.body.data.id);
+}
+
 export async function plantWorld(t: TestApp): Promise<World> {
   const [owner, party, stranger, moderator, admin] = await Promise.all([
     createTrader(t, { roles: ["user", "vendor"] }),
@@ -209,6 +228,14 @@ export async function plantWorld(t: TestApp): Promise<World> {
   const details = marker("Details");
   const offer = await createOffer(owner, { paymentMethodSlug: "bank-transfer", tradeDetails: details });
   const cashOffer = await createOffer(owner, { tags: ["receipt-required"], tradeDetails: "Meet at the station." });
+
+  const holder = marker("Holder");
+  const bankAccount = await plantBankAccount(owner.client, holder);
+  const spareBankAccount = await plantBankAccount(owner.client, "Spare Holder");
+  await expectOk(
+    "a bank account on the offer",
+    await owner.client.put(`/rest/v1/offers/${offer}/bank-accounts`, { bankAccountIds: [Number(bankAccount)] }),
+  );
 
   const trade = await startTrade(party, offer);
   const chat = marker("Chat");
@@ -335,11 +362,14 @@ export async function plantWorld(t: TestApp): Promise<World> {
       ownerPasskey,
       mail: mail.rows[0]?.id ?? "0",
       ...verification,
+      bankAccount,
+      spareBankAccount,
     },
     secrets: [
       { name: "the offer's payment instructions", value: details, audience: ["owner"] },
       { name: "a message in the trade's chat", value: chat, audience: TRADE_VIEWERS },
       { name: "the name of a chat attachment", value: attachmentName, audience: TRADE_VIEWERS },
+      { name: "the holder of the owner's bank account", value: holder, audience: ["owner"] },
       { name: "the owner's e-mail address", value: ownerRow.email, audience: ["owner"] },
       { name: "the owner's password hash", value: ownerRow.password_hash, audience: [] },
       { name: "the owner's session token", value: sessionToken, audience: [] },

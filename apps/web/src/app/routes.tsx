@@ -289,9 +289,27 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.AdminAuditPage,
     ),
   },
-  { name: "bankAccounts" },
-  { name: "bankAccountCreate" },
-  { name: "bankAccountEdit" },
+  {
+    name: "bankAccounts",
+    page: lazyPage(
+      () => import("../features/bank-accounts/pages/bank-accounts-page.tsx"),
+      (m) => m.BankAccountsPage,
+    ),
+  },
+  {
+    name: "bankAccountCreate",
+    page: lazyPage(
+      () => import("../features/bank-accounts/pages/bank-account-form-page.tsx"),
+      (m) => m.BankAccountCreatePage,
+    ),
+  },
+  {
+    name: "bankAccountEdit",
+    page: lazyPage(
+      () => import("../features/bank-accounts/pages/bank-account-form-page.tsx"),
+      (m) => m.BankAccountEditPage,
+    ),
+  },
 
   // Moderation.
   {

@@ -170,7 +170,10 @@ export function toBid(
 }
 
 /** A my-offers row from the offer as the offers module shapes it. */
-export function toMyOffer(offer: Offer, extras: { isBondInsufficient: boolean | null; bid: Bid | null }): MyOffer {
+export function toMyOffer(
+  offer: Offer,
+  extras: { isBondInsufficient: boolean | null; bid: Bid | null; bankAccounts: { id: number; name: string }[] },
+): MyOffer {
   const messages: string[] = [];
   if (offer.moderation.status !== 1) messages.push(`offer_moderation_${offer.moderation.statusName}`);
   if (offer.moderation.message) messages.push(offer.moderation.message);
@@ -208,7 +211,7 @@ export function toMyOffer(offer: Offer, extras: { isBondInsufficient: boolean | 
     offerCap: offer.offerCap,
     isReachedCap: offer.isReachedCap,
     isCapLessThanMin: offer.isCapLessThanMin,
-    bankAccounts: [],
+    bankAccounts: extras.bankAccounts,
     messages,
     penaltyMessage: offer.penaltyMessage,
     moderation: offer.moderation,

@@ -12,6 +12,7 @@ import {
 } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
 import { assertMayTransact, DomainError, type Features, inputError, type Viewer } from "../../platform/index.ts";
+import { offerBankAccounts } from "../bank-accounts/index.ts";
 import { discountedFeeBps } from "../ledger/index.ts";
 import {
   countOwnOffers,
@@ -99,14 +100,21 @@ export async function listMyOffers(
     countOwnOffers(db, viewer.userId, flowTypes),
     repo.countPromotionsSince(db, viewer.userId, monthStart(new Date())),
   ]);
-  const bids = await describeLiveBids(
-    db,
-    own.map((item) => ({ offerId: item.offerId, idHashed: item.offer.idHashed })),
-  );
+  const [bids, accounts] = await Promise.all([
+    describeLiveBids(
+      db,
+      own.map((item) => ({ offerId: item.offerId, idHashed: item.offer.idHashed })),
+    ),
+    offerBankAccounts(
+      db,
+      own.map((item) => item.offerId),
+    ),
+  ]);
   const offers = own.map(({ offer, offerId }) =>
     toMyOffer(offer, {
       isBondInsufficient: needsBond(offer.type) ? bond.isBondInsufficient : false,
       bid: bids.get(String(offerId)) ?? null,
+      bankAccounts: accounts.get(String(offerId)) ?? [],
     }),
   );
   const hasBuyOffers = allCounts.buy > 0;
@@ -141,9 +149,11 @@ async function myOffer(db: Db, viewer: Viewer, hash: string): Promise<MyOffer> {
   const { offer, offerId } = await getOwnOffer(db, viewer, hash);
   const bond = needsBond(offer.type) ? await syncOfferBondState(db, viewer.userId) : null;
   const bids = await describeLiveBids(db, [{ offerId, idHashed: offer.idHashed }]);
+  const accounts = await offerBankAccounts(db, [offerId]);
   return toMyOffer(offer, {
     isBondInsufficient: bond ? bond.isBondInsufficient : false,
     bid: bids.get(String(offerId)) ?? null,
+    bankAccounts: accounts.get(String(offerId)) ?? [],
   });
 }
 

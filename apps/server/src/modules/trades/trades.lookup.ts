@@ -1,6 +1,7 @@
 import { ErrorCode, type Trade } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
 import { type Features, forbidden, isPublicId, isStaff, type Viewer } from "../../platform/index.ts";
+import { tradePaymentAccounts } from "../bank-accounts/index.ts";
 import { getCatalog, getMarket } from "../offers/index.ts";
 import * as errors from "./trades.errors.ts";
 import * as repo from "./trades.repo.ts";
@@ -40,10 +41,11 @@ export async function viewTrade(
   role: ViewerRole,
   features: Features,
 ): Promise<Trade> {
-  const [facts, catalog, market] = await Promise.all([
+  const [facts, catalog, market, bankAccounts] = await Promise.all([
     requirementsRepo.findViewFacts(db, row),
     getCatalog(db),
     getMarket(db),
+    tradePaymentAccounts(db, { offerId: row.offer_id, offerOwnerId: row.offer_owner_id, sellerId: row.seller_id }),
   ]);
   const fiat = catalog.fiatById.get(row.fiat_currency_id);
   return toTradeView(row, {
@@ -53,6 +55,7 @@ export async function viewTrade(
     fiat: fiat ? { name: fiat.name, order: fiat.sortOrder } : null,
     usdRate: market.fiatPerUsd[row.fiat_currency_code] ?? null,
     isAppealFeatureOn: features.disputeAppeal,
+    bankAccounts,
     now: new Date(),
   });
 }

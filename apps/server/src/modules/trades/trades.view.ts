@@ -2,6 +2,7 @@ import {
   TEXT_REQUIREMENT_IDS,
   type Trade,
   type TradeActorRole,
+  type TradeBankAccount,
   type TradeParty,
   type TradeRequirement,
   type TradeSide,
@@ -44,6 +45,8 @@ export interface ViewContext {
   fiat: { name: string; order: number } | null;
   usdRate: string | null;
   isAppealFeatureOn: boolean;
+  /** The seller's bank accounts attached to the offer, shown once the payment details are revealed. */
+  bankAccounts: TradeBankAccount[];
   now: Date;
 }
 
@@ -177,6 +180,7 @@ export function toTradeView(row: TradeRow, context: ViewContext): Trade {
     paymentDetails: {
       offerTerms: row.offer_terms,
       instructions: canSeeInstructions ? row.trade_instructions : null,
+      bankAccounts: canSeeInstructions ? context.bankAccounts : [],
       isRevealed,
       payerName: payerName?.value ?? null,
     },

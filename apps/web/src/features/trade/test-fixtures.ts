@@ -48,7 +48,7 @@ export function makeTrade(overrides: Partial<Trade> = {}): Trade {
     tradeCompleted: false,
     isFinished: false,
     paymentMethod: { id: 1, slug: "wise", name: { original: "Wise", localized: "Wise" } },
-    paymentDetails: { offerTerms: "", instructions: null, isRevealed: true, payerName: null },
+    paymentDetails: { offerTerms: "", instructions: null, bankAccounts: [], isRevealed: true, payerName: null },
     cryptoAmount: { amount: "0.00150000", currencyCode: "BTC", decimals: 8 },
     feeAmount: "0.00001500",
     feePercent: "1",

@@ -7,6 +7,7 @@ import { ChevronDownIcon } from "../../../ui/icons.tsx";
 import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import type { QuickEditType } from "../model/my-offers-state.ts";
 import classes from "./my-offers.module.css";
+import { OfferBankAccounts } from "./offer-bank-accounts.tsx";
 import { QuickEditPanel } from "./quick-edit-panel.tsx";
 import type { MyOffersController } from "./use-my-offers.ts";
 
@@ -66,6 +67,7 @@ export function MyOfferActions({ offer, controller, onPromote }: MyOfferActionsP
         <Button variant="default" size="sm" onClick={() => onPromote(offer)} data-testid={`promote-${hash}`}>
           {t("card.promote")}
         </Button>
+        <OfferBankAccounts offer={offer} />
         <Anchor component={Link} to={to("viewOffer", { id: hash })} size="sm" className={classes.viewLink}>
           {t("card.view")}
         </Anchor>

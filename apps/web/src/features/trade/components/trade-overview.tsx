@@ -7,6 +7,7 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { TradeStatusBadge } from "../../../ui/trade-status-badge.tsx";
 import { useTradeStatusLabel, useTradeTexts } from "../i18n/trade-texts.ts";
 import classes from "./trade.module.css";
+import { TradeBankAccounts } from "./trade-bank-accounts.tsx";
 
 function StatusBadge({ status }: { status: string }) {
   const statusLabel = useTradeStatusLabel();
@@ -186,7 +187,9 @@ export function TradeOverview({ trade, partnerActions }: { trade: Trade; partner
                 {trade.paymentDetails.instructions}
               </Text>
             </div>
-          ) : !trade.paymentDetails.isRevealed && trade.viewerRole === "buyer" && !trade.isFinished ? (
+          ) : null}
+          <TradeBankAccounts accounts={trade.paymentDetails.bankAccounts} />
+          {!trade.paymentDetails.isRevealed && trade.viewerRole === "buyer" && !trade.isFinished ? (
             <Text size="sm" c="dimmed">
               {t("details.hidden")}
             </Text>

@@ -12,7 +12,7 @@ describe("the trade's next step", () => {
     expect(nextStepOf(makeTrade(base))).toEqual({ key: "buyerPay", tone: "act" });
     const hidden = makeTrade({
       ...base,
-      paymentDetails: { offerTerms: "", instructions: null, isRevealed: false, payerName: null },
+      paymentDetails: { offerTerms: "", instructions: null, bankAccounts: [], isRevealed: false, payerName: null },
     });
     expect(nextStepOf(hidden)).toEqual({ key: "buyerRequirements", tone: "act" });
   });
