@@ -7,6 +7,7 @@ export * from "./auth-session.ts";
 export * from "./chat.ts";
 export * from "./constants.ts";
 export * from "./contacts.ts";
+export * from "./corporate-accounts.ts";
 export * from "./custody.ts";
 export * from "./decimal-input.ts";
 export * from "./dev-mailbox.ts";

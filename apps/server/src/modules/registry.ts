@@ -6,6 +6,7 @@ import { apiClientsModule } from "./api-clients/index.ts";
 import { authModule } from "./auth/index.ts";
 import { chatModule } from "./chat/index.ts";
 import { contactsModule } from "./contacts/index.ts";
+import { corporateAccountsModule } from "./corporate-accounts/index.ts";
 import { emailVerificationModule } from "./email-verification/index.ts";
 import { exportsModule } from "./exports/index.ts";
 import { favoritesModule } from "./favorites/index.ts";
@@ -53,6 +54,7 @@ export const modules: SoukModule[] = [
   contactsModule,
   tradesModule,
   accountClosureModule,
+  corporateAccountsModule,
   notificationsModule,
   chatModule,
   feedbackModule,

@@ -52,6 +52,9 @@ export interface PlantedIds {
   ownerPasskey: string;
   /** The newest mail to the owner in the outbox (a password reset link): the dev mailbox shows it. */
   mail: string;
+  /** The owner's company application (the owner converted to a corporate account), and its document. */
+  companyApplication: string;
+  companyDocument: string;
 }
 
 export type PlantedObject = keyof PlantedIds;
@@ -160,6 +163,21 @@ async function plantPasskey(t: TestApp, client: TestClient): Promise<string> {
   return String(added.body.data.id);
 }
 
+/** The owner turns corporate and sends a company application with one document. */
+async function plantCompanyApplication(owner: TestClient) {
+  await expectOk("a conversion", await owner.post("/rest/v1/users/corporate-accounts/convert-to-corporate"));
+  const registrationNumber = marker("RC");
+  const sent = await sendFile(owner, "/rest/v1/users/corporate-accounts/company-verification", "extract.png", {
+    legalEntityName: "Owner Holdings Ltd",
+    businessName: "Owner Trading",
+    registrationNumber,
+    countryIso3: "GBR",
+  });
+  await expectOk("a company application", sent);
+  const application = sent.body.data.application;
+  return { application: String(application.id), document: String(application.documents[0].id), registrationNumber };
+}
+
 export async function plantWorld(t: TestApp): Promise<World> {
   const [owner, party, stranger, moderator, admin] = await Promise.all([
     createTrader(t, { roles: ["user", "vendor"] }),
@@ -248,6 +266,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
     SELECT max(id) AS id FROM sessions WHERE user_id = ${owner.id}`.execute(t.ownerDb);
 
   const ownerPasskey = await plantPasskey(t, owner.client);
+  const company = await plantCompanyApplication(owner.client);
 
   const session = await sql<{ password_hash: string; email: string }>`
     SELECT password_hash, email FROM users WHERE id = ${owner.id}`.execute(t.ownerDb);
@@ -296,6 +315,8 @@ export async function plantWorld(t: TestApp): Promise<World> {
       ownerSpareSession: String(spareSession.rows[0]?.id),
       ownerPasskey,
       mail: mail.rows[0]?.id ?? "0",
+      companyApplication: company.application,
+      companyDocument: company.document,
     },
     secrets: [
       { name: "the offer's payment instructions", value: details, audience: ["owner"] },
@@ -306,6 +327,11 @@ export async function plantWorld(t: TestApp): Promise<World> {
       { name: "the owner's session token", value: sessionToken, audience: [] },
       { name: "the owner's API client secret", value: ownerBot.clientSecret, audience: [] },
       { name: "the owner's access token", value: ownerBot.token, audience: [] },
+      {
+        name: "the owner's company registration number",
+        value: company.registrationNumber,
+        audience: ["owner", "moderator", "admin"],
+      },
     ],
   };
 }
