@@ -24,7 +24,7 @@ export function CompanyStatusCard({ state }: { state: CompanyVerificationState }
           </Title>
           {state.status && (
             <Badge color={STATUS_COLORS[state.status]} variant="light" data-testid="company-status-badge">
-              {state.status}
+              {t(`status.badge.${state.status}`)}
             </Badge>
           )}
         </Group>

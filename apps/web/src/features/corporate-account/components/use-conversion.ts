@@ -25,7 +25,11 @@ export function useConversion() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => navigate(localize(done.redirect)), CORPORATE_CONVERSION_REDIRECT_MS);
+    const timer = window.setTimeout(() => {
+      // The redirect may be this very page: the notice goes once it is followed.
+      setDone(null);
+      navigate(localize(done.redirect));
+    }, CORPORATE_CONVERSION_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate, localize]);
 

@@ -26,6 +26,13 @@ const en = {
     application_waiting_resubmission: "Your application needs changes: send it again.",
     reason: "Reason: {{reason}}",
     postponed: "You postponed company verification. Send the application whenever you are ready.",
+    badge: {
+      application_submitted: "Sent",
+      in_review: "In review",
+      application_approved: "Verified",
+      application_rejected: "Rejected",
+      application_waiting_resubmission: "Changes needed",
+    },
     documents: "Documents",
     removed: "removed after the retention period",
     notCorporate:
@@ -95,6 +102,13 @@ const fr: CorporateAccountTexts = {
     application_waiting_resubmission: "Votre demande doit être corrigée : renvoyez-la.",
     reason: "Motif : {{reason}}",
     postponed: "Vous avez reporté la vérification de l’entreprise. Envoyez la demande quand vous serez prêt.",
+    badge: {
+      application_submitted: "Envoyée",
+      in_review: "En cours d’examen",
+      application_approved: "Vérifiée",
+      application_rejected: "Refusée",
+      application_waiting_resubmission: "À corriger",
+    },
     documents: "Documents",
     removed: "supprimé après la durée de conservation",
     notCorporate:
