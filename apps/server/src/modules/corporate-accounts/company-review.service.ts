@@ -52,8 +52,8 @@ export async function getCompanyApplication(db: Db, publicId: string): Promise<C
     repo.usernameOf(db, Number(row.user_id)),
     repo.usernameOf(db, row.reviewer_id && Number(row.reviewer_id)),
   ]);
-  const [item] = await toReviewItems(db, [{ ...row, username: username ?? "", reviewer_username: reviewerUsername }]);
-  return item!;
+  const documents = await repo.documentsOf(db, [row.id]);
+  return { ...toApplication(row, documents), username: username ?? "", reviewerUsername };
 }
 
 /** POST moderation/company-applications/{id}/take: the application is in review, held by this moderator. */

@@ -24,7 +24,7 @@ export type Refusal =
   | "application_open"
   | "already_approved";
 
-export function isOpenStatus(status: CorporateAccountStatus | null): boolean {
+function isOpenStatus(status: CorporateAccountStatus | null): boolean {
   return status !== null && (OPEN_CORPORATE_ACCOUNT_STATUSES as readonly string[]).includes(status);
 }
 

@@ -69,7 +69,10 @@ async function readSubmission(request: FastifyRequest) {
   const parsed = companyVerificationFieldsSchema.safeParse(Object.fromEntries(upload.fields));
   if (!parsed.success) {
     const details: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (details[issue.path.join(".") || "body"] ??= []).push(issue.message);
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.join(".") || "body";
+      details[field] = [...(details[field] ?? []), issue.message];
+    }
     throw inputError(details, "The company details are not valid.");
   }
   return { fields: parsed.data as CompanyVerificationFields, files: upload.files };
