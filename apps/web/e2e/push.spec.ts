@@ -38,10 +38,23 @@ test("the settings page offers push on this browser, and the service worker show
     });
     expect(new URL(scope).pathname).toBe("/");
     const cdp = await context.newCDPSession(page);
+    // The push goes to the registration once its worker is activated: one still installing or
+    // activating (the page's own registration may be moments old) can let the message go unseen.
     const registrationId = await new Promise<string>((resolve) => {
+      const live = new Set<string>();
+      const activated = new Set<string>();
+      const settle = () => {
+        for (const id of live) if (activated.has(id)) resolve(id);
+      };
       cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const found = registrations.find((registration) => registration.scopeURL === scope && !registration.isDeleted);
-        if (found) resolve(found.registrationId);
+        for (const registration of registrations) {
+          if (registration.scopeURL === scope && !registration.isDeleted) live.add(registration.registrationId);
+        }
+        settle();
+      });
+      cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+        for (const version of versions) if (version.status === "activated") activated.add(version.registrationId);
+        settle();
       });
       void cdp.send("ServiceWorker.enable");
     });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { UserRole } from "@souk/contracts";
 import { parseAmount } from "@souk/money";
 import { sql } from "kysely";
+import { afterAll } from "vitest";
 import type { Db } from "../../src/db/pool.ts";
 import {
   accounts,
@@ -32,6 +33,19 @@ export function createTradesTestApp(
   options: Parameters<typeof createTestApp>[1] = {},
 ): Promise<TestApp> {
   return createTestApp({ TRUST_PROXY_HOPS: 1, ...overrides }, options);
+}
+
+/**
+ * The trades test app of one test file, opened as the file is collected; when the file's tests
+ * are done, the ledger's invariants are checked on what they left and the app is closed.
+ */
+export async function openTradesTestAppForFile(): Promise<TestApp> {
+  const t = await createTradesTestApp();
+  afterAll(async () => {
+    await expectLedgerHolds(t.ownerDb);
+    await t.close();
+  });
+  return t;
 }
 
 export interface TestUser {

@@ -1,28 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
 import {
   balancesOf,
   createOffer,
   createTrader,
-  createTradesTestApp,
   depositBond,
-  expectLedgerHolds,
   fund,
+  openTradesTestAppForFile,
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
 
 /** A closed account takes part in no new trade, as the taker (either side) or as the offer's owner. */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTradesTestApp();
-});
-afterAll(async () => {
-  await expectLedgerHolds(t.ownerDb);
-  await t.close();
-});
+const t = await openTradesTestAppForFile();
 
 const close = (user: TestUser) =>
   sql`UPDATE users SET closed_at = now(), close_reason = 'other' WHERE id = ${user.id}`.execute(t.ownerDb);

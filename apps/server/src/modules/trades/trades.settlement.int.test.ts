@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
 import {
   advanceTradeClock,
   balancesOf,
   createOffer,
   createTrader,
-  createTradesTestApp,
   depositBond,
-  expectLedgerHolds,
   fund,
+  openTradesTestAppForFile,
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
 import { expireDueTrades } from "./index.ts";
@@ -23,15 +21,7 @@ import { expireDueTrades } from "./index.ts";
  * (docs/decisions/085-failpoints-and-mutation-testing.md).
  */
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTradesTestApp();
-});
-afterAll(async () => {
-  await expectLedgerHolds(t.ownerDb);
-  await t.close();
-});
+const t = await openTradesTestAppForFile();
 
 const key = () => ({ headers: { "idempotency-key": randomUUID() } });
 

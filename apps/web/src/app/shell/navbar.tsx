@@ -23,6 +23,20 @@ const NotificationBell = lazy(() =>
 const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((module) => ({ default: module.MobileMenu })));
 
 /** The top bar: brand, main links, theme switch and account; a burger menu below 768 px. */
+/**
+ * A browser that logs out stops receiving the account's pushes (a shared computer would otherwise
+ * show the next person the last one's trades). Loaded on use; a failure does not keep anyone logged
+ * in: a subscription the browser dropped is forgotten by the server at its next push.
+ */
+async function forgetThisBrowsersPush(): Promise<void> {
+  try {
+    const { turnBrowserPushOff } = await import("../../features/notifications/api/browser-push.ts");
+    await turnBrowserPushOff();
+  } catch {
+    // No Push API, no service worker or the server unreachable: log-out goes on.
+  }
+}
+
 export function Navbar() {
   const { t } = useTranslation();
   const { to } = useLocalizedPaths();
@@ -32,7 +46,7 @@ export function Navbar() {
   const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
   // A click on the account button before the menu's code arrived opens the menu once it is there.
   const [isUserMenuRequested, setUserMenuRequested] = useState(false);
-  const logOut = useLogOutMutation();
+  const logOut = useLogOutMutation(forgetThisBrowsersPush);
 
   // A link followed from the drawer leaves it open otherwise.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input.

@@ -15,13 +15,19 @@ async function logOut(): Promise<void> {
   }
 }
 
-/** Logs out, forgets the session's cached data and goes to the home page. */
-export function useLogOutMutation() {
+/**
+ * Logs out, forgets the session's cached data and goes to the home page. `beforeEnd` runs while
+ * the session still holds: what this browser must give up with the account (its push subscription).
+ */
+export function useLogOutMutation(beforeEnd?: () => Promise<void>) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { to } = useLocalizedPaths();
   return useMutation({
-    mutationFn: logOut,
+    mutationFn: async () => {
+      await beforeEnd?.();
+      await logOut();
+    },
     onSuccess: async () => {
       await endSession(queryClient);
       await navigate(to("home"));

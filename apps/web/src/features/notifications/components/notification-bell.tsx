@@ -31,9 +31,7 @@ export function NotificationBell({ userId }: { userId: number }) {
       alertTab();
       const page = await queryClient.fetchQuery(notificationsQueryOptions(1, false));
       const item = page.data.find((row) => row.id === hint.id);
-      // A new-device notice is for the owner's other devices and the mail; toasted live it mostly
-      // reaches the very browser that just logged in, over its top bar. It stays in the list.
-      if (!item || item.event === "account.new_device_login") return;
+      if (!item) return;
       showToast({
         type: ACCOUNT_EVENT_CATALOGUE[item.event].toast,
         title: headlineOf(t, item, locale),

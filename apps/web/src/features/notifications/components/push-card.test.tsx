@@ -1,81 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { AUTH, fakePushBrowser as fakeBrowser, P256DH } from "../../../test-utils/fake-push-browser.ts";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import { PushCard } from "./push-card.tsx";
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
-
-/** The server's key: an uncompressed P-256 point (65 bytes) in base64url. */
-const PUBLIC_KEY = `B${"A".repeat(86)}`;
-const P256DH = `B${"C".repeat(86)}`;
-const AUTH = "A".repeat(22);
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
-/** A browser's Push API with one push service endpoint; records what the page asked of it. */
-function fakeBrowser(permission: NotificationPermission, answerPermission: NotificationPermission = "granted") {
-  const calls: string[] = [];
-  let subscription: PushSubscription | null = null;
-  const makeSubscription = (key: Uint8Array) =>
-    ({
-      endpoint: "https://push.example.com/push/one",
-      options: { applicationServerKey: key.buffer },
-      toJSON: () => ({
-        endpoint: "https://push.example.com/push/one",
-        expirationTime: null,
-        keys: { p256dh: P256DH, auth: AUTH },
-      }),
-      unsubscribe: async () => {
-        calls.push("unsubscribe");
-        subscription = null;
-        return true;
-      },
-    }) as unknown as PushSubscription;
-  const pushManager = {
-    getSubscription: async () => subscription,
-    subscribe: async (options: { applicationServerKey: Uint8Array; userVisibleOnly: boolean }) => {
-      calls.push(`subscribe ${options.userVisibleOnly} ${options.applicationServerKey.length}`);
-      subscription = makeSubscription(options.applicationServerKey);
-      return subscription;
-    },
-  };
-  const registration = { pushManager };
-  const notification = {
-    permission,
-    requestPermission: async () => {
-      calls.push("permission");
-      notification.permission = answerPermission;
-      return answerPermission;
-    },
-  };
-  vi.stubGlobal("Notification", notification);
-  vi.stubGlobal("PushManager", function PushManager() {});
-  Object.defineProperty(navigator, "serviceWorker", {
-    configurable: true,
-    value: {
-      register: async (url: string, options: { scope: string }) => {
-        calls.push(`register ${url} ${options.scope}`);
-        return registration;
-      },
-      ready: Promise.resolve(registration),
-      getRegistration: async () => registration,
-    },
-  });
-  const fetchStub = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input), "http://souk.test");
-    calls.push(`${init?.method ?? "GET"} ${url.pathname}${init?.body ? ` ${String(init.body)}` : ""}`);
-    if (url.pathname === "/rest/v1/notifications/push/public-key")
-      return answer(200, { data: { publicKey: PUBLIC_KEY }, meta: null });
-    const isSubscribed = url.pathname.endsWith("/subscriptions");
-    return answer(200, { data: { isSubscribed, subscriptionCount: isSubscribed ? 1 : 0 }, meta: null });
-  });
-  vi.stubGlobal("fetch", fetchStub);
-  return calls;
-}
 
 afterEach(() => {
   cleanup();

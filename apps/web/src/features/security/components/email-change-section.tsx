@@ -1,14 +1,12 @@
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useState } from "react";
 import { currentUserQueryKey, useCurrentUser } from "../../../lib/session.ts";
 import { confirmEmailChange, requestEmailChange } from "../api/security-api.ts";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
 import { AccountCodeField } from "./account-code-field.tsx";
-import { refusalText } from "./refusal-text.ts";
-
-type Message = { color: string; text: string } | null;
+import { SecurityCard } from "./security-card.tsx";
+import { type SecurityMessage as Message, useSecurityAction } from "./use-security-action.ts";
 
 /**
  * Change the e-mail address: the new address with the password (and the second factor's code when
@@ -20,9 +18,8 @@ export function EmailChangeSection() {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [message, setMessage] = useState<Message>(null);
   return (
-    <Paper withBorder p="lg" radius="md" data-testid="email-change">
+    <SecurityCard title={t("email.title")} testId="email-change">
       <Stack gap="sm" maw={400}>
-        <Title order={3}>{t("email.title")}</Title>
         {user && <Text size="sm">{t("email.current", { email: user.email })}</Text>}
         {message && <Alert color={message.color}>{message.text}</Alert>}
         {pendingEmail === null ? (
@@ -47,30 +44,20 @@ export function EmailChangeSection() {
           />
         )}
       </Stack>
-    </Paper>
+    </SecurityCard>
   );
 }
 
 function EmailChangeAsk({ onSent, onMessage }: { onSent: (email: string) => void; onMessage: (m: Message) => void }) {
   const { t } = useSecurityTexts();
-  const { t: tGlobal } = useTranslation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const [isBusy, setIsBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsBusy(true);
-    onMessage(null);
-    try {
-      const pending = await requestEmailChange({ email, password, ...(code.trim() ? { code: code.trim() } : {}) });
-      onSent(pending.newEmail);
-    } catch (error) {
-      onMessage({ color: "red", text: refusalText(tGlobal, error) });
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const { isBusy, submitting } = useSecurityAction(onMessage);
+  const onSubmit = submitting(async () => {
+    const pending = await requestEmailChange({ email, password, ...(code.trim() ? { code: code.trim() } : {}) });
+    onSent(pending.newEmail);
+  });
   return (
     <form onSubmit={onSubmit} data-testid="email-change-form">
       <Stack gap="sm">
@@ -108,23 +95,14 @@ function EmailChangeConfirm({
   onMessage: (m: Message) => void;
 }) {
   const { t } = useSecurityTexts();
-  const { t: tGlobal } = useTranslation();
   const queryClient = useQueryClient();
   const [code, setCode] = useState("");
-  const [isBusy, setIsBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsBusy(true);
-    try {
-      const email = await confirmEmailChange(code.trim());
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      onDone(email);
-    } catch (error) {
-      onMessage({ color: "red", text: refusalText(tGlobal, error) });
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const { isBusy, submitting } = useSecurityAction(onMessage);
+  const onSubmit = submitting(async () => {
+    const email = await confirmEmailChange(code.trim());
+    await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    onDone(email);
+  });
   return (
     <form onSubmit={onSubmit} data-testid="email-confirm-form">
       <Stack gap="sm">

@@ -1,38 +1,26 @@
 import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
-import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useState } from "react";
 import { changePassword } from "../api/security-api.ts";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
 import { AccountCodeField } from "./account-code-field.tsx";
-import { refusalText } from "./refusal-text.ts";
 import { SecurityCard } from "./security-card.tsx";
+import { type SecurityMessage, useSecurityAction } from "./use-security-action.ts";
 
 /** Change the password: the current one, the new one, and the second factor's code when it is on. */
 export function PasswordSection() {
   const { t } = useSecurityTexts();
-  const { t: tGlobal } = useTranslation();
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [code, setCode] = useState("");
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsBusy(true);
-    setMessage(null);
-    try {
-      await changePassword({ currentPassword, newPassword, ...(code.trim() ? { code: code.trim() } : {}) });
-      setCurrentPassword("");
-      setNewPassword("");
-      setCode("");
-      setMessage({ color: "green", text: t("password.changed") });
-    } catch (error) {
-      setMessage({ color: "red", text: refusalText(tGlobal, error) });
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const [message, setMessage] = useState<SecurityMessage>(null);
+  const { isBusy, submitting } = useSecurityAction(setMessage);
+  const onSubmit = submitting(async () => {
+    await changePassword({ currentPassword, newPassword, ...(code.trim() ? { code: code.trim() } : {}) });
+    setCurrentPassword("");
+    setNewPassword("");
+    setCode("");
+    setMessage({ color: "green", text: t("password.changed") });
+  });
 
   return (
     <SecurityCard title={t("password.title")} testId="password-section">

@@ -1,35 +1,18 @@
 import { Alert, Anchor, Button, Code, Group, Image, Stack, Text, TextInput } from "@mantine/core";
 import type { TwoFactorEnrolment as Enrolment } from "@souk/contracts";
-import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useState } from "react";
 import { chooseOption, enableTwoFactor, sendTwoFactorCode } from "../api/security-api.ts";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
-import { refusalText } from "./refusal-text.ts";
+import { type SecurityMessage, useSecurityAction } from "./use-security-action.ts";
 
 /** Choose a factor, scan its QR code (or read the mailed code), and turn it on with the first code. */
 export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const { t } = useSecurityTexts();
-  const { t: tGlobal } = useTranslation();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState("");
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-
-  async function run(action: () => Promise<void>) {
-    setIsBusy(true);
-    setMessage(null);
-    try {
-      await action();
-    } catch (error) {
-      setMessage({ color: "red", text: refusalText(tGlobal, error) });
-    } finally {
-      setIsBusy(false);
-    }
-  }
-  const onEnable = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => onEnabled(await enableTwoFactor(code.trim())));
-  };
+  const [message, setMessage] = useState<SecurityMessage>(null);
+  const { isBusy, run, submitting } = useSecurityAction(setMessage);
+  const onEnable = submitting(async () => onEnabled(await enableTwoFactor(code.trim())));
 
   if (!enrolment) {
     return (

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import type { TwoFactorStatus } from "@souk/contracts";
-import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useState } from "react";
 import { useMailedSecondFactorCode } from "../../../lib/second-factor.ts";
 import { MailedCodeLink } from "../../../ui/mailed-code-link.tsx";
 import {
@@ -11,9 +10,9 @@ import {
   useTwoFactorStatus,
 } from "../api/security-api.ts";
 import { useSecurityTexts } from "../i18n/security-texts.ts";
-import { refusalText } from "./refusal-text.ts";
 import { SecurityCard } from "./security-card.tsx";
 import { TwoFactorEnrolment } from "./two-factor-enrolment.tsx";
+import { type SecurityMessage, useSecurityAction } from "./use-security-action.ts";
 
 const EVENTS = ["login", "release", "sendout"] as const;
 
@@ -44,33 +43,25 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 /** While the factor is on: which events ask for it, and turning it off; both may take a code. */
 function TwoFactorOnControls({ status }: { status: TwoFactorStatus }) {
   const { t } = useSecurityTexts();
-  const { t: tGlobal } = useTranslation();
   const refresh = useRefreshTwoFactor();
   const [settings, setSettings] = useState(status.settings);
   const [code, setCode] = useState("");
-  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const [message, setMessage] = useState<SecurityMessage>(null);
+  const action = useSecurityAction(setMessage);
+  const isBusy = action.isBusy;
   const mailedCode = useMailedSecondFactorCode(status.type === "email" || status.type === "sms");
   useEffect(() => setSettings(status.settings), [status.settings]);
 
-  async function run(action: () => Promise<TwoFactorStatus>, success: string) {
-    setIsBusy(true);
-    setMessage(null);
-    try {
-      await refresh(await action());
-      setCode("");
-      setMessage({ color: "green", text: success });
-    } catch (error) {
-      setMessage({ color: "red", text: refusalText(tGlobal, error) });
-    } finally {
-      setIsBusy(false);
-    }
-  }
-  const typed = code.trim();
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
-    void run(() => saveTwoFactorSettings({ ...settings, ...(typed ? { code: typed } : {}) }), t("twoFactor.saved"));
+  /** A change of the factor's settings, then its new state shown with the line saying so. */
+  const applying = (change: () => Promise<TwoFactorStatus>, success: string) => async () => {
+    await refresh(await change());
+    setCode("");
+    setMessage({ color: "green", text: success });
   };
+  const typed = code.trim();
+  const onSave = action.submitting(
+    applying(() => saveTwoFactorSettings({ ...settings, ...(typed ? { code: typed } : {}) }), t("twoFactor.saved")),
+  );
 
   return (
     <form onSubmit={onSave}>
@@ -109,7 +100,7 @@ function TwoFactorOnControls({ status }: { status: TwoFactorStatus }) {
             variant="light"
             disabled={typed === ""}
             loading={isBusy}
-            onClick={() => void run(() => deactivateTwoFactor(typed), t("twoFactor.disabled"))}
+            onClick={() => void action.run(applying(() => deactivateTwoFactor(typed), t("twoFactor.disabled")))}
           >
             {t("twoFactor.disable")}
           </Button>
