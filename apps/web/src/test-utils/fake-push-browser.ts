@@ -1,7 +1,7 @@
 import { vi } from "vitest";
 
 /** The server's key: an uncompressed P-256 point (65 bytes) in base64url. */
-export const PUBLIC_KEY = `B${"A".repeat(86)}`;
+const PUBLIC_KEY = `B${"A".repeat(86)}`;
 export const P256DH = `B${"C".repeat(86)}`;
 export const AUTH = "A".repeat(22);
 export const PUSH_ENDPOINT = "https://push.example.com/push/one";
