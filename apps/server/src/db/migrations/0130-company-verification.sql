@@ -35,6 +35,8 @@ CREATE INDEX company_applications_queue_idx ON company_applications (status, sub
 CREATE TABLE company_documents (
   id             text        PRIMARY KEY,
   application_id bigint      NOT NULL REFERENCES company_applications (id) ON DELETE CASCADE,
+  -- The order the files were sent in (the ids are random).
+  position       smallint    NOT NULL,
   storage_key    text,
   file_name      text        NOT NULL,
   content_type   text        NOT NULL,

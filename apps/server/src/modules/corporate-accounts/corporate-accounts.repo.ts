@@ -20,6 +20,7 @@ export interface ApplicationRow {
 export interface DocumentRow {
   id: string;
   application_id: bigint;
+  position: number;
   storage_key: string | null;
   file_name: string;
   content_type: string;
@@ -130,8 +131,8 @@ export async function documentsOf(db: Db | Tx, applicationIds: bigint[]): Promis
     .selectFrom("company_documents")
     .selectAll()
     .where("application_id", "in", applicationIds)
-    .orderBy("created_at")
-    .orderBy("id")
+    .orderBy("application_id")
+    .orderBy("position")
     .execute() as Promise<StoredDocument[]>;
 }
 

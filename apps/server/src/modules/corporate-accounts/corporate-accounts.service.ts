@@ -173,9 +173,10 @@ export async function submitCompanyVerification(
       });
       await repo.insertDocuments(
         tx,
-        stored.map(({ key, file }) => ({
+        stored.map(({ key, file }, position) => ({
           id: newPublicId(),
           application_id: applicationId,
+          position,
           storage_key: key,
           file_name: file.fileName,
           content_type: file.contentType,
