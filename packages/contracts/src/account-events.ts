@@ -22,6 +22,7 @@ export const NOTIFICATION_SUBJECT_TYPES = [
   "bid",
   "device",
   "webhook",
+  "verification",
 ] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 
@@ -51,6 +52,12 @@ export const ACCOUNT_EVENT_CATALOGUE = {
   "bid.outbid": { group: "offers", subjectType: "bid", isWebhookEvent: true, toast: "warning" },
   "account.new_device_login": { group: "account", subjectType: "device", isWebhookEvent: true, toast: "warning" },
   "webhook.disabled": { group: "account", subjectType: "webhook", isWebhookEvent: false, toast: "error" },
+  "account.verification_decided": {
+    group: "account",
+    subjectType: "verification",
+    isWebhookEvent: false,
+    toast: "info",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Catalogue = typeof ACCOUNT_EVENT_CATALOGUE;

@@ -25,6 +25,7 @@ export const ACCOUNT_ACTIVITY_TYPES = [
   "passkey_used",
   "account_type_change",
   "company_verification",
+  "verification_decided",
 ] as const;
 export const accountActivityTypeSchema = z.enum(ACCOUNT_ACTIVITY_TYPES);
 export type AccountActivityType = z.infer<typeof accountActivityTypeSchema>;

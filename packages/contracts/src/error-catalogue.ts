@@ -6,6 +6,7 @@ import type { LedgerErrorCode } from "./ledger.ts";
 import type { OfferErrorCode } from "./offers.ts";
 import type { ReferenceErrorCode } from "./reference.ts";
 import type { TradeErrorCode } from "./trades.ts";
+import type { VerificationErrorCode } from "./verification.ts";
 import type { WalletErrorCode } from "./wallet.ts";
 
 type ValueOf<Catalogue> = Catalogue[keyof Catalogue];
@@ -23,4 +24,5 @@ export type ErrorCodeValue =
   | ValueOf<typeof OfferErrorCode>
   | ValueOf<typeof ReferenceErrorCode>
   | ValueOf<typeof TradeErrorCode>
+  | ValueOf<typeof VerificationErrorCode>
   | ValueOf<typeof WalletErrorCode>;

@@ -36,6 +36,7 @@ export * from "./sessions.ts";
 export * from "./trades.ts";
 export * from "./two-factor.ts";
 export * from "./users.ts";
+export * from "./verification.ts";
 export * from "./wallet.ts";
 export * from "./web-push.ts";
 export * from "./webhooks.ts";

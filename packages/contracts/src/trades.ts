@@ -138,15 +138,28 @@ export const TRADE_RULES = {
 } as const;
 
 /**
- * Per-trade and rolling 24-hour trade volume per verification tier, in USD (null: no limit). The
- * tier follows the user's KYC level: below 1, 1 to below 2, 2 to below 3, 3 and up.
+ * Per-trade, rolling 24-hour and rolling 30-day trade volume per verification tier, in USD (null: no
+ * limit); docs/decisions/116-verification-levels-and-limits.md. The tier follows the user's account
+ * level (kycTierOf). The trade start and the verification pages both read this one table.
  */
-export const TRADE_KYC_LIMITS_USD: readonly { perTrade: string | null; daily: string | null }[] = [
-  { perTrade: "1000", daily: "2000" },
-  { perTrade: "10000", daily: "25000" },
-  { perTrade: "50000", daily: "150000" },
-  { perTrade: null, daily: null },
+export const TRADE_KYC_LIMITS_USD: readonly {
+  perTrade: string | null;
+  daily: string | null;
+  rolling30d: string | null;
+}[] = [
+  { perTrade: "1000", daily: "2000", rolling30d: "10000" },
+  { perTrade: "10000", daily: "25000", rolling30d: "250000" },
+  { perTrade: "50000", daily: "150000", rolling30d: "1500000" },
+  { perTrade: null, daily: null, rolling30d: null },
 ];
+
+/** The verification tier of an account level: below 1, below 2, below 3, the rest. */
+export function kycTierOf(kycLevel: number): 0 | 1 | 2 | 3 {
+  if (!(kycLevel >= 1)) return 0;
+  if (kycLevel < 2) return 1;
+  if (kycLevel < 3) return 2;
+  return 3;
+}
 
 export const TradeErrorCode = {
   TRADE_NOT_FOUND: "ERROR_TRADE_NOT_FOUND",
@@ -171,6 +184,8 @@ export const TradeErrorCode = {
   /** Trade start errors (403, details.reason is the spec's word; docs/product.md#starting-a-trade). */
   MAX_PER_TRADE_LIMIT: "ERROR_MAX_PER_TRADE_LIMIT",
   REACHED_DAILY_COMPLIANCE_LIMIT: "ERROR_REACHED_DAILY_COMPLIANCE_LIMIT",
+  /** The trade would pass the level's rolling 30-day volume (403, details.limitUsd, usedUsd). */
+  REACHED_30_DAYS_COMPLIANCE_LIMIT: "ERROR_REACHED_30_DAYS_COMPLIANCE_LIMIT",
   MAX_2_ACTIVE_TRADES_ID_NOT_VERIFIED: "ERROR_MAX_2_ACTIVE_TRADES_ID_NOT_VERIFIED",
   /** The seller's available balance does not cover amount plus fee (409, details.limitKind LowBalance). */
   INSUFFICIENT_BALANCE: "ERROR_INSUFFICIENT_BALANCE",

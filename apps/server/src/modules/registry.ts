@@ -26,6 +26,7 @@ import { smsModule } from "./sms/index.ts";
 import { tradesModule } from "./trades/index.ts";
 import { twoFactorModule } from "./two-factor/index.ts";
 import { usersModule } from "./users/index.ts";
+import { verificationModule } from "./verification/index.ts";
 import { walletModule } from "./wallet/index.ts";
 import { webhooksModule } from "./webhooks/index.ts";
 
@@ -52,6 +53,7 @@ export const modules: SoukModule[] = [
   myOffersModule,
   favoritesModule,
   contactsModule,
+  verificationModule,
   tradesModule,
   accountClosureModule,
   corporateAccountsModule,

@@ -31,6 +31,8 @@ export interface UploadedFile {
   /** The Content-Type the client sent: only used to pick the reason of a refusal. */
   declaredType: string;
   bytes: Buffer;
+  /** The multipart field it came in (a verification names its sides so: front, back, selfie). */
+  field?: string;
 }
 
 export interface CheckedFile {

@@ -51,6 +51,7 @@ export {
   pollDeadline,
   type SendJob,
 } from "./jobs.ts";
+export { toCamelKey } from "./key-case.ts";
 export { listenForMetrics, type MetricsListener } from "./metrics.ts";
 export type {
   AppDeps,

@@ -56,6 +56,7 @@ export async function readMultipart(request: FastifyRequest, limits: MultipartLi
           fileName: file.filename ?? "",
           declaredType: file.mimetype ?? "",
           bytes: await file.toBuffer(),
+          field: file.fieldname,
         });
       } else if (typeof part.value === "string") {
         // Multipart text fields meet the rule every other string of a request meets.

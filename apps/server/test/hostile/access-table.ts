@@ -687,4 +687,68 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "GET /rest/v1/api-clients": { may: USERS },
   "POST /rest/v1/api-clients": { may: USERS, body: { name: "Matrix bot" } },
   "DELETE /rest/v1/api-clients/{clientId}": { may: OWNER, ids: { clientId: "spareClient" }, ends: "objects" },
+
+  // Verification (docs/decisions/117-manual-review-queue.md): each user's own check and
+  // submissions; the review queue and its documents for staff. Every actor already holds a verified
+  // ID (the owner's planted one waits in the queue), so a start is refused as already verified.
+  "GET /rest/v1/users/kyc-check": { may: USERS },
+  "GET /rest/v1/limits/levels-info": { may: USERS },
+  "GET /rest/v1/limits/first-level-limitations": { may: USERS },
+  "GET /rest/v1/limits/second-level-limitations": { may: USERS },
+  "GET /rest/v1/limits/third-level-limitations": { may: USERS },
+  "GET /rest/v1/verification/left-attempt/{type}": { may: USERS, params: { type: "video" } },
+  "GET /rest/v1/verification/supported-countries": { may: USERS },
+  "GET /rest/v1/verification/document-country": { may: USERS },
+  "GET /rest/v1/verification/documents/{documentId}": { may: OWNER, ids: { documentId: "verificationDocument" } },
+  "POST /account/verification/start/id": {
+    may: USERS,
+    body: {
+      issue_country_iso3: "USA",
+      document_type: "passport",
+      first_name_original: "Matrix",
+      last_name_original: "Actor",
+      document_number: "M1234567",
+    },
+  },
+  // Only the owner's planted verification takes files; it has all three already (409).
+  "POST /account/verification/id/{id}/documents": { may: OWNER, ids: { id: "verification" }, upload: {} },
+  "POST /account/verification/start/document": {
+    may: USERS,
+    upload: {
+      country_iso3: "USA",
+      document_type: "utility_bill",
+      city_name: "Springfield",
+      address_line_1: "1 Main St",
+    },
+  },
+  "GET /rest/v1/admin/verifications": { may: STAFF, reveals: ["the owner's ID document number"] },
+  "GET /rest/v1/admin/verifications/{id}": {
+    may: STAFF,
+    ids: { id: "verification" },
+    reveals: ["the owner's ID document number"],
+  },
+  "GET /rest/v1/admin/verifications/{id}/documents/{documentId}": {
+    may: STAFF,
+    ids: { id: "verification", documentId: "verificationDocument" },
+  },
+  "POST /rest/v1/admin/verifications/{id}/approve": {
+    may: STAFF,
+    ids: { id: "verification" },
+    ends: "objects",
+    reveals: ["the owner's ID document number"],
+  },
+  "POST /rest/v1/admin/verifications/{id}/reject": {
+    may: STAFF,
+    ids: { id: "verification" },
+    body: { reason: "Rejected by the matrix." },
+    ends: "objects",
+    reveals: ["the owner's ID document number"],
+  },
+  "POST /rest/v1/admin/verifications/{id}/request-resubmission": {
+    may: STAFF,
+    ids: { id: "verification" },
+    body: { reason: "Sent again by the matrix." },
+    ends: "objects",
+    reveals: ["the owner's ID document number"],
+  },
 };

@@ -55,6 +55,10 @@ export interface PlantedIds {
   /** The owner's company application (the owner converted to a corporate account), and its document. */
   companyApplication: string;
   companyDocument: string;
+  /** The owner's ID verification, its three images sent: it waits in the review queue. */
+  verification: string;
+  /** Its front image. */
+  verificationDocument: string;
 }
 
 export type PlantedObject = keyof PlantedIds;
@@ -112,6 +116,39 @@ async function sendFile(client: TestClient, url: string, fileName: string, field
   const file = { bytes: await pngImage(), name: fileName, type: "image/png" };
   const { body, contentType } = await multipartBody([file], fields);
   return client.request("POST", url, body, { headers: { "content-type": contentType } });
+}
+
+/**
+ * The owner's ID verification, waiting for review: started and its three sides sent (the owner's
+ * verified ID is set aside meanwhile, as it was before they sent it). Returns its id, its front
+ * image's id and its document number (a secret of the owner and the reviewers).
+ */
+async function plantVerification(t: TestApp, owner: { id: number; client: TestClient }) {
+  await sql`UPDATE users SET id_verified_at = NULL WHERE id = ${owner.id}`.execute(t.ownerDb);
+  const documentNumber = `P${randomUUID().slice(0, 8).toUpperCase()}`;
+  const started = await owner.client.post("/account/verification/start/id", {
+    issue_country_iso3: "USA",
+    document_type: "passport",
+    first_name_original: "Owner",
+    last_name_original: "Planted",
+    document_number: documentNumber,
+  });
+  await expectOk("an ID verification", started);
+  const form = new FormData();
+  for (const side of ["front", "back", "selfie"]) {
+    form.append(side, new Blob([new Uint8Array(await pngImage())], { type: "image/png" }), `${side}.png`);
+  }
+  const body = new Response(form);
+  const sent = await owner.client.request(
+    "POST",
+    `/account/verification/id/${started.body.data.id}/documents`,
+    Buffer.from(await body.arrayBuffer()),
+    { headers: { "content-type": body.headers.get("content-type") ?? "" } },
+  );
+  await expectOk("the ID's images", sent);
+  await sql`UPDATE users SET id_verified_at = now() WHERE id = ${owner.id}`.execute(t.ownerDb);
+  const front = sent.body.data.documents.find((document: { side: string }) => document.side === "front");
+  return { verification: String(started.body.data.id), verificationDocument: String(front.id), documentNumber };
 }
 
 async function completeExports(t: TestApp): Promise<void> {
@@ -267,6 +304,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
 
   const ownerPasskey = await plantPasskey(t, owner.client);
   const company = await plantCompanyApplication(owner.client);
+  const { documentNumber, ...verification } = await plantVerification(t, owner);
 
   const session = await sql<{ password_hash: string; email: string }>`
     SELECT password_hash, email FROM users WHERE id = ${owner.id}`.execute(t.ownerDb);
@@ -317,6 +355,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
       mail: mail.rows[0]?.id ?? "0",
       companyApplication: company.application,
       companyDocument: company.document,
+      ...verification,
     },
     secrets: [
       { name: "the offer's payment instructions", value: details, audience: ["owner"] },
@@ -332,6 +371,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
         value: company.registrationNumber,
         audience: ["owner", "moderator", "admin"],
       },
+      { name: "the owner's ID document number", value: documentNumber, audience: ["owner", "moderator", "admin"] },
     ],
   };
 }

@@ -342,8 +342,8 @@ export const screenRoutes: readonly ScreenRoute[] = [
   {
     name: "kycVerification",
     page: lazyPage(
-      () => import("../features/email-verification/pages/verification-page.tsx"),
-      (m) => m.VerificationPage,
+      () => import("./pages/account-verification-page.tsx"),
+      (m) => m.AccountVerificationPage,
     ),
   },
   {

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { codeDigest, conflict, inputError, type JobQueue, rateLimited } from "../../platform/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
+import { refreshKycLevel } from "../verification/index.ts";
 import { decideVerify, EMAIL_CODE_TTL_MS, resendWait, type StoredCode } from "./email-verification.domain.ts";
 
 type Tables = {
@@ -109,6 +110,7 @@ export async function verifyEmailCode(db: Db, userId: number, code: string): Pro
         .execute();
     } else if (result === "verified") {
       await t(tx).updateTable("users").set({ email_verified_at: sql`now()` }).where("id", "=", userId).execute();
+      await refreshKycLevel(tx, userId);
       await t(tx).deleteFrom("email_codes").where("user_id", "=", userId).execute();
     }
     return result;

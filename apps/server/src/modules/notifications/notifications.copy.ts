@@ -25,6 +25,8 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, Headline>> = {
     "bid.outbid": () => "Your bid for a pinned place was outbid",
     "account.new_device_login": (_c, p) => `New log-in from ${p.text ?? "a new device"}`,
     "webhook.disabled": () => "Your webhook was turned off after a day of failures",
+    "account.verification_decided": (_c, p) =>
+      p.reason === "approved" ? "Your verification was approved" : "Your verification needs your attention",
   },
   fr: {
     "trade.started": (c) => `${c} a ouvert une transaction avec vous`,
@@ -44,6 +46,8 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, Headline>> = {
     "bid.outbid": () => "Votre enchère pour une place épinglée a été dépassée",
     "account.new_device_login": (_c, p) => `Nouvelle connexion depuis ${p.text ?? "un nouvel appareil"}`,
     "webhook.disabled": () => "Votre webhook a été désactivé après une journée d’échecs",
+    "account.verification_decided": (_c, p) =>
+      p.reason === "approved" ? "Votre vérification a été approuvée" : "Votre vérification demande votre attention",
   },
 };
 

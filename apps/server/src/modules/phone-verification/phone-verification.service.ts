@@ -7,6 +7,7 @@ import { codeDigest, conflict, DomainError, inputError, type JobQueue } from "..
 import { isPhoneVerificationSupported } from "../reference/index.ts";
 import { sendSms } from "../sms/index.ts";
 import { requireSecondFactor, usesSmsFactor } from "../two-factor/index.ts";
+import { refreshKycLevel } from "../verification/index.ts";
 import {
   countdownOf,
   decideConfirm,
@@ -209,6 +210,7 @@ export async function confirmPhone(db: Db, userId: number, phoneCode: string): P
         .set({ phone: stored.phone, phone_verified_at: sql`now()` })
         .where("id", "=", userId)
         .execute();
+      await refreshKycLevel(tx, userId);
       await codes.set({ expires_at: sql`now()` }).execute();
     }
     return result;
@@ -234,6 +236,7 @@ export async function resetPhone(db: Db, userId: number, code?: string): Promise
       .set({ phone: null, phone_verified_at: null, phone_consent_at: null })
       .where("id", "=", userId)
       .execute();
+    await refreshKycLevel(tx, userId);
     await t(tx).updateTable("phone_codes").set({ expires_at: sql`now()` }).where("user_id", "=", userId).execute();
   });
   return getPhoneSettings(db, userId);

@@ -1,4 +1,4 @@
-import { TRADE_FINISHED_STATUSES, TRADE_USED_STATUSES } from "@souk/contracts";
+import { kycTierOf, TRADE_FINISHED_STATUSES, TRADE_USED_STATUSES } from "@souk/contracts";
 import { parseDecimal } from "@souk/money";
 import { describe, expect, it } from "vitest";
 import {
@@ -7,7 +7,6 @@ import {
   explainRefusal,
   flowStepOf,
   isFinishedStatus,
-  kycTierOf,
   partiesOf,
   requirementsForOffer,
   rolesFor,

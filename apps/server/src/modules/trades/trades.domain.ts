@@ -1,4 +1,5 @@
 import {
+  kycTierOf,
   REQUIREMENT_MET_STATUSES,
   type RequirementStatus,
   TRADE_ACTIVE_STATUSES,
@@ -311,20 +312,14 @@ export function isSecondStepReached(step: TradeFlowStep, status: TradeStatus): b
 
 // ---- limits --------------------------------------------------------------------------------
 
-/** The verification tier of a KYC level, as the wallet counts it: below 1, below 2, below 3, the rest. */
-export function kycTierOf(kycLevel: number): 0 | 1 | 2 | 3 {
-  if (!(kycLevel >= 1)) return 0;
-  if (kycLevel < 2) return 1;
-  if (kycLevel < 3) return 2;
-  return 3;
-}
-
-export function kycLimitsOf(kycLevel: number): { perTrade: Decimal | null; daily: Decimal | null } {
-  const limits = TRADE_KYC_LIMITS_USD[kycTierOf(kycLevel)] ?? { perTrade: null, daily: null };
-  return {
-    perTrade: limits.perTrade === null ? null : parseDecimal(limits.perTrade),
-    daily: limits.daily === null ? null : parseDecimal(limits.daily),
-  };
+export function kycLimitsOf(kycLevel: number): {
+  perTrade: Decimal | null;
+  daily: Decimal | null;
+  rolling30d: Decimal | null;
+} {
+  const limits = TRADE_KYC_LIMITS_USD[kycTierOf(kycLevel)] ?? { perTrade: null, daily: null, rolling30d: null };
+  const parsed = (value: string | null) => (value === null ? null : parseDecimal(value));
+  return { perTrade: parsed(limits.perTrade), daily: parsed(limits.daily), rolling30d: parsed(limits.rolling30d) };
 }
 
 export type AmountProblem =

@@ -79,6 +79,13 @@ export const dailyComplianceLimit = (limitUsd: string, usedUsd: string) =>
     { reason: "reached_daily_compliance_limit", limitKind: "KycTradeLimit", limitUsd, usedUsd },
   );
 
+export const rolling30DaysComplianceLimit = (limitUsd: string, usedUsd: string) =>
+  forbidden(
+    "This trade would pass the 30-day trading volume of your verification level.",
+    TradeErrorCode.REACHED_30_DAYS_COMPLIANCE_LIMIT,
+    { reason: "reached_30_days_compliance_limit", limitKind: "KycTradeLimit", limitUsd, usedUsd },
+  );
+
 export const maxActiveTradesIdNotVerified = (max: number) =>
   forbidden(
     `Verify your identity to have more than ${max} active trades.`,

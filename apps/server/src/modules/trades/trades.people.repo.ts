@@ -82,17 +82,6 @@ export async function countActiveTrades(db: Db | Tx, userId: number): Promise<nu
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** USD volume of a user's trades started in the last 24 hours, cancelled ones left out. */
-export async function sumDailyVolumeUsd(db: Db | Tx, userId: number): Promise<string> {
-  const result = await sql<{ total: string }>`
-    SELECT coalesce(sum(fiat_amount_usd), 0)::text AS total FROM (
-      SELECT fiat_amount_usd, status FROM trades WHERE buyer_id = ${BigInt(userId)} AND started_at > now() - interval '24 hours'
-      UNION ALL
-      SELECT fiat_amount_usd, status FROM trades WHERE seller_id = ${BigInt(userId)} AND started_at > now() - interval '24 hours'
-    ) t WHERE status NOT IN ('cancelled_buyer', 'cancelled_seller', 'cancelled_system')`.execute(db);
-  return result.rows[0]?.total ?? "0";
-}
-
 /** Whether two users finished a successful trade together other than `exceptTradeId`. */
 export async function haveCompletedTogether(
   db: Db | Tx,

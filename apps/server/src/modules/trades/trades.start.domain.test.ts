@@ -88,6 +88,7 @@ function facts(overrides: Partial<StartFacts> = {}): StartFacts {
     relation: { isTrusted: false, isBlocked: false, isBlockedBy: false },
     fiatPerUsd: null,
     dailyVolumeUsd: null,
+    rolling30dVolumeUsd: null,
     activeTrades: null,
     paymentMethodGroupSlug: "online-wallets",
     ...overrides,
@@ -217,6 +218,23 @@ describe("decideStart's refusals", () => {
         dailyVolumeUsd: parseDecimal("1500"),
       }),
     ).toEqual({ reason: "daily_compliance_limit", limitUsd: "2000", usedUsd: "1500" });
+  });
+
+  it("refuses past the level's 30-day volume once the day's volume is within its limit", () => {
+    expect(
+      refusalOf({
+        fiatAmount: parseDecimal("600"),
+        taker: taker({ kycLevel: 0 }),
+        dailyVolumeUsd: parseDecimal("0"),
+        rolling30dVolumeUsd: parseDecimal("9500"),
+      }),
+    ).toEqual({ reason: "rolling_30d_compliance_limit", limitUsd: "10000", usedUsd: "9500" });
+    const verified = taker({ kycLevel: 2 });
+    expect(
+      decideStart(
+        facts({ fiatAmount: parseDecimal("600"), taker: verified, rolling30dVolumeUsd: parseDecimal("9500") }),
+      ).kind,
+    ).toBe("plan");
   });
 
   it("refuses a third active trade without a verified ID", () => {

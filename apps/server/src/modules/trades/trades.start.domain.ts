@@ -61,6 +61,8 @@ export interface StartFacts {
   fiatPerUsd: string | null;
   /** USD the taker started in the last 24 hours; read only when their level has a daily limit. */
   dailyVolumeUsd: Decimal | null;
+  /** USD the taker started in the last 30 days; read only when their level has a 30-day limit. */
+  rolling30dVolumeUsd: Decimal | null;
   /** The taker's active trades; read only when they are not ID-verified. */
   activeTrades: number | null;
   /** The group of the offer's payment method (bank-transfers, gift-cards, ...), for the flow's requirements. */
@@ -81,6 +83,7 @@ export type StartRefusal =
   | { reason: "amount_outside_limits"; problem: AmountProblem }
   | { reason: "max_per_trade_limit"; limitUsd: string }
   | { reason: "daily_compliance_limit"; limitUsd: string; usedUsd: string }
+  | { reason: "rolling_30d_compliance_limit"; limitUsd: string; usedUsd: string }
   | { reason: "max_active_trades_id_not_verified"; max: number }
   | { reason: "amount_too_small" };
 
@@ -114,18 +117,28 @@ export function toUsd(fiat: Decimal, fiatPerUsd: string | null): Decimal {
   return rate.units === 0n ? fiat : divideDecimal(fiat, rate, 2, "half_up");
 }
 
-/** The verification level's limits, in USD: per trade, then the day's volume, then active trades without ID. */
+/** The volume window a trade would pass: `used` plus this trade over `limit` (no limit: never). */
+function passesWindow(limit: Decimal | null, used: Decimal | null, fiatUsd: Decimal) {
+  if (!limit) return null;
+  const usedSoFar = used ?? decimal(0n);
+  return compareDecimal(addDecimal(usedSoFar, fiatUsd), limit) > 0
+    ? { limitUsd: formatDecimal(limit), usedUsd: formatDecimal(usedSoFar) }
+    : null;
+}
+
+/**
+ * The verification level's limits, in USD (docs/decisions/116-verification-levels-and-limits.md):
+ * per trade, then the day's volume, then the 30 days' volume, then active trades without ID.
+ */
 function checkTakerLimits(facts: StartFacts, taker: StartTaker, fiatUsd: Decimal): StartRefusal | null {
   const limits = kycLimitsOf(taker.kycLevel);
   if (limits.perTrade && compareDecimal(fiatUsd, limits.perTrade) > 0) {
     return { reason: "max_per_trade_limit", limitUsd: formatDecimal(limits.perTrade) };
   }
-  if (limits.daily) {
-    const used = facts.dailyVolumeUsd ?? decimal(0n);
-    if (compareDecimal(addDecimal(used, fiatUsd), limits.daily) > 0) {
-      return { reason: "daily_compliance_limit", limitUsd: formatDecimal(limits.daily), usedUsd: formatDecimal(used) };
-    }
-  }
+  const daily = passesWindow(limits.daily, facts.dailyVolumeUsd, fiatUsd);
+  if (daily) return { reason: "daily_compliance_limit", ...daily };
+  const rolling30d = passesWindow(limits.rolling30d, facts.rolling30dVolumeUsd, fiatUsd);
+  if (rolling30d) return { reason: "rolling_30d_compliance_limit", ...rolling30d };
   const max = TRADE_RULES.activeTradesWithoutIdMax;
   if (!taker.isIdVerified && (facts.activeTrades ?? 0) >= max)
     return { reason: "max_active_trades_id_not_verified", max };

@@ -5,6 +5,7 @@ import { DomainError, forbidden, inputError, type JobQueue, newPublicId, type Vi
 import { getRelation } from "../contacts/index.ts";
 import { holdEscrow, withLedgerTx } from "../ledger/index.ts";
 import { type Catalog, getCatalog, getMarket, getOfferForTrade, type Market } from "../offers/index.ts";
+import { sumTradedVolumeUsd } from "../verification/index.ts";
 import { exactExpiryJob } from "./jobs/exact-expiry.ts";
 import { kycLimitsOf, partiesOf } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
@@ -51,6 +52,7 @@ async function loadStartFacts(
     relation: NO_RELATION,
     fiatPerUsd: null,
     dailyVolumeUsd: null,
+    rolling30dVolumeUsd: null,
     activeTrades: null,
     paymentMethodGroupSlug: null,
   };
@@ -64,6 +66,7 @@ async function loadStartFacts(
   if (!row) return facts;
   const kycLevel = Number(row.kyc_level);
   const isIdVerified = row.id_verified_at !== null;
+  const limits = kycLimitsOf(kycLevel);
   return {
     ...facts,
     taker: {
@@ -79,9 +82,8 @@ async function loadStartFacts(
     },
     relation: await getRelation(tx, offer.ownerId, viewer.userId),
     fiatPerUsd: market.fiatPerUsd[offer.fiatCurrencyCode] ?? null,
-    dailyVolumeUsd: kycLimitsOf(kycLevel).daily
-      ? parseDecimal(await peopleRepo.sumDailyVolumeUsd(tx, viewer.userId))
-      : null,
+    dailyVolumeUsd: limits.daily ? parseDecimal(await sumTradedVolumeUsd(tx, viewer.userId, 1)) : null,
+    rolling30dVolumeUsd: limits.rolling30d ? parseDecimal(await sumTradedVolumeUsd(tx, viewer.userId, 30)) : null,
     activeTrades: isIdVerified ? null : await peopleRepo.countActiveTrades(tx, viewer.userId),
     paymentMethodGroupSlug: catalog.methodById.get(offer.paymentMethodId)?.groupSlug ?? null,
   };
@@ -114,6 +116,8 @@ function startRefusalError(refusal: StartRefusal): DomainError {
       return errors.maxPerTradeLimit(refusal.limitUsd);
     case "daily_compliance_limit":
       return errors.dailyComplianceLimit(refusal.limitUsd, refusal.usedUsd);
+    case "rolling_30d_compliance_limit":
+      return errors.rolling30DaysComplianceLimit(refusal.limitUsd, refusal.usedUsd);
     case "max_active_trades_id_not_verified":
       return errors.maxActiveTradesIdNotVerified(refusal.max);
   }

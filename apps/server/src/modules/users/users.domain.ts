@@ -25,6 +25,8 @@ export interface CurrentUserLookups {
   activity: UserActivityFlags;
   /** Which events ask for the second factor now (all false while no factor is on). */
   twoFactor: { login: boolean; release: boolean; sendout: boolean };
+  /** What is left of the level's 30-day limit in the user's currency (null: no limit or no rate). */
+  unusedTradingVolume: string | null;
 }
 
 function knownRoles(roles: string[]): UserRole[] {
@@ -131,7 +133,10 @@ export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): Curren
     feeDiscount: row.fee_discount,
     isVendor: roles.includes("vendor"),
     vendorLanguages: row.vendor_languages,
-    kycLevelCheck: { level: Number(row.kyc_level), unusedTradingVolumeInFiatCurrency: null },
+    kycLevelCheck: {
+      level: Number(row.kyc_level),
+      unusedTradingVolumeInFiatCurrency: lookups.unusedTradingVolume,
+    },
     blockedKycActions: row.blocked_kyc_actions,
     completedTourGuides: row.completed_tour_guides,
     isBalanceHidden: row.is_balance_hidden,

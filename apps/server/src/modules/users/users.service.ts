@@ -10,6 +10,7 @@ import type { Db, Tx } from "../../db/pool.ts";
 import { inputError } from "../../platform/index.ts";
 import { getCountryByIso, getFiatCurrencyByCode, getFiatCurrencyById } from "../reference/index.ts";
 import { twoFactorFlagsOf } from "../two-factor/index.ts";
+import { unusedTradingVolume as unusedTradingVolumeOf } from "../verification/index.ts";
 import { toCurrentUser, toPublicProfile } from "./users.domain.ts";
 import { userNotFound } from "./users.errors.ts";
 import * as repo from "./users.repo.ts";
@@ -24,7 +25,9 @@ export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUse
     repo.findActivityFlags(db, userId),
     twoFactorFlagsOf(db, userId),
   ]);
-  return toCurrentUser(row, { country, fiatCurrencyCode: fiat?.code ?? "USD", activity, twoFactor });
+  const fiatCurrencyCode = fiat?.code ?? "USD";
+  const unusedTradingVolume = await unusedTradingVolumeOf(db, userId, fiatCurrencyCode);
+  return toCurrentUser(row, { country, fiatCurrencyCode, activity, twoFactor, unusedTradingVolume });
 }
 
 /** The user's escrow fee discount, a fraction ("0" when none). */

@@ -91,6 +91,16 @@ async function balanceOf(client: TestClient, code: string): Promise<{ balance: s
   return response.body.data.find((row: { cryptoCurrencyCode: string }) => row.cryptoCurrencyCode === code);
 }
 
+/** What the wallet told a user, in order: "event coin amount" per announced fact. */
+async function walletNoticesOf(client: TestClient): Promise<string[]> {
+  const result = await sql<{ event: string; coin: string; amount: string }>`
+    SELECT payload->>'event' AS event, payload->>'cryptoCurrencyCode' AS coin, payload->>'cryptoAmount' AS amount
+    FROM realtime_events
+    WHERE channel = ${`user.${client.user!.id}`} AND name = 'account.event' AND payload->>'event' LIKE 'wallet.%'
+    ORDER BY id`.execute(t.db);
+  return result.rows.map((row) => `${row.event} ${row.coin} ${row.amount}`);
+}
+
 async function tokenBalance(address: string): Promise<bigint> {
   return usdt.getFunction("balanceOf")(address);
 }
@@ -128,6 +138,10 @@ describe("deposits", () => {
     await sync();
     const incoming = [...(await depositsOf(alice, "ETH")), ...(await depositsOf(alice, "USDT"))];
     expect(incoming.map((deposit) => deposit.status)).toEqual(["pending", "pending"]);
+    expect(await walletNoticesOf(alice)).toEqual([
+      "wallet.deposit_pending ETH 1.500000000",
+      "wallet.deposit_pending USDT 250.000000",
+    ]);
     expect((await balanceOf(alice, "ETH")).incomingAmount).toBe("1.500000000");
     expect((await balanceOf(alice, "ETH")).balance).toBe("0.000000000");
     await mine(1);
@@ -143,6 +157,13 @@ describe("deposits", () => {
       SELECT count(*) AS count FROM ledger_transfers WHERE kind = 'deposit' AND reference_type = 'deposit'
         AND reference_id IN (SELECT id::text FROM wallet_deposits WHERE user_id = ${alice.user!.id})`.execute(t.db);
     expect(credits.rows[0]?.count).toBe(2n);
+    // Seen once short of the depth, credited once: one notice each, however many passes ran.
+    expect((await walletNoticesOf(alice)).sort()).toEqual([
+      "wallet.deposit_confirmed ETH 1.500000000",
+      "wallet.deposit_confirmed USDT 250.000000",
+      "wallet.deposit_pending ETH 1.500000000",
+      "wallet.deposit_pending USDT 250.000000",
+    ]);
   });
 
   it("sweeps both to the hot wallet, topping up the token address's gas first, and books every fee", async () => {

@@ -1,4 +1,4 @@
-import { type Db, withTx } from "../../../db/pool.ts";
+import { type Db, type Tx, withTx } from "../../../db/pool.ts";
 import { accounts, transfer, withLedgerTx } from "../../ledger/index.ts";
 import { custodyUnavailable } from "../wallet.errors.ts";
 import { announceWalletFact } from "../wallet.notices.ts";
@@ -88,23 +88,46 @@ async function followOnce(context: EvmContext): Promise<FollowReport> {
     const locked = await repo.lockCursor(tx, chainId);
     if (locked?.block_number !== at) return false;
     for (const block of blocks) await repo.storeBlock(tx, chainId, block);
-    for (const deposit of found) {
-      if (deposit.amountMinor > 0n) await repo.upsertChainDeposit(tx, deposit);
-      // Less than the ledger's smallest unit: it stays in custody as a residue.
-      else
-        await repo.recordResidue(
-          tx,
-          `dust:${deposit.txid}:${deposit.outputIndex}`,
-          deposit.currencyId,
-          deposit.chainAmount,
-        );
-    }
+    await storeFoundDeposits(tx, context, found, last.number);
     if (found.length > 0) await repo.resolveAlertsOfFoundDeposits(tx);
     await repo.moveCursor(tx, chainId, last.number);
     await repo.pruneBlocksBelow(tx, chainId, last.number - BLOCK_MEMORY);
     return true;
   });
   return { from: at + 1n, to: isWritten ? last.number : at, deposits: isWritten ? found.length : 0, rewoundTo: null };
+}
+
+/**
+ * The deposits of the blocks just read: each one a row (pending until its depth), its owner told
+ * it is on its way the first time it is seen short of the depth (as the deposits of other chains
+ * are); less than the ledger's smallest unit stays in custody as a residue.
+ */
+async function storeFoundDeposits(tx: Tx, context: EvmContext, found: FoundDeposit[], head: bigint): Promise<void> {
+  for (const deposit of found) {
+    if (deposit.amountMinor <= 0n) {
+      await repo.recordResidue(
+        tx,
+        `dust:${deposit.txid}:${deposit.outputIndex}`,
+        deposit.currencyId,
+        deposit.chainAmount,
+      );
+      continue;
+    }
+    const stored = await repo.upsertChainDeposit(tx, deposit);
+    const coin = context.coins.find((candidate) => candidate.currency.id === deposit.currencyId);
+    const isShort = coin !== undefined && confirmationsAt(deposit.blockNumber, head) < coin.confirmationsRequired;
+    if (stored.isNew && isShort && deposit.userId !== null) {
+      const { currencyId, amountMinor, txid, userId } = deposit;
+      await announceWalletFact(tx, {
+        event: "wallet.deposit_pending",
+        id: stored.id,
+        userId,
+        currencyId,
+        amountMinor,
+        txid,
+      });
+    }
+  }
 }
 
 /**

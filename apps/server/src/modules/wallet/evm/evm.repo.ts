@@ -129,8 +129,8 @@ export interface ChainDepositInput {
  * after a reorg, it takes the new block; if it had been dropped it is incoming again, and if it
  * had been frozen it is unfrozen (the new chain holds it after all).
  */
-export async function upsertChainDeposit(tx: Tx, input: ChainDepositInput): Promise<void> {
-  await sql`
+export async function upsertChainDeposit(tx: Tx, input: ChainDepositInput): Promise<{ id: bigint; isNew: boolean }> {
+  const result = await sql<{ id: bigint; is_new: boolean }>`
     INSERT INTO wallet_deposits (user_id, currency_id, address, amount_minor, txid, output_index, confirmations,
       source, block_number, block_hash, chain_amount)
     VALUES (${input.userId}, ${input.currencyId}, ${input.address}, ${input.amountMinor}, ${input.txid},
@@ -138,7 +138,11 @@ export async function upsertChainDeposit(tx: Tx, input: ChainDepositInput): Prom
     ON CONFLICT (currency_id, txid, output_index) DO UPDATE SET
       block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
       status = CASE WHEN wallet_deposits.status = 'dropped' THEN 'pending' ELSE wallet_deposits.status END,
-      frozen_at = NULL`.execute(tx);
+      frozen_at = NULL
+    RETURNING id, (xmax = 0) AS is_new`.execute(tx);
+  const row = result.rows[0];
+  if (!row) throw new Error("the deposit row was not written");
+  return { id: BigInt(row.id), isNew: row.is_new };
 }
 
 export async function depositsAboveBlock(tx: Tx, currencyIds: number[], block: bigint): Promise<DepositRow[]> {

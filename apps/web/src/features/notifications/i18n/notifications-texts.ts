@@ -22,6 +22,7 @@ const en = {
     offer_switched_off: "Your offer was switched off",
     bid_outbid: "Your bid for a pinned place was outbid",
     account_new_device_login: "New log-in to your account from a new device",
+    account_verification_decided: "A verification you sent was decided",
     webhook_disabled: "Your webhook was turned off after a day of failures",
   },
   reasons: {
@@ -140,6 +141,7 @@ const fr: typeof en = {
     offer_switched_off: "Votre offre a été désactivée",
     bid_outbid: "Votre enchère pour une place épinglée a été dépassée",
     account_new_device_login: "Nouvelle connexion à votre compte depuis un nouvel appareil",
+    account_verification_decided: "Une vérification que vous avez envoyée a été tranchée",
     webhook_disabled: "Votre webhook a été désactivé après une journée d’échecs",
   },
   reasons: {

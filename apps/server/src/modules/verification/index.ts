@@ -1,0 +1,17 @@
+/**
+ * The verification module's door (docs/decisions/116-verification-levels-and-limits.md): the levels
+ * and their limits, the ID and address submissions, the provider adapter that decides them
+ * (the built-in `manual` one is the moderators' review queue, docs/decisions/117-manual-review-queue.md),
+ * and what a decision changes.
+ */
+import type { SoukModule } from "../../platform/index.ts";
+import { registerVerificationRoutes } from "./verification.routes.ts";
+
+export { refreshKycLevel } from "./verification.decide.ts";
+export { unusedTradingVolume } from "./verification.service.ts";
+export { sumTradedVolumeUsd } from "./verification.volume.ts";
+
+export const verificationModule: SoukModule = {
+  name: "verification",
+  privateRoutes: registerVerificationRoutes,
+};
