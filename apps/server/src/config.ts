@@ -90,6 +90,11 @@ const configSchema = z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/)
       .optional(),
+    /**
+     * Days the identity and company documents of a rejected application or a closed account are
+     * kept before a daily job removes their files.
+     */
+    SOUK_DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
     RATES_FILE: z.string().optional(),
     SOUK_FEATURE_FLAGS: z.string().optional(),
     /** Requests per minute each API client may make to /paxful/v1 (per server copy). */

@@ -23,6 +23,8 @@ export const ACCOUNT_ACTIVITY_TYPES = [
   "passkey_added",
   "passkey_removed",
   "passkey_used",
+  "account_type_change",
+  "company_verification",
   "verification_decided",
 ] as const;
 export const accountActivityTypeSchema = z.enum(ACCOUNT_ACTIVITY_TYPES);

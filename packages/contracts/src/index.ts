@@ -9,6 +9,7 @@ export * from "./bank-accounts.ts";
 export * from "./chat.ts";
 export * from "./constants.ts";
 export * from "./contacts.ts";
+export * from "./corporate-accounts.ts";
 export * from "./custody.ts";
 export * from "./decimal-input.ts";
 export * from "./dev-mailbox.ts";

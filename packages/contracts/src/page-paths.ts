@@ -86,6 +86,7 @@ export const PAGE_PATHS = {
   // Account (docs/product.md#routes-and-locales).
   userAccount: "/user/:username",
   kycVerification: "/account/verification",
+  companyVerification: "/account/verification/company",
   accountSettings: "/account/settings",
   accountSettingsNotifications: "/account/settings/notifications",
   localizationSettings: "/account/settings/localization",

@@ -8,6 +8,7 @@ import { authModule } from "./auth/index.ts";
 import { bankAccountsModule } from "./bank-accounts/index.ts";
 import { chatModule } from "./chat/index.ts";
 import { contactsModule } from "./contacts/index.ts";
+import { corporateAccountsModule } from "./corporate-accounts/index.ts";
 import { emailVerificationModule } from "./email-verification/index.ts";
 import { exportsModule } from "./exports/index.ts";
 import { favoritesModule } from "./favorites/index.ts";
@@ -61,6 +62,7 @@ export const modules: SoukModule[] = [
   verificationModule,
   tradesModule,
   accountClosureModule,
+  corporateAccountsModule,
   notificationsModule,
   chatModule,
   feedbackModule,

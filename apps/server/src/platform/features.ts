@@ -15,7 +15,7 @@ export const DEFAULT_FEATURES: Readonly<Features> = {
   offerBid: true,
   feeDiscount: true,
   disputeAppeal: true,
-  corporateAccount: false,
+  corporateAccount: true,
   lightning: false,
   virtualCard: false,
   partnerProgram: false,

@@ -22,7 +22,11 @@ export function isStaff(viewer: Viewer | null): boolean {
   return hasRole(viewer, ...STAFF_ROLES);
 }
 
-/** preHandler for routes limited to some roles (declared on the route object). */
+/**
+ * The role check of a route limited to some roles, declared as its `onRequest` hook: it answers 403
+ * before the input is validated or an idempotency key claimed, so nobody outside learns the shape of
+ * what the route takes.
+ */
 export function requireRole(...roles: UserRole[]) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.viewer) throw unauthenticated();

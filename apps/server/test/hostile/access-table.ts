@@ -248,6 +248,39 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "GET /rest/v1/users/close-account/settings": { may: USERS },
   // With a wrong password no actor may close its account (a right one is the int tests' part).
   "POST /rest/v1/users/close-account": { may: NOBODY, body: { reason: "other", password: "Not-the-password-1!" } },
+  // Corporate accounts (each actor converts its own account; the owner is corporate already, with
+  // an open company application planted, so its own conversions are refused).
+  "GET /rest/v1/users/corporate-accounts/company-verification": { may: USERS },
+  "POST /rest/v1/users/corporate-accounts/convert-to-corporate": { may: USERS },
+  "POST /rest/v1/users/corporate-accounts/convert-to-personal": { may: USERS },
+  "POST /rest/v1/users/postpone-company-verification": { may: USERS },
+  "POST /rest/v1/users/corporate-accounts/company-verification": {
+    may: USERS,
+    upload: {
+      legalEntityName: "Matrix Holdings Ltd",
+      businessName: "Matrix Trading",
+      registrationNumber: "MATRIX-0001",
+      countryIso3: "GBR",
+    },
+  },
+  // A document of the owner's application: the owner's own, and reviewers' (each view audited).
+  "GET /rest/v1/users/corporate-accounts/company-verification/documents/{documentId}": {
+    may: OWNER,
+    ids: { documentId: "companyDocument" },
+  },
+  "GET /rest/v1/moderation/company-applications": { may: STAFF },
+  "GET /rest/v1/moderation/company-applications/{id}": { may: STAFF, ids: { id: "companyApplication" } },
+  "GET /rest/v1/moderation/company-applications/{id}/documents/{documentId}": {
+    may: STAFF,
+    ids: { id: "companyApplication", documentId: "companyDocument" },
+  },
+  "POST /rest/v1/moderation/company-applications/{id}/take": { may: STAFF, ids: { id: "companyApplication" } },
+  "POST /rest/v1/moderation/company-applications/{id}/decision": {
+    may: STAFF,
+    ids: { id: "companyApplication" },
+    body: { decision: "approve" },
+    ends: "objects",
+  },
   "POST /rest/v1/users/tour/completed": { may: USERS, body: { tourName: "dashboard" } },
   "POST /rest/v1/feedback/feature-request": { may: USERS, body: { text: "A dark theme for the charts." } },
   "POST /rest/v1/users/{username}/relations": { may: USERS, ids: { username: "ownerName" }, body: { action: "trust" } },
@@ -787,6 +820,7 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
 /** The staff roles the operator console's own check calls each /admin route as, plus a plain user. */
 export const ADMIN_AREA_ROLES = ["user", "moderator", "supermod", "admin"] as const;
 export type AdminAreaRole = (typeof ADMIN_AREA_ROLES)[number];
+const REVIEW_STAFF: readonly AdminAreaRole[] = ["moderator", "supermod", "admin"];
 const USERS_STAFF: readonly AdminAreaRole[] = ["supermod", "admin"];
 const ADMIN_ONLY: readonly AdminAreaRole[] = ["admin"];
 
@@ -811,4 +845,11 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "GET /rest/v1/admin/mail": ADMIN_ONLY,
   "GET /rest/v1/admin/mail/{id}": ADMIN_ONLY,
   "GET /rest/v1/admin/sms": ADMIN_ONLY,
+  // The verification review queue (docs/decisions/117-manual-review-queue.md): every staff role.
+  "GET /rest/v1/admin/verifications": REVIEW_STAFF,
+  "GET /rest/v1/admin/verifications/{id}": REVIEW_STAFF,
+  "GET /rest/v1/admin/verifications/{id}/documents/{documentId}": REVIEW_STAFF,
+  "POST /rest/v1/admin/verifications/{id}/approve": REVIEW_STAFF,
+  "POST /rest/v1/admin/verifications/{id}/reject": REVIEW_STAFF,
+  "POST /rest/v1/admin/verifications/{id}/request-resubmission": REVIEW_STAFF,
 };

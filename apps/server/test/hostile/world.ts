@@ -52,6 +52,9 @@ export interface PlantedIds {
   ownerPasskey: string;
   /** The newest mail to the owner in the outbox (a password reset link): the dev mailbox shows it. */
   mail: string;
+  /** The owner's company application (the owner converted to a corporate account), and its document. */
+  companyApplication: string;
+  companyDocument: string;
   /** The owner's ID verification, its three images sent: it waits in the review queue. */
   verification: string;
   /** Its front image. */
@@ -216,6 +219,21 @@ async function plantBankAccount(client: TestClient, holderName: string): Promise
   return String(created.body.data.id);
 }
 
+/** The owner turns corporate and sends a company application with one document. */
+async function plantCompanyApplication(owner: TestClient) {
+  await expectOk("a conversion", await owner.post("/rest/v1/users/corporate-accounts/convert-to-corporate"));
+  const registrationNumber = marker("RC");
+  const sent = await sendFile(owner, "/rest/v1/users/corporate-accounts/company-verification", "extract.png", {
+    legalEntityName: "Owner Holdings Ltd",
+    businessName: "Owner Trading",
+    registrationNumber,
+    countryIso3: "GBR",
+  });
+  await expectOk("a company application", sent);
+  const application = sent.body.data.application;
+  return { application: String(application.id), document: String(application.documents[0].id), registrationNumber };
+}
+
 export async function plantWorld(t: TestApp): Promise<World> {
   const [owner, party, stranger, moderator, admin] = await Promise.all([
     createTrader(t, { roles: ["user", "vendor"] }),
@@ -312,6 +330,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
     SELECT max(id) AS id FROM sessions WHERE user_id = ${owner.id}`.execute(t.ownerDb);
 
   const ownerPasskey = await plantPasskey(t, owner.client);
+  const company = await plantCompanyApplication(owner.client);
   const { documentNumber, ...verification } = await plantVerification(t, owner);
 
   const session = await sql<{ password_hash: string; email: string }>`
@@ -361,6 +380,8 @@ export async function plantWorld(t: TestApp): Promise<World> {
       ownerSpareSession: String(spareSession.rows[0]?.id),
       ownerPasskey,
       mail: mail.rows[0]?.id ?? "0",
+      companyApplication: company.application,
+      companyDocument: company.document,
       ...verification,
       bankAccount,
       spareBankAccount,
@@ -375,6 +396,11 @@ export async function plantWorld(t: TestApp): Promise<World> {
       { name: "the owner's session token", value: sessionToken, audience: [] },
       { name: "the owner's API client secret", value: ownerBot.clientSecret, audience: [] },
       { name: "the owner's access token", value: ownerBot.token, audience: [] },
+      {
+        name: "the owner's company registration number",
+        value: company.registrationNumber,
+        audience: ["owner", "moderator", "admin"],
+      },
       { name: "the owner's ID document number", value: documentNumber, audience: ["owner", "moderator", "admin"] },
     ],
   };

@@ -394,6 +394,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "companyVerification",
+    page: lazyPage(
+      () => import("../features/corporate-account/pages/company-verification-page.tsx"),
+      (m) => m.CompanyVerificationPage,
+    ),
+  },
+  {
     name: "accountSettings",
     page: lazyPage(
       () => import("../features/account-settings/pages/account-settings-page.tsx"),

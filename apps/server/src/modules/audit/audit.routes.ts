@@ -8,7 +8,7 @@ export function registerAuditRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/admin/audit",
     {
-      preHandler: requireRole("supermod", "admin"),
+      onRequest: requireRole("supermod", "admin"),
       schema: {
         tags: ["admin"],
         summary: "Staff actions, newest first: who, when, what, on whom and why",

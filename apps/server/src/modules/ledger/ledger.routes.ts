@@ -6,7 +6,7 @@ export function registerLedgerPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
   app.get(
     "/rest/v1/admin/ledger/verify",
     {
-      preHandler: requireRole("admin"),
+      onRequest: requireRole("admin"),
       schema: {
         tags: ["admin", "ledger"],
         summary: "Check the ledger invariants (I1-I5) now",

@@ -10,7 +10,7 @@ export function registerMailAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/admin/mail",
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ["admin", "mail"],
         summary: "The dev mailbox: the newest 50 mails of the outbox while mail is held (no SMTP_URL)",
@@ -27,7 +27,7 @@ export function registerMailAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/admin/mail/:id",
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ["admin", "mail"],
         summary: "One mail of the dev mailbox with its text and HTML parts",

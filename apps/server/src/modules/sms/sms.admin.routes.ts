@@ -8,7 +8,7 @@ export function registerSmsAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/admin/sms",
     {
-      preHandler: requireRole("admin"),
+      onRequest: requireRole("admin"),
       schema: {
         tags: ["admin", "sms"],
         summary: "The dev mailbox's text messages: the newest 50 of the outbox while the dev adapter holds them",

@@ -252,7 +252,7 @@ export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps
   app.post(
     "/rest/v1/trade/:id/dispute/resolve",
     {
-      preHandler: requireRole(...STAFF_ROLES),
+      onRequest: requireRole(...STAFF_ROLES),
       schema: {
         tags: ["disputes"],
         summary: "A moderator awards the escrow to the buyer (post) or the seller (void)",
@@ -295,7 +295,7 @@ export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps
   app.get(
     "/rest/v1/disputes",
     {
-      preHandler: requireRole(...STAFF_ROLES),
+      onRequest: requireRole(...STAFF_ROLES),
       schema: {
         tags: ["disputes"],
         summary: "Disputes for moderators: open (oldest first), appealed or resolved",

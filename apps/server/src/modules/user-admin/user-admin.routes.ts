@@ -35,7 +35,7 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/admin/users",
     {
-      preHandler: usersStaff,
+      onRequest: usersStaff,
       schema: {
         tags,
         summary: "Search accounts by username, e-mail, id or external id",
@@ -52,7 +52,7 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/admin/users/:username",
     {
-      preHandler: usersStaff,
+      onRequest: usersStaff,
       schema: {
         tags,
         summary: "One account: roles, restrictions, staff actions",
@@ -66,7 +66,7 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.post(
     "/rest/v1/admin/users/:username/restrictions",
     {
-      preHandler: usersStaff,
+      onRequest: usersStaff,
       schema: {
         tags,
         summary: "Ban, suspend, freeze, hold, restrict or mark compromised, with a reason and optional expiry",
@@ -84,7 +84,7 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.post(
     "/rest/v1/admin/users/:username/restrictions/:kind/lift",
     {
-      preHandler: usersStaff,
+      onRequest: usersStaff,
       schema: {
         tags,
         summary: "Lift one restriction",
@@ -103,7 +103,7 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.post(
     "/rest/v1/admin/users/:username/roles",
     {
-      preHandler: requireRole("admin"),
+      onRequest: requireRole("admin"),
       schema: {
         tags,
         summary: "Grant a staff role (admins)",
@@ -121,7 +121,7 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.post(
     "/rest/v1/admin/users/:username/roles/:role/revoke",
     {
-      preHandler: requireRole("admin"),
+      onRequest: requireRole("admin"),
       schema: {
         tags,
         summary: "Revoke a staff role (admins)",

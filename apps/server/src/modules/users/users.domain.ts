@@ -39,8 +39,29 @@ function fullNameVisibility(value: string): CurrentUser["fullNameVisibilityType"
     : "first_name_and_initial";
 }
 
-/** The name others see, following the owner's full-name visibility choice. */
-function visibleFullName(row: Pick<UserRow, "first_name" | "last_name" | "full_name_visibility_type">): string | null {
+/**
+ * The name others see, following the owner's full-name visibility choice. A verified corporate
+ * account may show its company's legal entity or business name (docs/product.md#corporate-accounts);
+ * without a verified company those choices show the full name.
+ */
+function visibleFullName(
+  row: Pick<
+    UserRow,
+    | "first_name"
+    | "last_name"
+    | "full_name_visibility_type"
+    | "is_corporate_verified"
+    | "legal_entity_name"
+    | "business_name"
+  >,
+): string | null {
+  const company =
+    row.full_name_visibility_type === "legal_entity_name"
+      ? row.legal_entity_name
+      : row.full_name_visibility_type === "business_name"
+        ? row.business_name
+        : null;
+  if (row.is_corporate_verified && company) return company;
   const first = row.first_name?.trim();
   const last = row.last_name?.trim();
   if (!first) return null;

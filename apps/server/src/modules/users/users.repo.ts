@@ -59,6 +59,10 @@ export interface UserRow {
   close_reason: string | null;
   close_comment: string | null;
   phone_consent_at: Date | null;
+  /** Written by the corporate-accounts module when a company application is approved. */
+  legal_entity_name: string | null;
+  business_name: string | null;
+  company_verification_postponed_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -218,7 +218,7 @@ function registerReviewQueue(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/admin/verifications",
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         summary: "The review queue: submissions of a status (uploaded by default), oldest first",
@@ -231,7 +231,7 @@ function registerReviewQueue(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/admin/verifications/:id",
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: { tags, summary: "One submission", params: verificationIdParamsSchema, response: itemAnswer },
     },
     async (request) => envelope(await getReviewItem(deps.db, request.params.id)),
@@ -239,7 +239,7 @@ function registerReviewQueue(app: SoukRoutes, deps: AppDeps): void {
   app.get(
     "/rest/v1/admin/verifications/:id/documents/:documentId",
     {
-      preHandler: staffOnly,
+      onRequest: staffOnly,
       schema: {
         tags,
         summary: "A document of a submission (each opening is recorded)",
@@ -260,7 +260,7 @@ function registerReviewQueue(app: SoukRoutes, deps: AppDeps): void {
     app.post(
       `/rest/v1/admin/verifications/:id/${path}`,
       {
-        preHandler: staffOnly,
+        onRequest: staffOnly,
         schema: {
           tags,
           summary,

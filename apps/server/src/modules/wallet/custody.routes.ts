@@ -7,7 +7,7 @@ export function registerCustodyAdminRoutes(app: SoukRoutes, deps: AppDeps): void
   app.get(
     "/rest/v1/admin/custody",
     {
-      preHandler: requireRole("admin"),
+      onRequest: requireRole("admin"),
       schema: {
         tags: ["admin", "wallet"],
         summary: "Custody overview: the last reconciliation of chain against ledger, and open alerts",

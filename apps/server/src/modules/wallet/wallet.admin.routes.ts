@@ -24,7 +24,7 @@ export function registerWalletAdminRoutes(app: SoukRoutes, deps: AppDeps): void 
   app.post(
     "/rest/v1/admin/wallet/deposits",
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ["admin", "wallet"],
         summary: "Record a dev-chain deposit for a user (credited once confirmed)",
@@ -43,7 +43,7 @@ export function registerWalletAdminRoutes(app: SoukRoutes, deps: AppDeps): void 
   app.post(
     "/rest/v1/admin/wallet/deposits/:id/confirm",
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ["admin", "wallet"],
         summary: "Raise a deposit's confirmations (by one, or to a count); credits it at the threshold",
@@ -65,7 +65,7 @@ export function registerWalletAdminRoutes(app: SoukRoutes, deps: AppDeps): void 
   app.post(
     "/rest/v1/admin/wallet/withdrawals/broadcast",
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ["admin", "wallet"],
         summary: "Broadcast waiting withdrawals now (the job does it every minute)",

@@ -4,6 +4,12 @@ const en = {
   metaTitle: "Account settings",
   localizationTitle: "Language and region",
   saved: "Saved.",
+  accountType: {
+    title: "Account type",
+    personal: "Personal account.",
+    corporate: "Corporate account: it trades for a company.",
+    manage: { personal: "Convert to a corporate account", corporate: "Company verification" },
+  },
   save: "Save",
   profile: {
     title: "Profile",
@@ -128,6 +134,12 @@ const fr: AccountSettingsTexts = {
   metaTitle: "Paramètres du compte",
   localizationTitle: "Langue et région",
   saved: "Enregistré.",
+  accountType: {
+    title: "Type de compte",
+    personal: "Compte personnel.",
+    corporate: "Compte entreprise : il échange pour une société.",
+    manage: { personal: "Passer en compte entreprise", corporate: "Vérification de l’entreprise" },
+  },
   save: "Enregistrer",
   profile: {
     title: "Profil",
