@@ -137,11 +137,11 @@ export async function listRecentlyCompletedUsers(db: Db | Tx, sinceMinutes: numb
   return result.rows.map((row) => Number(row.id));
 }
 
-/** A cancelled_system trade of an offer whose owner was the buyer counts against the offer. */
+/** An expired trade of an offer whose owner was the buyer counts against the offer. */
 export async function countRecentOwnerExpiries(db: Db | Tx, offerId: bigint): Promise<number> {
   const result = await sql<{ n: number }>`
     SELECT count(*)::integer AS n FROM trades
-    WHERE offer_id = ${offerId} AND status = 'cancelled_system' AND offer_type = 'buy'
+    WHERE offer_id = ${offerId} AND status = 'expired' AND offer_type = 'buy'
       AND cancelled_at > now() - interval '24 hours'`.execute(db);
   return result.rows[0]?.n ?? 0;
 }
