@@ -38,7 +38,9 @@ test("an admin reads a newcomer's sign-up code on the dev mailbox, and the code 
 
   // The newcomer types it.
   await newcomer.getByTestId("verifyEmailBanner").getByRole("link").click();
-  await newcomer.getByLabel("Code").first().click();
+  await expect(newcomer).toHaveURL(/\/account\/verification$/);
+  await expect(newcomer.getByRole("heading", { name: "Verify your e-mail address" })).toBeVisible();
+  await newcomer.getByRole("group", { name: "Code" }).getByRole("textbox").first().click();
   await newcomer.keyboard.type(code);
   await newcomer.getByRole("button", { name: "Verify" }).click();
   await expect(newcomer.getByText(`Your e-mail address ${email} is verified.`)).toBeVisible();

@@ -74,6 +74,7 @@ test("add a passkey on the security screen, log out, and log in with it alone", 
   await expect(page.getByTestId("passkey-row")).toHaveCount(0);
   await page.getByTestId("user-menu-button").click();
   await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByTestId("navbar-username")).toHaveCount(0);
   await page.goto("/login");
   await page.getByTestId("login-passkey").click();
   await expect(page.getByTestId("login-form")).toContainText("This passkey is not registered on Souk.");
