@@ -5,7 +5,7 @@ import { DomainError, forbidden, inputError, type JobQueue, newPublicId, type Vi
 import { getRelation } from "../contacts/index.ts";
 import { holdEscrow, withLedgerTx } from "../ledger/index.ts";
 import { type Catalog, getCatalog, getMarket, getOfferForTrade, type Market } from "../offers/index.ts";
-import { sumTradedVolumeUsd } from "../verification/index.ts";
+import { sumTradedVolumesUsd } from "../verification/index.ts";
 import { exactExpiryJob } from "./jobs/exact-expiry.ts";
 import { kycLimitsOf, partiesOf } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
@@ -67,6 +67,7 @@ async function loadStartFacts(
   const kycLevel = Number(row.kyc_level);
   const isIdVerified = row.id_verified_at !== null;
   const limits = kycLimitsOf(kycLevel);
+  const volumes = limits.daily || limits.rolling30d ? await sumTradedVolumesUsd(tx, viewer.userId) : null;
   return {
     ...facts,
     taker: {
@@ -82,8 +83,8 @@ async function loadStartFacts(
     },
     relation: await getRelation(tx, offer.ownerId, viewer.userId),
     fiatPerUsd: market.fiatPerUsd[offer.fiatCurrencyCode] ?? null,
-    dailyVolumeUsd: limits.daily ? parseDecimal(await sumTradedVolumeUsd(tx, viewer.userId, 1)) : null,
-    rolling30dVolumeUsd: limits.rolling30d ? parseDecimal(await sumTradedVolumeUsd(tx, viewer.userId, 30)) : null,
+    dailyVolumeUsd: volumes && limits.daily ? parseDecimal(volumes.lastDay) : null,
+    rolling30dVolumeUsd: volumes && limits.rolling30d ? parseDecimal(volumes.last30Days) : null,
     activeTrades: isIdVerified ? null : await peopleRepo.countActiveTrades(tx, viewer.userId),
     paymentMethodGroupSlug: catalog.methodById.get(offer.paymentMethodId)?.groupSlug ?? null,
   };

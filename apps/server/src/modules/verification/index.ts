@@ -9,7 +9,7 @@ import { registerVerificationRoutes } from "./verification.routes.ts";
 
 export { refreshKycLevel } from "./verification.decide.ts";
 export { unusedTradingVolume } from "./verification.service.ts";
-export { sumTradedVolumeUsd } from "./verification.volume.ts";
+export { sumTradedVolumesUsd } from "./verification.volume.ts";
 
 export const verificationModule: SoukModule = {
   name: "verification",

@@ -23,7 +23,7 @@ import {
   videoAttemptsLeft,
 } from "./verification.domain.ts";
 import * as repo from "./verification.repo.ts";
-import { sumTradedVolumeUsd } from "./verification.volume.ts";
+import { sumTradedVolumesUsd } from "./verification.volume.ts";
 
 /** Reads of verification: the user's check (level, limits, what is left), the levels, the countries. */
 
@@ -71,7 +71,7 @@ export async function getKycCheck(db: Db, userId: number, fiatCurrencyCode = USD
   const conditions = conditionsOf(user);
   const accountLevel = Number(user.kyc_level);
   const [used30d, latest, videos] = await Promise.all([
-    sumTradedVolumeUsd(db, userId, 30),
+    sumTradedVolumesUsd(db, userId).then((volumes) => volumes.last30Days),
     repo.latestSubmissions(db, userId),
     repo.countSubmissions(db, userId, "video"),
   ]);
@@ -109,7 +109,7 @@ export async function unusedTradingVolume(
   const user = await repo.findUser(db, userId);
   const rate = fiatCurrencyCode === USD ? "1" : (await getCurrentRates(db as Db)).fiatPerUsd[fiatCurrencyCode];
   if (!user || !rate) return null;
-  return unusedVolumeOf(Number(user.kyc_level), await sumTradedVolumeUsd(db, userId, 30), rate);
+  return unusedVolumeOf(Number(user.kyc_level), (await sumTradedVolumesUsd(db, userId)).last30Days, rate);
 }
 
 export async function getLevelsInfo(db: Db, fiatCurrencyCode = USD): Promise<LevelInfo[]> {
