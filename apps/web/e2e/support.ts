@@ -43,6 +43,16 @@ export async function openLoggedInPage(browser: Browser, username: string): Prom
   return page;
 }
 
+/**
+ * Shows the page in the dark theme with the top bar's switch, clicking it only when the page is
+ * light: a demo account shared by several tests may already have dark saved on it.
+ */
+export async function switchToDarkTheme(page: Page): Promise<void> {
+  const html = page.locator("html");
+  if ((await html.getAttribute("data-mantine-color-scheme")) !== "dark") await page.getByTestId("theme-toggle").click();
+  await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+}
+
 /** Fills the sign-up form on the page (e-mail `<username>@example.com`, the tests' password) and submits it. */
 export async function submitSignUp(page: Page, username: string): Promise<void> {
   const form = page.getByTestId("register-form");

@@ -87,6 +87,7 @@ export { seedMarksOf } from "./seed-marks.ts";
 export {
   createSession,
   findViewerByUserId,
+  forgetViewersOf,
   type NewSessionInfo,
   revokeSession,
   revokeUserSessions,

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { createTrader } from "../../test/races/trade-fixtures.ts";
 
 /** An app that reuses a looked-up session for a minute (production reuses it for 2 s). */
 let t: TestApp;
@@ -27,6 +29,22 @@ describe("session reuse (SESSION_CACHE_MS)", () => {
     const after = await user.get("/rest/v1/users/current_user");
     expect(after.status).toBe(401);
     expect(after.body.errors.code).toBe("ERROR_UNAUTHENTICATED");
+  });
+
+  it("reads a freeze and its lift made through this process at once, despite the reuse", async () => {
+    const [user, admin] = await Promise.all([createTrader(t), createTrader(t, { roles: ["user", "admin"] })]);
+    const send = () =>
+      user.client.post(
+        "/rest/v1/wallet/send",
+        { cryptoCurrencyCode: "USDT", amount: "1", username: admin.username },
+        { headers: { "idempotency-key": randomUUID() } },
+      );
+    expect((await send()).body.errors?.code).not.toBe("ERROR_USER_RESTRICTED");
+    const path = `/rest/v1/admin/users/${user.username}/restrictions`;
+    expect((await admin.client.post(path, { kind: "frozen", reason: "Chargeback under review" })).status).toBe(200);
+    expect((await send()).body.errors?.code).toBe("ERROR_USER_RESTRICTED");
+    expect((await admin.client.post(`${path}/frozen/lift`, { reason: "Chargeback withdrawn" })).status).toBe(200);
+    expect((await send()).body.errors?.code).not.toBe("ERROR_USER_RESTRICTED");
   });
 
   it("never reuses an unknown token", async () => {

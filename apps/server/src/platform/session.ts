@@ -81,11 +81,14 @@ function hashToken(token: string): string {
 /**
  * Sessions this process looked up, by token hash, reused for a moment (SESSION_CACHE_MS): a
  * logged-in request then skips a database round trip. A logout through this process forgets its
- * entry at once; a change made elsewhere (a logout on another copy, a ban, a role) is seen when the
- * entry runs out. Only found sessions are kept: an unknown token is looked up every time.
+ * entry at once, and so does a change of the account made through it (a restriction, a role:
+ * `forgetViewersOf`); a change made on another copy is seen when the entry runs out. Only found
+ * sessions are kept: an unknown token is looked up every time.
  */
 class ViewerCache {
   private readonly entries = new Map<string, { viewer: Viewer; until: number }>();
+  /** When each account's entries were last forgotten: a lookup begun before then is not kept. */
+  private readonly forgottenAt = new Map<number, number>();
 
   get(tokenHash: string, now: number): Viewer | null {
     const entry = this.entries.get(tokenHash);
@@ -95,7 +98,9 @@ class ViewerCache {
     return null;
   }
 
-  set(tokenHash: string, viewer: Viewer, until: number): void {
+  /** Keeps a viewer read by a lookup begun at `readAt`, unless its account changed since. */
+  set(tokenHash: string, viewer: Viewer, readAt: number, until: number): void {
+    if ((this.forgottenAt.get(viewer.userId) ?? -1) >= readAt) return;
     this.entries.delete(tokenHash);
     this.entries.set(tokenHash, { viewer, until });
     // A Map iterates in insertion order: the entries set longest ago go first.
@@ -108,7 +113,21 @@ class ViewerCache {
   forget(tokenHash: string): void {
     this.entries.delete(tokenHash);
   }
+
+  forgetUser(userId: number, now: number, keptForMs: number): void {
+    for (const [tokenHash, entry] of this.entries) {
+      if (entry.viewer.userId === userId) this.entries.delete(tokenHash);
+    }
+    this.forgottenAt.set(userId, now);
+    // A mark older than any lookup still under way has done its work.
+    for (const [id, at] of this.forgottenAt) {
+      if (at < now - keptForMs) this.forgottenAt.delete(id);
+    }
+  }
 }
+
+/** Longest a lookup may take and still be kept after its account changed (see `forgetUser`). */
+const SLOWEST_LOOKUP_MS = 60_000;
 
 const MAX_CACHED_VIEWERS = 50_000;
 /** One cache per database handle, so two apps in one process (tests) never share sessions. */
@@ -133,8 +152,16 @@ export async function findViewer(db: Db, token: string, options: { reuseForMs?: 
     if (cached) return cached;
   }
   const viewer = await lookUpViewer(db, tokenHash);
-  if (viewer && reuseForMs > 0) viewerCacheFor(db).set(tokenHash, viewer, now + reuseForMs);
+  if (viewer && reuseForMs > 0) viewerCacheFor(db).set(tokenHash, viewer, now, now + reuseForMs);
   return viewer;
+}
+
+/**
+ * After a change to an account that its viewer carries (a restriction, a role, blocked actions)
+ * commits, this process stops reusing the account's sessions: its next request reads the change.
+ */
+export function forgetViewersOf(db: Db | Tx, userId: number): void {
+  afterCommit(db, (committed) => viewerCacheFor(committed).forgetUser(userId, Date.now(), SLOWEST_LOOKUP_MS));
 }
 
 const VIEWER_COLUMNS = [

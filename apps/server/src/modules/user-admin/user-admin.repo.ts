@@ -1,6 +1,7 @@
 import { RESTRICTION_KINDS, type RestrictionKind } from "@souk/contracts";
 import { sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
+import { forgetViewersOf } from "../../platform/index.ts";
 import { FLAG_COLUMNS, type TargetFacts } from "./user-admin.domain.ts";
 
 export interface UserRow {
@@ -88,6 +89,7 @@ export function targetFactsOf(row: UserRow, active: readonly RestrictionRow[]): 
 export async function setFlag(tx: Tx, userId: number, kind: RestrictionKind, isOn: boolean): Promise<void> {
   const column = sql.ref(FLAG_COLUMNS[kind]);
   await sql`UPDATE users SET ${column} = ${isOn}, updated_at = now() WHERE id = ${userId}`.execute(tx);
+  forgetViewersOf(tx, userId);
 }
 
 export async function insertRestriction(
@@ -111,6 +113,7 @@ export async function liftRestriction(
 
 export async function setRoles(tx: Tx, userId: number, roles: readonly string[]): Promise<void> {
   await sql`UPDATE users SET roles = ${[...roles]}::text[], updated_at = now() WHERE id = ${userId}`.execute(tx);
+  forgetViewersOf(tx, userId);
 }
 
 /** Active restrictions whose expiry has passed: what the lifting job ends, oldest first. */

@@ -1,5 +1,6 @@
 import { type Generated, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
+import { forgetViewersOf } from "../../platform/index.ts";
 
 export interface UserRow {
   id: bigint;
@@ -174,6 +175,7 @@ export async function renameOnce(db: Db, userId: number, username: string): Prom
     .where("id", "=", BigInt(userId))
     .where("username_changed_at", "is", null)
     .executeTakeFirst();
+  forgetViewersOf(db, userId);
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -190,6 +192,7 @@ export async function setUserRoles(db: Db, userId: number, roles: string[]): Pro
     .set({ roles, updated_at: sql`now()` })
     .where("id", "=", BigInt(userId))
     .execute();
+  forgetViewersOf(db, userId);
 }
 
 /** Signed changes to the profile figures another module keeps (contacts, feedback). */

@@ -1,6 +1,7 @@
 import type { VerificationCondition, VerificationStatus, VerificationType } from "@souk/contracts";
 import { sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
+import { forgetViewersOf } from "../../platform/index.ts";
 
 /** SQL of the verification module: submissions, their documents, the reviewers' views, the user's conditions. */
 
@@ -94,6 +95,7 @@ export async function updateUserConditions(
     } as never)
     .where("id", "=", userId)
     .execute();
+  forgetViewersOf(tx, userId);
 }
 
 export async function setKycLevel(tx: Tx, userId: number, kycLevel: number): Promise<void> {
