@@ -27,6 +27,7 @@ export * from "./login-approvals.ts";
 export * from "./my-offers.ts";
 export * from "./notifications.ts";
 export * from "./offer-draft.ts";
+export * from "./offer-moderation.ts";
 export * from "./offers.ts";
 export * from "./page-data.ts";
 export * from "./page-paths.ts";

@@ -534,6 +534,27 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     reveals: ["the owner's e-mail address"],
   },
 
+  // Offer moderation (docs/decisions/130-offer-moderation.md): every staff role; the vendor appeals.
+  // Approving an approved offer is refused (409), so the reject that changes it runs with the ends.
+  "GET /rest/v1/admin/offers": { may: STAFF },
+  "POST /rest/v1/admin/offers/{id}/approve": {
+    may: STAFF,
+    ids: { id: "offer" },
+    body: { reason: "Approved by the matrix." },
+  },
+  "POST /rest/v1/admin/offers/{id}/feature": {
+    may: STAFF,
+    ids: { id: "offer" },
+    body: { isOn: true, reason: "Featured by the matrix." },
+  },
+  "POST /rest/v1/admin/offers/{id}/reject": {
+    may: STAFF,
+    ids: { id: "offer" },
+    body: { reason: "Rejected by the matrix." },
+    ends: "objects",
+  },
+  "POST /rest/v1/offers/{id}/appeal": { may: OWNER, ids: { id: "offer" }, body: { message: "Appealed by the matrix." } },
+
   // The dev mailbox: every outgoing mail and text message, for admins.
   "GET /rest/v1/admin/mail": { may: ADMIN, reveals: ["the owner's e-mail address"] },
   "GET /rest/v1/admin/mail/{id}": { may: ADMIN, ids: { id: "mail" }, reveals: ["the owner's e-mail address"] },
@@ -845,6 +866,11 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "GET /rest/v1/admin/mail": ADMIN_ONLY,
   "GET /rest/v1/admin/mail/{id}": ADMIN_ONLY,
   "GET /rest/v1/admin/sms": ADMIN_ONLY,
+  // Offer moderation (docs/decisions/130-offer-moderation.md): every staff role.
+  "GET /rest/v1/admin/offers": REVIEW_STAFF,
+  "POST /rest/v1/admin/offers/{id}/approve": REVIEW_STAFF,
+  "POST /rest/v1/admin/offers/{id}/feature": REVIEW_STAFF,
+  "POST /rest/v1/admin/offers/{id}/reject": REVIEW_STAFF,
   // The verification review queue (docs/decisions/117-manual-review-queue.md): every staff role.
   "GET /rest/v1/admin/verifications": REVIEW_STAFF,
   "GET /rest/v1/admin/verifications/{id}": REVIEW_STAFF,

@@ -3,6 +3,7 @@ import type { SoukModule } from "../../platform/index.ts";
 import { registerCalculatorRoutes } from "./calculator.routes.ts";
 import { ownerFundsChangedJob } from "./jobs/owner-funds-changed.job.ts";
 import { refreshFundingJob } from "./jobs/refresh-funding.job.ts";
+import { registerModerationRoutes } from "./moderation.routes.ts";
 import { refreshListingKeysJob } from "./jobs/refresh-listing-keys.job.ts";
 import { registerOffersPrivateRoutes, registerOffersPublicRoutes } from "./offers.routes.ts";
 import { seedDemoOffers } from "./offers.seed.ts";
@@ -48,7 +49,10 @@ export const offersModule: SoukModule = {
     registerOffersPublicRoutes(app, deps);
     registerCalculatorRoutes(app, deps);
   },
-  privateRoutes: registerOffersPrivateRoutes,
+  privateRoutes: async (app, deps) => {
+    registerOffersPrivateRoutes(app, deps);
+    registerModerationRoutes(app, deps);
+  },
   jobs: [refreshListingKeysJob, refreshFundingJob, ownerFundsChangedJob],
   seedDemo: seedDemoOffers,
 };
