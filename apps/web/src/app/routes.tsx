@@ -283,6 +283,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "adminOffers",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-offers-page.tsx"),
+      (m) => m.AdminOffersPage,
+    ),
+  },
+  {
     name: "adminAudit",
     page: lazyPage(
       () => import("../features/admin/pages/admin-audit-page.tsx"),

@@ -1,4 +1,5 @@
 import {
+  adminOfferSchema,
   adminUserSchema,
   adminUserSummarySchema,
   auditEntrySchema,
@@ -6,6 +7,7 @@ import {
   disputeSummarySchema,
   envelopeSchema,
   type GrantableRole,
+  type OfferModerationFilter,
   pageMetaSchema,
   type RestrictionKind,
 } from "@souk/contracts";
@@ -92,5 +94,35 @@ export function useUserActionMutation(username: string) {
       queryClient.setQueryData(adminUserQueryOptions(username).queryKey, user);
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
+  });
+}
+
+const offersAnswer = envelopeSchema(z.array(adminOfferSchema), pageMetaSchema);
+const offerAnswer = envelopeSchema(adminOfferSchema);
+
+/** The moderators' offers by moderation status (docs/decisions/130-offer-moderation.md). */
+export function adminOffersQueryOptions(status: OfferModerationFilter, q: string, page: number) {
+  return queryOptions({
+    queryKey: [...adminKeys.all, "offers", status, q, page],
+    queryFn: async ({ signal }) =>
+      apiClient.get("/rest/v1/admin/offers", { schema: offersAnswer, signal, query: { status, q, page, perPage: 20 } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type OfferModerationAction = "reject" | "approve" | "feature" | "unfeature";
+
+/** One staff step on an offer, with its reason; the answer is the offer as it now stands. */
+export function useOfferModerationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ idHashed, action, reason }: { idHashed: string; action: OfferModerationAction; reason: string }) => {
+      const base = `/rest/v1/admin/offers/${encodeURIComponent(idHashed)}`;
+      const isMark = action === "feature" || action === "unfeature";
+      const path = isMark ? `${base}/feature` : `${base}/${action}`;
+      const body = isMark ? { isOn: action === "feature", reason } : { reason };
+      return (await apiClient.post(path, body, { schema: offerAnswer })).data;
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, "offers"] }),
   });
 }

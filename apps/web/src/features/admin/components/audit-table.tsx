@@ -48,6 +48,13 @@ function Subject({ entry }: { entry: AuditEntry }) {
       </Anchor>
     );
   }
+  if (entry.subjectType === "offer" && entry.subjectId) {
+    return (
+      <Anchor component={Link} to={to("adminOffers", {}, { status: "all", q: entry.subjectId })} size="sm">
+        {entry.subjectId}
+      </Anchor>
+    );
+  }
   return <Text size="sm">{entry.subjectId ? `${entry.subjectType} ${entry.subjectId}` : "—"}</Text>;
 }
 
