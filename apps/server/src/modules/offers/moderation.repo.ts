@@ -28,14 +28,18 @@ const COLUMNS = sql`o.id, o.id_hashed, o.user_id, u.username AS owner_username, 
   o.fiat_currency_id, o.payment_method_id, o.offer_terms, o.is_active, o.moderation_status::integer AS moderation_status,
   o.moderation_message, o.moderation_appeal, o.moderated_at, o.is_featured_by_moderator, o.created_at`;
 
-/** The offer a moderation step acts on, its row locked until the step commits; undefined when none (or deleted). */
-export async function lockOffer(tx: Tx, idHashed: string): Promise<ModerationRow | undefined> {
+async function selectOffer(db: Db | Tx, idHashed: string, forUpdate: boolean): Promise<ModerationRow | undefined> {
   const result = await sql<ModerationRow>`
     SELECT ${COLUMNS} FROM offers o JOIN users u ON u.id = o.user_id
     WHERE o.id_hashed = ${idHashed} AND o.deleted_at IS NULL
-    FOR UPDATE OF o`.execute(tx);
+    ${forUpdate ? sql`FOR UPDATE OF o` : sql``}`.execute(db);
   return result.rows[0];
 }
+
+/** The offer a moderation step acts on, its row locked until the step commits; undefined when none (or deleted). */
+export const lockOffer = (tx: Tx, idHashed: string) => selectOffer(tx, idHashed, true);
+
+export const findOffer = (db: Db, idHashed: string) => selectOffer(db, idHashed, false);
 
 /** A staff decision: the status, the vendor's message, and the appeal kept or forgotten. */
 export async function setStatus(

@@ -82,7 +82,14 @@ async function moderate<Plan>(
   forgetCachedListings();
 }
 
-function audit(tx: Tx, caller: ModerationCaller, row: repo.ModerationRow, action: string, reason: string, details = {}) {
+function audit(
+  tx: Tx,
+  caller: ModerationCaller,
+  row: repo.ModerationRow,
+  action: string,
+  reason: string,
+  details: Record<string, unknown> = {},
+) {
   return recordAudit(tx, {
     actor: caller.audit,
     action,
@@ -171,8 +178,7 @@ export async function listOffersForModeration(
 
 /** The offer as staff now see it (the answer of each staff step). */
 export async function getOfferForModeration(db: Db, idHashed: string): Promise<AdminOffer> {
-  const { items } = await listOffersForModeration(db, { status: "all", q: idHashed, page: 1, perPage: 1 });
-  const offer = items[0];
-  if (!offer) throw offerNotFound();
-  return offer;
+  const [catalog, row] = await Promise.all([getCatalog(db), repo.findOffer(db, idHashed)]);
+  if (!row) throw offerNotFound();
+  return toAdminOffer(row, catalog);
 }
