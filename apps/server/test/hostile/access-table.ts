@@ -518,6 +518,19 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     body: { reason: "Matrix check" },
     reveals: ["the owner's e-mail address"],
   },
+  "POST /rest/v1/admin/users/{username}/blocked-actions": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    body: { action: "activate-offer", reason: "Matrix check" },
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/blocked-actions/{action}/lift": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    params: { action: "activate-offer" },
+    body: { reason: "Matrix check" },
+    reveals: ["the owner's e-mail address"],
+  },
   "POST /rest/v1/admin/users/{username}/roles": {
     may: ADMIN,
     ids: { username: "ownerName" },
@@ -856,6 +869,8 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "GET /rest/v1/admin/users/{username}": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/restrictions": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/restrictions/{kind}/lift": USERS_STAFF,
+  "POST /rest/v1/admin/users/{username}/blocked-actions": USERS_STAFF,
+  "POST /rest/v1/admin/users/{username}/blocked-actions/{action}/lift": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/roles": ADMIN_ONLY,
   "POST /rest/v1/admin/users/{username}/roles/{role}/revoke": ADMIN_ONLY,
   "POST /rest/v1/admin/wallet/deposits": ADMIN_ONLY,

@@ -1,9 +1,18 @@
-import type { AdminUser, AdminUserSummary, GrantableRole, PageMeta, RestrictionKind, UserRole } from "@souk/contracts";
+import type {
+  AdminUser,
+  AdminUserSummary,
+  BlockedKycAction,
+  GrantableRole,
+  PageMeta,
+  RestrictionKind,
+  UserRole,
+} from "@souk/contracts";
 import { pageMeta } from "@souk/contracts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { userNotFound } from "../../platform/index.ts";
 import { type AuditActor, listAudit, recordAudit } from "../audit/index.ts";
 import {
+  decideBlockedAction,
   decideLift,
   decideRestrict,
   decideRoleChange,
@@ -165,6 +174,37 @@ export async function changeRole(
   });
 }
 
+/**
+ * POST /rest/v1/admin/users/{username}/blocked-actions (block) and .../blocked-actions/{action}/lift:
+ * the account's KYC action is refused, or allowed again, from its next request on.
+ */
+export async function changeBlockedKycAction(
+  db: Db,
+  caller: StaffCaller,
+  username: string,
+  input: { action: BlockedKycAction; reason: string; change: "block" | "unblock" },
+): Promise<void> {
+  await withTx(db, async (tx) => {
+    const user = await lockAndDecide(tx, username, (facts) =>
+      decideBlockedAction(caller.staff, facts, input.action, input.change),
+    );
+    const actions =
+      input.change === "block"
+        ? [...user.blocked_kyc_actions, input.action]
+        : user.blocked_kyc_actions.filter((action) => action !== input.action);
+    await repo.setBlockedKycActions(tx, Number(user.id), actions);
+    await recordAudit(tx, {
+      actor: caller.audit,
+      action: input.change === "block" ? "kyc_action.block" : "kyc_action.unblock",
+      subjectType: "user",
+      subjectId: user.username,
+      reason: input.reason,
+      details: { kycAction: input.action },
+      ip: caller.ip ?? null,
+    });
+  });
+}
+
 function toSummary(row: repo.UserRow): AdminUserSummary {
   return {
     id: Number(row.id),
@@ -208,6 +248,7 @@ export async function getAdminUser(db: Db, username: string): Promise<AdminUser>
       createdAt: restriction.created_at.toISOString(),
       createdBy: restriction.created_by_username,
     })),
+    blockedKycActions: row.blocked_kyc_actions,
     audit: audit.items,
   };
 }
