@@ -9,6 +9,7 @@ import {
   type GrantableRole,
   type OfferModerationFilter,
   pageMetaSchema,
+  type BlockedKycAction,
   type RestrictionKind,
 } from "@souk/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -66,7 +67,9 @@ type UserAction =
   | { type: "restrict"; kind: RestrictionKind; reason: string; until: string | null }
   | { type: "lift"; kind: RestrictionKind; reason: string }
   | { type: "grant"; role: GrantableRole; reason: string }
-  | { type: "revoke"; role: GrantableRole; reason: string };
+  | { type: "revoke"; role: GrantableRole; reason: string }
+  | { type: "block"; action: BlockedKycAction; reason: string }
+  | { type: "unblock"; action: BlockedKycAction; reason: string };
 
 function requestOf(username: string, action: UserAction): { path: string; body: object } {
   const base = `/rest/v1/admin/users/${encodeURIComponent(username)}`;
@@ -79,6 +82,10 @@ function requestOf(username: string, action: UserAction): { path: string; body: 
       return { path: `${base}/roles`, body: { role: action.role, reason: action.reason } };
     case "revoke":
       return { path: `${base}/roles/${action.role}/revoke`, body: { reason: action.reason } };
+    case "block":
+      return { path: `${base}/blocked-actions`, body: { action: action.action, reason: action.reason } };
+    case "unblock":
+      return { path: `${base}/blocked-actions/${action.action}/lift`, body: { reason: action.reason } };
   }
 }
 

@@ -31,9 +31,9 @@ const en = {
   },
   users: {
     title: "Users",
-    subtitle: "Find an account by username, e-mail, numeric id or external id.",
+    subtitle: "Find an account by username, e-mail, numeric id, external id or a session's IP address.",
     search: "Search",
-    searchPlaceholder: "Username, e-mail or id",
+    searchPlaceholder: "Username, e-mail, id or IP address",
     empty: "No account matches.",
     username: "Username",
     email: "E-mail",
@@ -73,6 +73,13 @@ const en = {
     granted: "{{role}} granted.",
     revoked: "{{role}} revoked.",
     historyTitle: "Staff actions on this account",
+    blockedTitle: "Blocked KYC actions",
+    blockedHint: "Each blocked action is refused until staff allow it again.",
+    block: "Block",
+    unblock: "Allow",
+    blockReason: "Reason for the change",
+    blocked: "{{action}} is now blocked.",
+    unblocked: "{{action}} is allowed again.",
     notFound: "No such user.",
   },
   kinds: {
@@ -92,6 +99,14 @@ const en = {
     compromised: "May log in and read; cannot move money or publish offers.",
   },
   roles: { moderator: "Moderator", supermod: "Supermod", admin: "Admin" },
+  kycActions: {
+    "create-offer": "Create offers",
+    "view-trade": "View trades",
+    "start-trade-buy": "Start trades to buy",
+    "start-trade-sell": "Start trades to sell",
+    "use-wallet": "Use the wallet",
+    "activate-offer": "Switch offers on",
+  },
   offers: {
     title: "Offers",
     subtitle: "Review offers: reject with a reason the vendor reads, answer appeals, feature good ones.",
@@ -168,6 +183,8 @@ const en = {
     offer_approve: "Approved an offer",
     offer_feature: "Featured an offer",
     offer_unfeature: "Stopped featuring an offer",
+    kyc_action_block: "Blocked a KYC action",
+    kyc_action_unblock: "Allowed a KYC action",
   },
   errors: {
     ERROR_STAFF_ACTION_ON_SELF: "Staff cannot act on their own account.",
@@ -215,9 +232,10 @@ const fr: AdminTexts = {
   },
   users: {
     title: "Utilisateurs",
-    subtitle: "Trouvez un compte par nom d’utilisateur, e-mail, identifiant numérique ou externe.",
+    subtitle:
+      "Trouvez un compte par nom d’utilisateur, e-mail, identifiant numérique ou externe, ou par l’adresse IP d’une session.",
     search: "Rechercher",
-    searchPlaceholder: "Nom d’utilisateur, e-mail ou identifiant",
+    searchPlaceholder: "Nom d’utilisateur, e-mail, identifiant ou adresse IP",
     empty: "Aucun compte ne correspond.",
     username: "Nom d’utilisateur",
     email: "E-mail",
@@ -257,6 +275,13 @@ const fr: AdminTexts = {
     granted: "{{role}} attribué.",
     revoked: "{{role}} retiré.",
     historyTitle: "Actions de l’équipe sur ce compte",
+    blockedTitle: "Actions KYC bloquées",
+    blockedHint: "Chaque action bloquée est refusée jusqu’à ce que l’équipe l’autorise de nouveau.",
+    block: "Bloquer",
+    unblock: "Autoriser",
+    blockReason: "Motif du changement",
+    blocked: "{{action}} : action désormais bloquée.",
+    unblocked: "{{action}} : action de nouveau autorisée.",
     notFound: "Utilisateur introuvable.",
   },
   kinds: {
@@ -276,6 +301,14 @@ const fr: AdminTexts = {
     compromised: "Peut se connecter et consulter ; ne peut ni déplacer de fonds ni publier d’offre.",
   },
   roles: { moderator: "Modérateur", supermod: "Super-modérateur", admin: "Administrateur" },
+  kycActions: {
+    "create-offer": "Créer des offres",
+    "view-trade": "Voir les échanges",
+    "start-trade-buy": "Démarrer des échanges pour acheter",
+    "start-trade-sell": "Démarrer des échanges pour vendre",
+    "use-wallet": "Utiliser le portefeuille",
+    "activate-offer": "Activer des offres",
+  },
   offers: {
     title: "Offres",
     subtitle:
@@ -353,6 +386,8 @@ const fr: AdminTexts = {
     offer_approve: "A approuvé une offre",
     offer_feature: "A mis une offre en avant",
     offer_unfeature: "A cessé de mettre une offre en avant",
+    kyc_action_block: "A bloqué une action KYC",
+    kyc_action_unblock: "A autorisé une action KYC",
   },
   errors: {
     ERROR_STAFF_ACTION_ON_SELF: "L’équipe ne peut pas agir sur son propre compte.",

@@ -24,6 +24,7 @@ const account = {
   closedAt: null,
   lastSeenAt: null,
   activeRestrictions: [],
+  blockedKycActions: [],
   audit: [],
 };
 const frozen = {
@@ -80,5 +81,35 @@ describe("the operator console's users", () => {
     await waitFor(() => expect(screen.getByTestId("badge-frozen").textContent).toBe("Frozen"));
     expect(posted).toEqual([{ kind: "frozen", reason: "Bank recall", until: null }]);
     expect(screen.getByTestId("restriction-frozen").textContent).toContain("By sam");
+  });
+
+  it("blocks a KYC action with a reason and shows it blocked as the server answers", async () => {
+    const posted: unknown[] = [];
+    const blocked = { ...account, blockedKycActions: ["use-wallet"] };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(async (input, init) => {
+        const url = new URL(String(input), "http://souk.test");
+        if (init?.method === "POST" && url.pathname === "/rest/v1/admin/users/alice/blocked-actions") {
+          posted.push(JSON.parse(String(init.body)));
+          return answer(200, { data: blocked, meta: null });
+        }
+        if (url.pathname === "/rest/v1/admin/users/alice") {
+          return answer(200, { data: posted.length > 0 ? blocked : account, meta: null });
+        }
+        return answer(404, { errors: { message: "No.", code: "ERROR_NOT_FOUND", details: null } });
+      }),
+    );
+    await renderWithApp(
+      <Routes>
+        <Route path="/admin/users/:username" element={<AdminUserPage />} />
+      </Routes>,
+      { user: supermod, path: "/admin/users/alice" },
+    );
+    expect(await screen.findByTestId("block-use-wallet")).toBeTruthy();
+    fireEvent.change(screen.getByTestId("blocked-actions-reason"), { target: { value: "Source of funds" } });
+    fireEvent.click(screen.getByTestId("block-use-wallet"));
+    await waitFor(() => expect(screen.getByTestId("unblock-use-wallet")).toBeTruthy());
+    expect(posted).toEqual([{ action: "use-wallet", reason: "Source of funds" }]);
   });
 });

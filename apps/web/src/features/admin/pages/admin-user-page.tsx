@@ -10,6 +10,7 @@ import { LoadError } from "../../../ui/load-error.tsx";
 import { adminUserQueryOptions, useUserActionMutation } from "../api/admin-api.ts";
 import { AdminPage } from "../components/admin-layout.tsx";
 import { AuditTable } from "../components/audit-table.tsx";
+import { BlockedActionsCard } from "../components/blocked-actions-card.tsx";
 import { RestrictForm, RestrictionsCard, RolesCard } from "../components/user-actions.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 
@@ -71,7 +72,10 @@ function UserScreen({ username }: { username: string }) {
           <RestrictionsCard user={user.data} mutation={mutation} />
           <RolesCard user={user.data} mutation={mutation} />
         </Stack>
-        <RestrictForm mutation={mutation} />
+        <Stack gap="lg">
+          <RestrictForm mutation={mutation} />
+          <BlockedActionsCard user={user.data} mutation={mutation} />
+        </Stack>
       </SimpleGrid>
       <Paper withBorder radius="lg" p="md">
         <Title order={2} size="h4" mb="sm">
