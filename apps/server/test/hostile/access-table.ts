@@ -505,6 +505,11 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     ids: { username: "ownerName" },
     reveals: ["the owner's e-mail address"],
   },
+  "GET /rest/v1/admin/users/{username}/details": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    reveals: ["the owner's e-mail address"],
+  },
   "POST /rest/v1/admin/users/{username}/restrictions": {
     may: ADMIN,
     ids: { username: "ownerName" },
@@ -867,6 +872,7 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "GET /rest/v1/admin/audit": USERS_STAFF,
   "GET /rest/v1/admin/users": USERS_STAFF,
   "GET /rest/v1/admin/users/{username}": USERS_STAFF,
+  "GET /rest/v1/admin/users/{username}/details": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/restrictions": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/restrictions/{kind}/lift": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/blocked-actions": USERS_STAFF,

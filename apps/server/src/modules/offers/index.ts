@@ -41,6 +41,8 @@ export {
   setOfferFeaturedUntil,
   setOwnOffersActive,
 } from "./own-offers.service.ts";
+/** The moderators' list of offers; the operator console's user page lists one owner's with it. */
+export { listOffersForModeration } from "./moderation.service.ts";
 export { feePercentFromBps } from "./pricing.domain.ts";
 
 export const offersModule: SoukModule = {

@@ -1,5 +1,6 @@
 import {
   adminUsernameParamsSchema,
+  adminUserDetailsSchema,
   adminUserSchema,
   adminUserSummarySchema,
   adminUsersQuerySchema,
@@ -18,6 +19,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type AppDeps, envelope, requireRole, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import { getAdminUserDetails } from "./user-admin.details.ts";
 import {
   changeBlockedKycAction,
   changeRole,
@@ -65,6 +67,20 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request) => envelope(await getAdminUser(deps.db, request.params.username)),
+  );
+
+  app.get(
+    "/rest/v1/admin/users/:username/details",
+    {
+      onRequest: usersStaff,
+      schema: {
+        tags,
+        summary: "One account's balances, latest trades, offers and sessions (with their addresses)",
+        params: adminUsernameParamsSchema,
+        response: { 200: envelopeSchema(adminUserDetailsSchema) },
+      },
+    },
+    async (request) => envelope(await getAdminUserDetails(deps.readDb, request.params.username)),
   );
 
   app.post(
