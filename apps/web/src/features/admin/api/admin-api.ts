@@ -1,5 +1,6 @@
 import {
   adminOfferSchema,
+  adminUserDetailsSchema,
   adminUserSchema,
   adminUserSummarySchema,
   auditEntrySchema,
@@ -40,6 +41,20 @@ export function adminUserQueryOptions(username: string) {
     queryFn: async ({ signal }) =>
       (await apiClient.get(`/rest/v1/admin/users/${encodeURIComponent(username)}`, { schema: userAnswer, signal }))
         .data,
+  });
+}
+
+/** The sections of a user's page: balances, latest trades, offers and sessions. */
+export function adminUserDetailsQueryOptions(username: string) {
+  return queryOptions({
+    queryKey: [...adminKeys.all, "user-details", username],
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get(`/rest/v1/admin/users/${encodeURIComponent(username)}/details`, {
+          schema: envelopeSchema(adminUserDetailsSchema),
+          signal,
+        })
+      ).data,
   });
 }
 

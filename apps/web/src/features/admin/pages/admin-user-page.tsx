@@ -11,6 +11,7 @@ import { adminUserQueryOptions, useUserActionMutation } from "../api/admin-api.t
 import { AdminPage } from "../components/admin-layout.tsx";
 import { AuditTable } from "../components/audit-table.tsx";
 import { BlockedActionsCard } from "../components/blocked-actions-card.tsx";
+import { UserDetails } from "../components/user-details.tsx";
 import { RestrictForm, RestrictionsCard, RolesCard } from "../components/user-actions.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 
@@ -67,6 +68,7 @@ function UserScreen({ username }: { username: string }) {
   return (
     <Stack gap="lg">
       <Profile user={user.data} />
+      <UserDetails username={user.data.username} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="lg">
           <RestrictionsCard user={user.data} mutation={mutation} />
