@@ -93,4 +93,20 @@ test("a moderator rejects an offer and the vendor sees the reason", async ({ bro
     await switchToDarkTheme(moderator);
     await moderator.screenshot({ path: ".test-data/screenshots/admin-offers-appealed-fr-dark.png", fullPage: true });
   });
+
+  await test.step("an admin reads the vendor's page: offers, sessions, and a KYC action blocked and allowed", async () => {
+    const admin = await openLoggedInPage(browser, "admin");
+    await admin.goto(`/admin/users/${vendorName}`);
+    await expect(admin.getByRole("heading", { name: vendorName, level: 1 })).toBeVisible();
+    await expect(admin.getByTestId("admin-user-offers")).toContainText(hash);
+    await expect(admin.getByTestId("admin-user-offers")).toContainText("Appealed");
+    await expect(admin.getByTestId("admin-user-sessions")).toContainText("Live");
+    await admin.getByTestId("blocked-actions-reason").fill("Offer terms under review");
+    await admin.getByTestId("block-create-offer").click();
+    await expect(admin.getByTestId("unblock-create-offer")).toBeVisible();
+    await admin.screenshot({ path: ".test-data/screenshots/admin-user-sections.png", fullPage: true });
+    await admin.getByTestId("blocked-actions-reason").fill("Review finished");
+    await admin.getByTestId("unblock-create-offer").click();
+    await expect(admin.getByTestId("block-create-offer")).toBeVisible();
+  });
 });
