@@ -34,7 +34,7 @@ export function requireRole(...roles: UserRole[]) {
   };
 }
 
-/** The restricted states that refuse money and offers (docs/decisions/004-restrictions.md, docs/decisions/131-restricted-accounts-at-the-trade-start.md). */
+/** The restricted states that refuse money and offers (docs/decisions/004-restrictions.md). */
 export type TransactRestriction = "banned" | "suspended" | "frozen" | "onHold" | "compromised";
 
 /**
@@ -61,7 +61,8 @@ export const userRestricted = (restriction: TransactRestriction) =>
 /**
  * Restricted states refuse actions that move money or publish offers. The spec does not show
  * the gating rules; Souk refuses them for banned, suspended, frozen, on-hold and compromised
- * accounts (docs/decisions/004-restrictions.md, docs/decisions/131-restricted-accounts-at-the-trade-start.md).
+ * accounts (docs/decisions/004-restrictions.md); the trade start decides with `transactRestrictionOf`
+ * (docs/decisions/131-restricted-accounts-at-the-trade-start.md).
  */
 export function assertMayTransact(viewer: Viewer, kycAction?: string): void {
   const restriction = transactRestrictionOf(viewer);

@@ -24,7 +24,7 @@ export type ModerationDecision<Plan> = { kind: "refused"; refusal: ModerationRef
 const refused = (refusal: ModerationRefusal) => ({ kind: "refused", refusal }) as const;
 
 /** What a staff decision writes: the new status and the message the vendor reads (null clears it). */
-export interface StatusPlan {
+interface StatusPlan {
   status: ModerationStatus;
   message: string | null;
   /** The vendor's appeal is kept with a final rejection, forgotten with an approval. */

@@ -31,7 +31,7 @@ import { offerNotFound } from "./offers.errors.ts";
  */
 
 /** Who moderates: a staff member through the API (their id, for the audit and the own-offer rule). */
-export interface ModerationCaller {
+interface ModerationCaller {
   audit: AuditActor;
   staffId: number | null;
   ip?: string | null;
