@@ -137,14 +137,3 @@ export const blockKycActionRequestSchema = z.object({ action: kycActionSchema, r
 /** POST /rest/v1/admin/users/{username}/blocked-actions/{action}/lift. */
 export const unblockKycActionParamsSchema = adminUsernameParamsSchema.extend({ action: kycActionSchema });
 export const unblockKycActionRequestSchema = z.object({ reason: reasonSchema });
-
-/** A session in the operator console: where and when the account logged in, and when it ended. */
-export const staffSessionViewSchema = z.object({
-  id: z.number().int(),
-  device: z.string().nullable(),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
-  lastActiveAt: z.string(),
-  endedAt: z.string().nullable(),
-});
-export type StaffSessionView = z.infer<typeof staffSessionViewSchema>;

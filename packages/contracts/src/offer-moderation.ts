@@ -1,8 +1,5 @@
 import { z } from "zod";
-import { staffSessionViewSchema } from "./admin.ts";
 import { pageQuerySchema } from "./envelope.ts";
-import { tradeSummarySchema } from "./trades.ts";
-import { walletBalanceSchema } from "./wallet.ts";
 
 /**
  * Offer moderation in the operator console (docs/product.md#operator-console): the spec's statuses
@@ -79,15 +76,3 @@ export const offerAppealRequestSchema = z.object({
     .min(3, { message: "message_required" })
     .max(1000, { message: "too_long" }),
 });
-
-/**
- * GET /rest/v1/admin/users/{username}/details: the account's balances, latest trades, offers and
- * sessions, for staff (docs/product.md#operator-console).
- */
-export const adminUserDetailsSchema = z.object({
-  balances: z.array(walletBalanceSchema),
-  trades: z.object({ total: z.number().int(), items: z.array(tradeSummarySchema) }),
-  offers: z.object({ total: z.number().int(), items: z.array(adminOfferSchema) }),
-  sessions: z.array(staffSessionViewSchema),
-});
-export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;

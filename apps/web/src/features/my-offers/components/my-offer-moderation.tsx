@@ -65,8 +65,8 @@ export function MyOfferModeration({ offer }: { offer: MyOffer }) {
   const { t } = useMyOffersTexts();
   const [isAppealing, setAppealing] = useState(false);
   const { moderation } = offer;
-  if (moderation.status === 1) return null;
   const hash = offer.idHashed;
+  if (moderation.statusName === "approved") return null;
   return (
     <Alert
       color={moderation.statusName === "appealed" ? "orange" : "red"}

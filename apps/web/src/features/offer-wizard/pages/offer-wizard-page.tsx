@@ -150,7 +150,7 @@ function EditOffer({ idHashed, skipLite }: { idHashed: string; skipLite: boolean
         {data.status === "error" ? <WizardLoadError error={data.error} onRetry={data.retry} /> : null}
         {offer?.originalData && data.status === "success" ? (
           <>
-            {offer.moderation.status !== 1 ? (
+            {offer.moderation.statusName !== "approved" ? (
               <Alert
                 variant="light"
                 color="red"
