@@ -5,7 +5,7 @@ import { pageQuerySchema } from "./envelope.ts";
  * Offer moderation in the operator console (docs/product.md#operator-console): the spec's statuses
  * 1 approved, 2 rejected, 3 no appeal, 4 appealed. Staff reject with a reason the vendor reads,
  * the vendor appeals once, staff approve or turn the appeal down for good; staff also feature an
- * offer (docs/decisions/130-offer-moderation.md).
+ * offer or make it sticky (docs/decisions/130-offer-moderation.md).
  */
 
 export const OFFER_MODERATION_FILTERS = ["appealed", "rejected", "no_appeal", "approved", "all"] as const;
@@ -49,6 +49,8 @@ export const adminOfferSchema = z.object({
   isActive: z.boolean(),
   moderation: offerModerationStateSchema,
   isFeaturedByModerator: z.boolean(),
+  /** Sticky: the first pinned position of its market in the default sort, while listed. */
+  isStickiedByModerator: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminOffer = z.infer<typeof adminOfferSchema>;
@@ -62,7 +64,7 @@ const reasonSchema = z
 /** POST /rest/v1/admin/offers/{id}/reject and .../approve: the reason is what the vendor (reject) or the log (both) reads. */
 export const offerModerationReasonSchema = z.object({ reason: reasonSchema });
 
-/** POST /rest/v1/admin/offers/{id}/feature: switch the moderator's mark on or off. */
+/** POST /rest/v1/admin/offers/{id}/feature and .../sticky: switch the moderator's mark on or off. */
 export const offerModerationMarkSchema = z.object({
   isOn: z.boolean({ message: "is_on_required" }),
   reason: reasonSchema,

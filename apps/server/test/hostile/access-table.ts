@@ -565,6 +565,11 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     ids: { id: "offer" },
     body: { isOn: true, reason: "Featured by the matrix." },
   },
+  "POST /rest/v1/admin/offers/{id}/sticky": {
+    may: STAFF,
+    ids: { id: "offer" },
+    body: { isOn: true, reason: "Made sticky by the matrix." },
+  },
   "POST /rest/v1/admin/offers/{id}/reject": {
     may: STAFF,
     ids: { id: "offer" },
@@ -892,6 +897,7 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "POST /rest/v1/admin/offers/{id}/approve": REVIEW_STAFF,
   "POST /rest/v1/admin/offers/{id}/feature": REVIEW_STAFF,
   "POST /rest/v1/admin/offers/{id}/reject": REVIEW_STAFF,
+  "POST /rest/v1/admin/offers/{id}/sticky": REVIEW_STAFF,
   // The verification review queue (docs/decisions/117-manual-review-queue.md): every staff role.
   "GET /rest/v1/admin/verifications": REVIEW_STAFF,
   "GET /rest/v1/admin/verifications/{id}": REVIEW_STAFF,

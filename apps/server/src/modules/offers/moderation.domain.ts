@@ -15,7 +15,11 @@ export interface ModerationFacts {
   ownerId: number;
   status: ModerationStatus;
   isFeaturedByModerator: boolean;
+  isStickiedByModerator: boolean;
 }
+
+/** A moderator's mark on an offer: featured (a badge) or sticky (the first pinned position). */
+export type ModerationMark = "feature" | "sticky";
 
 export type ModerationRefusal = "own_offer" | "not_owner" | "status_conflict";
 
@@ -58,12 +62,14 @@ export function decideAppeal(vendorId: number, facts: ModerationFacts): Moderati
   return facts.status === rejected ? { kind: "plan", plan: { status: appealed } } : refused("status_conflict");
 }
 
-/** Staff feature an offer or stop featuring it: only a real change. */
-export function decideFeature(
+/** Staff put a mark on an offer or take it off: only a real change. */
+export function decideMark(
   staffId: number | null,
   facts: ModerationFacts,
+  mark: ModerationMark,
   isOn: boolean,
 ): ModerationDecision<{ isOn: boolean }> {
   if (staffId !== null && staffId === facts.ownerId) return refused("own_offer");
-  return facts.isFeaturedByModerator === isOn ? refused("status_conflict") : { kind: "plan", plan: { isOn } };
+  const isOnNow = mark === "feature" ? facts.isFeaturedByModerator : facts.isStickiedByModerator;
+  return isOnNow === isOn ? refused("status_conflict") : { kind: "plan", plan: { isOn } };
 }

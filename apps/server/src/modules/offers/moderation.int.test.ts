@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
 import { createOffer, createTrader, fund, type TestUser } from "../../../test/races/trade-fixtures.ts";
+import { refreshOwnerFunding } from "./index.ts";
 
 /** Offer moderation (docs/decisions/130-offer-moderation.md): each staff step, its refusals and its one audit row. */
 
@@ -147,6 +148,32 @@ describe("featuring an offer", () => {
     const off = await admin.client.post(`/rest/v1/admin/offers/${offerId}/feature`, { isOn: false, reason: "Season over" });
     expect(off.body.data.isFeaturedByModerator).toBe(false);
     expect((await auditRowsAbout(offerId)).map((row) => row.action)).toEqual(["offer.feature", "offer.unfeature"]);
+  });
+});
+
+describe("making an offer sticky", () => {
+  const market = "/rest/v1/offers?type=buy&crypto_currency_code=USDT&currencyCode=USD&limit=50";
+  const hashes = async () =>
+    ((await t.client().get(market)).body.data as { hash: string; isStickied: boolean }[]).map((item) => item.hash);
+
+  it("puts the offer first in its market's default sort while sticky, and back in price order after", async () => {
+    const vendor = await createTrader(t);
+    await fund(t.db, vendor.id, "USDT", "1000");
+    const cheap = await createOffer(vendor);
+    const dear = await createOffer(vendor, { fixedPrice: "1.5" });
+    await refreshOwnerFunding(t.db, vendor.id);
+    const before = await hashes();
+    expect(before.indexOf(cheap)).toBeLessThan(before.indexOf(dear));
+    const sticky = await moderator.client.post(`/rest/v1/admin/offers/${dear}/sticky`, { isOn: true, reason: "Trusted" });
+    expect(sticky.body.data.isStickiedByModerator).toBe(true);
+    const listed = await t.client().get(market);
+    expect(listed.body.data[0]).toMatchObject({ hash: dear, isStickied: true, pinnedPosition: 1 });
+    const again = await admin.client.post(`/rest/v1/admin/offers/${dear}/sticky`, { isOn: true, reason: "Twice" });
+    expect(again.status).toBe(409);
+    await admin.client.post(`/rest/v1/admin/offers/${dear}/sticky`, { isOn: false, reason: "Week over" });
+    const after = await hashes();
+    expect(after.indexOf(cheap)).toBeLessThan(after.indexOf(dear));
+    expect((await auditRowsAbout(dear)).map((row) => row.action)).toEqual(["offer.sticky", "offer.unsticky"]);
   });
 });
 

@@ -21,12 +21,14 @@ export interface ModerationRow {
   moderation_appeal: string | null;
   moderated_at: Date | null;
   is_featured_by_moderator: boolean;
+  is_stickied_by_moderator: boolean;
   created_at: Date;
 }
 
 const COLUMNS = sql`o.id, o.id_hashed, o.user_id, u.username AS owner_username, o.type, o.crypto_currency_id,
   o.fiat_currency_id, o.payment_method_id, o.offer_terms, o.is_active, o.moderation_status::integer AS moderation_status,
-  o.moderation_message, o.moderation_appeal, o.moderated_at, o.is_featured_by_moderator, o.created_at`;
+  o.moderation_message, o.moderation_appeal, o.moderated_at, o.is_featured_by_moderator, o.is_stickied_by_moderator,
+  o.created_at`;
 
 async function selectOffer(db: Db | Tx, idHashed: string, forUpdate: boolean): Promise<ModerationRow | undefined> {
   const result = await sql<ModerationRow>`
@@ -63,8 +65,12 @@ export async function setAppeal(tx: Tx, id: bigint, status: ModerationStatus, me
     WHERE id = ${id}`.execute(tx);
 }
 
-export async function setFeatured(tx: Tx, id: bigint, isOn: boolean): Promise<void> {
-  await sql`UPDATE offers SET is_featured_by_moderator = ${isOn}, updated_at = now() WHERE id = ${id}`.execute(tx);
+export async function setMark(tx: Tx, id: bigint, mark: "feature" | "sticky", isOn: boolean): Promise<void> {
+  const change =
+    mark === "feature"
+      ? sql`is_featured_by_moderator = ${isOn}`
+      : sql`is_stickied_by_moderator = ${isOn}, stickied_at = CASE WHEN ${isOn} THEN now() END`;
+  await sql`UPDATE offers SET ${change}, updated_at = now() WHERE id = ${id}`.execute(tx);
 }
 
 const STATUS_OF: Record<Exclude<OfferModerationFilter, "all">, ModerationStatus> = {

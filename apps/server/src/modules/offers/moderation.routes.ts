@@ -15,9 +15,9 @@ import { type AppDeps, envelope, requireRole, type SoukRoutes, viewerOf } from "
 import {
   appealOffer,
   approveOffer,
-  featureOffer,
   getOfferForModeration,
   listOffersForModeration,
+  markOffer,
   moderationCaller,
   rejectOffer,
 } from "./moderation.service.ts";
@@ -99,7 +99,25 @@ export function registerModerationRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request) => {
-      await featureOffer(deps.db, callerOf(request), request.params.id, request.body);
+      await markOffer(deps.db, callerOf(request), request.params.id, { ...request.body, mark: "feature" });
+      return envelope(await getOfferForModeration(deps.db, request.params.id));
+    },
+  );
+
+  app.post(
+    "/rest/v1/admin/offers/:id/sticky",
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: "Make an offer sticky: the first pinned position of its market while it is listed, or stop",
+        params: offerIdParamsSchema,
+        body: offerModerationMarkSchema,
+        response: adminOffer,
+      },
+    },
+    async (request) => {
+      await markOffer(deps.db, callerOf(request), request.params.id, { ...request.body, mark: "sticky" });
       return envelope(await getOfferForModeration(deps.db, request.params.id));
     },
   );

@@ -15,10 +15,11 @@ import { forgetCachedListings } from "./listing-cache.ts";
 import {
   decideAppeal,
   decideApprove,
-  decideFeature,
+  decideMark,
   decideReject,
   type ModerationDecision,
   type ModerationFacts,
+  type ModerationMark,
   type ModerationRefusal,
 } from "./moderation.domain.ts";
 import * as repo from "./moderation.repo.ts";
@@ -61,6 +62,7 @@ const factsOf = (row: repo.ModerationRow): ModerationFacts => ({
   ownerId: Number(row.user_id),
   status: row.moderation_status,
   isFeaturedByModerator: row.is_featured_by_moderator,
+  isStickiedByModerator: row.is_stickied_by_moderator,
 });
 
 /** Locks the offer, decides on its facts and hands the plan to `write`; one transaction. */
@@ -117,16 +119,17 @@ export async function approveOffer(db: Db, caller: ModerationCaller, idHashed: s
   });
 }
 
-/** POST /rest/v1/admin/offers/{id}/feature: the moderator's mark on the offer, on or off. */
-export async function featureOffer(
+/** POST /rest/v1/admin/offers/{id}/feature and .../sticky: a moderator's mark on the offer, on or off. */
+export async function markOffer(
   db: Db,
   caller: ModerationCaller,
   idHashed: string,
-  input: { isOn: boolean; reason: string },
+  input: { mark: ModerationMark; isOn: boolean; reason: string },
 ): Promise<void> {
-  await moderate(db, idHashed, (facts) => decideFeature(caller.staffId, facts, input.isOn), async (tx, row, plan) => {
-    await repo.setFeatured(tx, row.id, plan.isOn);
-    await audit(tx, caller, row, plan.isOn ? "offer.feature" : "offer.unfeature", input.reason);
+  const { mark, reason } = input;
+  await moderate(db, idHashed, (facts) => decideMark(caller.staffId, facts, mark, input.isOn), async (tx, row, plan) => {
+    await repo.setMark(tx, row.id, mark, plan.isOn);
+    await audit(tx, caller, row, `offer.${plan.isOn ? mark : `un${mark}`}`, reason);
   });
 }
 
@@ -155,6 +158,7 @@ function toAdminOffer(row: repo.ModerationRow, catalog: Catalog): AdminOffer {
       moderatedAt: row.moderated_at?.toISOString() ?? null,
     },
     isFeaturedByModerator: row.is_featured_by_moderator,
+    isStickiedByModerator: row.is_stickied_by_moderator,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -132,17 +132,22 @@ export function adminOffersQueryOptions(status: OfferModerationFilter, q: string
   });
 }
 
-export type OfferModerationAction = "reject" | "approve" | "feature" | "unfeature";
+export type OfferModerationAction = "reject" | "approve" | "feature" | "unfeature" | "sticky" | "unsticky";
+
+/** The route and body of one step: a mark (feature, sticky) is switched on or off with `isOn`. */
+function moderationRequestOf(idHashed: string, action: OfferModerationAction, reason: string) {
+  const base = `/rest/v1/admin/offers/${encodeURIComponent(idHashed)}`;
+  if (action === "reject" || action === "approve") return { path: `${base}/${action}`, body: { reason } };
+  const isOn = !action.startsWith("un");
+  return { path: `${base}/${isOn ? action : action.slice(2)}`, body: { isOn, reason } };
+}
 
 /** One staff step on an offer, with its reason; the answer is the offer as it now stands. */
 export function useOfferModerationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ idHashed, action, reason }: { idHashed: string; action: OfferModerationAction; reason: string }) => {
-      const base = `/rest/v1/admin/offers/${encodeURIComponent(idHashed)}`;
-      const isMark = action === "feature" || action === "unfeature";
-      const path = isMark ? `${base}/feature` : `${base}/${action}`;
-      const body = isMark ? { isOn: action === "feature", reason } : { reason };
+      const { path, body } = moderationRequestOf(idHashed, action, reason);
       return (await apiClient.post(path, body, { schema: offerAnswer })).data;
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, "offers"] }),

@@ -25,6 +25,7 @@ function actionsOf(offer: AdminOffer): OfferModerationAction[] {
   if (status === "approved" || status === "appealed") steps.push("reject");
   if (status !== "approved") steps.push("approve");
   steps.push(offer.isFeaturedByModerator ? "unfeature" : "feature");
+  steps.push(offer.isStickiedByModerator ? "unsticky" : "sticky");
   return steps;
 }
 
@@ -136,6 +137,11 @@ export function OfferModerationCard({ offer, mutation }: { offer: AdminOffer; mu
             {offer.isFeaturedByModerator ? (
               <Badge color="grape" variant="light">
                 {t("offers.featured")}
+              </Badge>
+            ) : null}
+            {offer.isStickiedByModerator ? (
+              <Badge color="blue" variant="light">
+                {t("offers.stickied")}
               </Badge>
             ) : null}
             {offer.isActive ? null : (
