@@ -58,7 +58,8 @@ export async function searchUsers(
   const asId = /^\d{1,18}$/.test(q) ? q : null;
   const asUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q) ? q : null;
   // An address matches the accounts any of whose sessions (live or ended) came from it.
-  const asIp = isIP(q) ? q : null;
+  // (A zone, "fe80::1%eth0", is an address to Node but not to PostgreSQL's inet.)
+  const asIp = isIP(q) && !q.includes("%") ? q : null;
   const byIp = asIp ? sql` OR u.id IN (SELECT s.user_id FROM sessions s WHERE s.ip = ${asIp}::inet)` : sql``;
   const condition =
     q === ""
