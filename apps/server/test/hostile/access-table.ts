@@ -576,7 +576,11 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     body: { reason: "Rejected by the matrix." },
     ends: "objects",
   },
-  "POST /rest/v1/offers/{id}/appeal": { may: OWNER, ids: { id: "offer" }, body: { message: "Appealed by the matrix." } },
+  "POST /rest/v1/offers/{id}/appeal": {
+    may: OWNER,
+    ids: { id: "offer" },
+    body: { message: "Appealed by the matrix." },
+  },
 
   // The dev mailbox: every outgoing mail and text message, for admins.
   "GET /rest/v1/admin/mail": { may: ADMIN, reveals: ["the owner's e-mail address"] },

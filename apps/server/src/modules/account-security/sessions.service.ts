@@ -80,6 +80,7 @@ export async function listSessionsForStaff(db: Db, userId: number, limit = 20): 
     ip: row.ip,
     createdAt: row.created_at.toISOString(),
     lastActiveAt: row.last_seen_at.toISOString(),
-    endedAt: (row.revoked_at ?? (row.expires_at.getTime() <= Date.now() ? row.expires_at : null))?.toISOString() ?? null,
+    endedAt:
+      (row.revoked_at ?? (row.expires_at.getTime() <= Date.now() ? row.expires_at : null))?.toISOString() ?? null,
   }));
 }

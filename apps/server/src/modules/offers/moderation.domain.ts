@@ -44,8 +44,10 @@ export function decideReject(
   reason: string,
 ): ModerationDecision<StatusPlan> {
   if (staffId !== null && staffId === facts.ownerId) return refused("own_offer");
-  if (facts.status === approved) return { kind: "plan", plan: { status: rejected, message: reason, keepsAppeal: false } };
-  if (facts.status === appealed) return { kind: "plan", plan: { status: noAppeal, message: reason, keepsAppeal: true } };
+  if (facts.status === approved)
+    return { kind: "plan", plan: { status: rejected, message: reason, keepsAppeal: false } };
+  if (facts.status === appealed)
+    return { kind: "plan", plan: { status: noAppeal, message: reason, keepsAppeal: true } };
   return refused("status_conflict");
 }
 
@@ -57,7 +59,10 @@ export function decideApprove(staffId: number | null, facts: ModerationFacts): M
 }
 
 /** The vendor appeals their own rejected offer, once: an appeal turned down is final. */
-export function decideAppeal(vendorId: number, facts: ModerationFacts): ModerationDecision<{ status: ModerationStatus }> {
+export function decideAppeal(
+  vendorId: number,
+  facts: ModerationFacts,
+): ModerationDecision<{ status: ModerationStatus }> {
   if (vendorId !== facts.ownerId) return refused("not_owner");
   return facts.status === rejected ? { kind: "plan", plan: { status: appealed } } : refused("status_conflict");
 }

@@ -58,7 +58,11 @@ describe("rejecting an offer", () => {
     });
     const mine = await vendor.client.get("/rest/v1/my-offers/list");
     const listed = mine.body.data.offers.find((offer: { idHashed: string }) => offer.idHashed === offerId);
-    expect(listed.moderation).toEqual({ status: 2, statusName: "rejected", message: "Terms ask for payment outside escrow" });
+    expect(listed.moderation).toEqual({
+      status: 2,
+      statusName: "rejected",
+      message: "Terms ask for payment outside escrow",
+    });
     const stranger = await createTrader(t);
     expect((await stranger.client.get(`/rest/v1/offers/${offerId}`)).status).toBe(404);
     const start = await stranger.client.post(
@@ -112,7 +116,10 @@ describe("the vendor's appeal", () => {
     expect((await appeal(stranger, offerId)).status).toBe(404);
     const appealed = await appeal(vendor, offerId);
     expect(appealed.status).toBe(200);
-    expect(appealed.body.data).toMatchObject({ statusName: "appealed", appeal: "I removed the sentence, please look again" });
+    expect(appealed.body.data).toMatchObject({
+      statusName: "appealed",
+      appeal: "I removed the sentence, please look again",
+    });
     expect((await appeal(vendor, offerId)).status).toBe(409);
     const queue = await moderator.client.get(`/rest/v1/admin/offers?status=appealed&q=${offerId}`);
     expect(queue.body.data).toEqual([expect.objectContaining({ idHashed: offerId })]);
@@ -141,11 +148,17 @@ describe("the vendor's appeal", () => {
 describe("featuring an offer", () => {
   it("marks and unmarks the offer, refusing the same state twice", async () => {
     const { offerId } = await vendorWithOffer();
-    const on = await moderator.client.post(`/rest/v1/admin/offers/${offerId}/feature`, { isOn: true, reason: "Good vendor" });
+    const on = await moderator.client.post(`/rest/v1/admin/offers/${offerId}/feature`, {
+      isOn: true,
+      reason: "Good vendor",
+    });
     expect(on.body.data.isFeaturedByModerator).toBe(true);
     const again = await admin.client.post(`/rest/v1/admin/offers/${offerId}/feature`, { isOn: true, reason: "Twice" });
     expect(again.status).toBe(409);
-    const off = await admin.client.post(`/rest/v1/admin/offers/${offerId}/feature`, { isOn: false, reason: "Season over" });
+    const off = await admin.client.post(`/rest/v1/admin/offers/${offerId}/feature`, {
+      isOn: false,
+      reason: "Season over",
+    });
     expect(off.body.data.isFeaturedByModerator).toBe(false);
     expect((await auditRowsAbout(offerId)).map((row) => row.action)).toEqual(["offer.feature", "offer.unfeature"]);
   });
@@ -164,7 +177,10 @@ describe("making an offer sticky", () => {
     await refreshOwnerFunding(t.db, vendor.id);
     const before = await hashes();
     expect(before.indexOf(cheap)).toBeLessThan(before.indexOf(dear));
-    const sticky = await moderator.client.post(`/rest/v1/admin/offers/${dear}/sticky`, { isOn: true, reason: "Trusted" });
+    const sticky = await moderator.client.post(`/rest/v1/admin/offers/${dear}/sticky`, {
+      isOn: true,
+      reason: "Trusted",
+    });
     expect(sticky.body.data.isStickiedByModerator).toBe(true);
     const listed = await t.client().get(market);
     expect(listed.body.data[0]).toMatchObject({ hash: dear, isStickied: true, pinnedPosition: 1 });

@@ -92,8 +92,7 @@ export async function listForModeration(
   db: Db,
   query: { filter: OfferModerationFilter; q: string; limit: number; offset: number },
 ): Promise<{ rows: ModerationRow[]; total: number }> {
-  const order =
-    query.filter === "appealed" ? sql`o.appealed_at ASC, o.id ASC` : sql`o.updated_at DESC, o.id DESC`;
+  const order = query.filter === "appealed" ? sql`o.appealed_at ASC, o.id ASC` : sql`o.updated_at DESC, o.id DESC`;
   const result = await sql<ModerationRow & { total: string }>`
     SELECT ${COLUMNS}, count(*) OVER ()::text AS total
     FROM offers o JOIN users u ON u.id = o.user_id

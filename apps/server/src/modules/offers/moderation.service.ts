@@ -52,9 +52,13 @@ function refusalError(refusal: ModerationRefusal, facts: ModerationFacts): Domai
     case "not_owner":
       return offerNotFound();
     case "status_conflict":
-      return conflict("The offer's moderation status does not allow this.", OfferModerationErrorCode.MODERATION_STATUS_CONFLICT, {
-        status: statusNameOf(facts.status),
-      });
+      return conflict(
+        "The offer's moderation status does not allow this.",
+        OfferModerationErrorCode.MODERATION_STATUS_CONFLICT,
+        {
+          status: statusNameOf(facts.status),
+        },
+      );
   }
 }
 
@@ -105,18 +109,31 @@ function audit(
 
 /** POST /rest/v1/admin/offers/{id}/reject: rejected (2), or no appeal (3) when the vendor had appealed. */
 export async function rejectOffer(db: Db, caller: ModerationCaller, idHashed: string, reason: string): Promise<void> {
-  await moderate(db, idHashed, (facts) => decideReject(caller.staffId, facts, reason), async (tx, row, plan) => {
-    await repo.setStatus(tx, row.id, plan);
-    await audit(tx, caller, row, "offer.reject", reason, { from: statusNameOf(row.moderation_status), to: statusNameOf(plan.status) });
-  });
+  await moderate(
+    db,
+    idHashed,
+    (facts) => decideReject(caller.staffId, facts, reason),
+    async (tx, row, plan) => {
+      await repo.setStatus(tx, row.id, plan);
+      await audit(tx, caller, row, "offer.reject", reason, {
+        from: statusNameOf(row.moderation_status),
+        to: statusNameOf(plan.status),
+      });
+    },
+  );
 }
 
 /** POST /rest/v1/admin/offers/{id}/approve: back to approved (1); the vendor's message clears. */
 export async function approveOffer(db: Db, caller: ModerationCaller, idHashed: string, reason: string): Promise<void> {
-  await moderate(db, idHashed, (facts) => decideApprove(caller.staffId, facts), async (tx, row, plan) => {
-    await repo.setStatus(tx, row.id, plan);
-    await audit(tx, caller, row, "offer.approve", reason, { from: statusNameOf(row.moderation_status) });
-  });
+  await moderate(
+    db,
+    idHashed,
+    (facts) => decideApprove(caller.staffId, facts),
+    async (tx, row, plan) => {
+      await repo.setStatus(tx, row.id, plan);
+      await audit(tx, caller, row, "offer.approve", reason, { from: statusNameOf(row.moderation_status) });
+    },
+  );
 }
 
 /** POST /rest/v1/admin/offers/{id}/feature and .../sticky: a moderator's mark on the offer, on or off. */
@@ -127,17 +144,27 @@ export async function markOffer(
   input: { mark: ModerationMark; isOn: boolean; reason: string },
 ): Promise<void> {
   const { mark, reason } = input;
-  await moderate(db, idHashed, (facts) => decideMark(caller.staffId, facts, mark, input.isOn), async (tx, row, plan) => {
-    await repo.setMark(tx, row.id, mark, plan.isOn);
-    await audit(tx, caller, row, `offer.${plan.isOn ? mark : `un${mark}`}`, reason);
-  });
+  await moderate(
+    db,
+    idHashed,
+    (facts) => decideMark(caller.staffId, facts, mark, input.isOn),
+    async (tx, row, plan) => {
+      await repo.setMark(tx, row.id, mark, plan.isOn);
+      await audit(tx, caller, row, `offer.${plan.isOn ? mark : `un${mark}`}`, reason);
+    },
+  );
 }
 
 /** POST /rest/v1/offers/{id}/appeal: the vendor answers a rejection of their own offer, once. */
 export async function appealOffer(db: Db, viewer: Viewer, idHashed: string, message: string): Promise<void> {
-  await moderate(db, idHashed, (facts) => decideAppeal(viewer.userId, facts), async (tx, row, plan) => {
-    await repo.setAppeal(tx, row.id, plan.status, message);
-  });
+  await moderate(
+    db,
+    idHashed,
+    (facts) => decideAppeal(viewer.userId, facts),
+    async (tx, row, plan) => {
+      await repo.setAppeal(tx, row.id, plan.status, message);
+    },
+  );
 }
 
 function toAdminOffer(row: repo.ModerationRow, catalog: Catalog): AdminOffer {

@@ -10,9 +10,9 @@ import {
   parseDecimal,
   roundDecimal,
 } from "@souk/money";
+import type { TransactRestriction } from "../../platform/index.ts";
 import { computeEscrowFee, discountedFeeBps, resolveEscrowFeeBps } from "../ledger/index.ts";
 import { type OfferForTrade, unmetRequirementsOf } from "../offers/index.ts";
-import type { TransactRestriction } from "../../platform/index.ts";
 import {
   type AmountProblem,
   checkFiatAmount,

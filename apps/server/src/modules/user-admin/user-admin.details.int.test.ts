@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.ts";
-import { createOffer, createTrader, createTradesTestApp, fund, type TestUser } from "../../../test/races/trade-fixtures.ts";
+import {
+  createOffer,
+  createTrader,
+  createTradesTestApp,
+  fund,
+  type TestUser,
+} from "../../../test/races/trade-fixtures.ts";
 
 /** The sections of a user's page in the operator console: balances, trades, offers, sessions. */
 
@@ -37,7 +43,9 @@ describe("a user's details for staff", () => {
     expect(details.trades.items[0]).toMatchObject({ id: started.body.data.id, partner: { username: buyer.username } });
     expect(details.offers).toMatchObject({ total: 1, items: [{ idHashed: offerId, ownerUsername: vendor.username }] });
     expect(details.offers.items[0]).not.toHaveProperty("tradeDetails");
-    expect(details.sessions).toEqual([expect.objectContaining({ ip: expect.stringMatching(/^10\.88\./), endedAt: null })]);
+    expect(details.sessions).toEqual([
+      expect.objectContaining({ ip: expect.stringMatching(/^10\.88\./), endedAt: null }),
+    ]);
   });
 
   it("is for supermods and admins, and says so for an unknown account", async () => {

@@ -1,6 +1,6 @@
 import {
-  adminUsernameParamsSchema,
   adminUserDetailsSchema,
+  adminUsernameParamsSchema,
   adminUserSchema,
   adminUserSummarySchema,
   adminUsersQuerySchema,

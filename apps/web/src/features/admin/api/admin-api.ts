@@ -4,13 +4,13 @@ import {
   adminUserSchema,
   adminUserSummarySchema,
   auditEntrySchema,
+  type BlockedKycAction,
   type DISPUTE_LIST_STATUSES,
   disputeSummarySchema,
   envelopeSchema,
   type GrantableRole,
   type OfferModerationFilter,
   pageMetaSchema,
-  type BlockedKycAction,
   type RestrictionKind,
 } from "@souk/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -146,7 +146,15 @@ function moderationRequestOf(idHashed: string, action: OfferModerationAction, re
 export function useOfferModerationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ idHashed, action, reason }: { idHashed: string; action: OfferModerationAction; reason: string }) => {
+    mutationFn: async ({
+      idHashed,
+      action,
+      reason,
+    }: {
+      idHashed: string;
+      action: OfferModerationAction;
+      reason: string;
+    }) => {
       const { path, body } = moderationRequestOf(idHashed, action, reason);
       return (await apiClient.post(path, body, { schema: offerAnswer })).data;
     },

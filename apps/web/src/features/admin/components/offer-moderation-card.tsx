@@ -43,7 +43,10 @@ function ReasonModal({
 }) {
   const { t } = useAdminTexts();
   const [reason, setReason] = useState("");
-  const label = action === "reject" && offer.moderation.statusName === "appealed" ? t("offers.rejectAppeal") : t(`offers.${action}`);
+  const label =
+    action === "reject" && offer.moderation.statusName === "appealed"
+      ? t("offers.rejectAppeal")
+      : t(`offers.${action}`);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     mutation.mutate(
@@ -180,12 +183,16 @@ export function OfferModerationCard({ offer, mutation }: { offer: AdminOffer; mu
               onClick={() => setAction(step)}
               data-testid={`offer-${step}`}
             >
-              {step === "reject" && moderation.statusName === "appealed" ? t("offers.rejectAppeal") : t(`offers.${step}`)}
+              {step === "reject" && moderation.statusName === "appealed"
+                ? t("offers.rejectAppeal")
+                : t(`offers.${step}`)}
             </Button>
           ))}
         </Group>
       </Stack>
-      {action ? <ReasonModal offer={offer} action={action} mutation={mutation} onClose={() => setAction(null)} /> : null}
+      {action ? (
+        <ReasonModal offer={offer} action={action} mutation={mutation} onClose={() => setAction(null)} />
+      ) : null}
     </Paper>
   );
 }

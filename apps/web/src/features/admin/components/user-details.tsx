@@ -10,7 +10,17 @@ import { TradeStatusBadge } from "../../../ui/trade-status-badge.tsx";
 import { adminUserDetailsQueryOptions } from "../api/admin-api.ts";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 
-function Section({ title, testId, isEmpty, children }: { title: string; testId: string; isEmpty: boolean; children: ReactNode }) {
+function Section({
+  title,
+  testId,
+  isEmpty,
+  children,
+}: {
+  title: string;
+  testId: string;
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
   const { t } = useAdminTexts();
   return (
     <Paper withBorder radius="lg" p="md" data-testid={testId}>
@@ -107,7 +117,12 @@ function Offers({ details }: { details: AdminUserDetails }) {
         {items.map((offer) => (
           <Table.Tr key={offer.idHashed}>
             <Table.Td>
-              <Anchor component={Link} to={to("adminOffers", {}, { status: "all", q: offer.idHashed })} size="sm" ff="monospace">
+              <Anchor
+                component={Link}
+                to={to("adminOffers", {}, { status: "all", q: offer.idHashed })}
+                size="sm"
+                ff="monospace"
+              >
                 {offer.idHashed}
               </Anchor>
             </Table.Td>

@@ -35,7 +35,11 @@ function OffersScreen() {
         aria-label={t("offers.filterLabel")}
         data-testid="admin-offers-filter"
       />
-      <SearchForm initial={q} placeholder={t("offers.searchPlaceholder")} onSearch={(next) => go(next ? { q: next } : {})} />
+      <SearchForm
+        initial={q}
+        placeholder={t("offers.searchPlaceholder")}
+        onSearch={(next) => go(next ? { q: next } : {})}
+      />
       <ListPanel
         title={t("offers.total", { count: offers.data?.meta.total ?? 0 })}
         query={offers}

@@ -11,8 +11,8 @@ import { adminUserQueryOptions, useUserActionMutation } from "../api/admin-api.t
 import { AdminPage } from "../components/admin-layout.tsx";
 import { AuditTable } from "../components/audit-table.tsx";
 import { BlockedActionsCard } from "../components/blocked-actions-card.tsx";
-import { UserDetails } from "../components/user-details.tsx";
 import { RestrictForm, RestrictionsCard, RolesCard } from "../components/user-actions.tsx";
+import { UserDetails } from "../components/user-details.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 
 function Profile({ user }: { user: AdminUser }) {

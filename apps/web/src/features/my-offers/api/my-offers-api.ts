@@ -167,6 +167,10 @@ const appealAnswer = envelopeSchema(offerModerationStateSchema);
 /** POST /rest/v1/offers/{id}/appeal: the vendor answers a rejection of their offer, once. */
 export async function appealOffer(offerHash: string, message: string) {
   return (
-    await apiClient.post(`/rest/v1/offers/${encodeURIComponent(offerHash)}/appeal`, { message }, { schema: appealAnswer })
+    await apiClient.post(
+      `/rest/v1/offers/${encodeURIComponent(offerHash)}/appeal`,
+      { message },
+      { schema: appealAnswer },
+    )
   ).data;
 }
