@@ -75,8 +75,7 @@ function ReasonModal({
             onChange={(event) => setReason(event.currentTarget.value)}
             minLength={3}
             maxLength={500}
-            autosize
-            minRows={3}
+            rows={3}
             required
             data-autofocus
             data-testid="offer-moderation-reason"

@@ -37,8 +37,7 @@ function AppealForm({ offerHash, onDone }: { offerHash: string; onDone: () => vo
           value={message}
           onChange={(event) => setMessage(event.currentTarget.value)}
           maxLength={1000}
-          autosize
-          minRows={2}
+          rows={3}
           data-testid={`appeal-message-${offerHash}`}
         />
         <Group gap="xs">
