@@ -50,77 +50,45 @@ export function registerModerationRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
   );
 
-  app.post(
-    "/rest/v1/admin/offers/:id/reject",
+  const decisions = [
     {
-      onRequest: staff,
-      schema: {
-        tags,
-        summary: "Reject an offer with the reason its vendor reads (an appealed offer: for good, no appeal)",
-        params: offerIdParamsSchema,
-        body: offerModerationReasonSchema,
-        response: adminOffer,
+      step: "reject",
+      summary: "Reject an offer with the reason its vendor reads (an appealed offer: for good, no appeal)",
+      decide: rejectOffer,
+    },
+    { step: "approve", summary: "Approve a rejected or appealed offer again", decide: approveOffer },
+  ] as const;
+  for (const { step, summary, decide } of decisions) {
+    app.post(
+      `/rest/v1/admin/offers/:id/${step}`,
+      {
+        onRequest: staff,
+        schema: { tags, summary, params: offerIdParamsSchema, body: offerModerationReasonSchema, response: adminOffer },
       },
-    },
-    async (request) => {
-      await rejectOffer(deps.db, callerOf(request), request.params.id, request.body.reason);
-      return envelope(await getOfferForModeration(deps.db, request.params.id));
-    },
-  );
+      async (request) => {
+        await decide(deps.db, callerOf(request), request.params.id, request.body.reason);
+        return envelope(await getOfferForModeration(deps.db, request.params.id));
+      },
+    );
+  }
 
-  app.post(
-    "/rest/v1/admin/offers/:id/approve",
-    {
-      onRequest: staff,
-      schema: {
-        tags,
-        summary: "Approve a rejected or appealed offer again",
-        params: offerIdParamsSchema,
-        body: offerModerationReasonSchema,
-        response: adminOffer,
+  const marks = [
+    { mark: "feature", summary: "Feature an offer in the marketplace (isFeaturedByModerator), or stop" },
+    { mark: "sticky", summary: "Make an offer sticky: the first pinned position of its market while listed, or stop" },
+  ] as const;
+  for (const { mark, summary } of marks) {
+    app.post(
+      `/rest/v1/admin/offers/:id/${mark}`,
+      {
+        onRequest: staff,
+        schema: { tags, summary, params: offerIdParamsSchema, body: offerModerationMarkSchema, response: adminOffer },
       },
-    },
-    async (request) => {
-      await approveOffer(deps.db, callerOf(request), request.params.id, request.body.reason);
-      return envelope(await getOfferForModeration(deps.db, request.params.id));
-    },
-  );
-
-  app.post(
-    "/rest/v1/admin/offers/:id/feature",
-    {
-      onRequest: staff,
-      schema: {
-        tags,
-        summary: "Feature an offer in the marketplace (isFeaturedByModerator), or stop",
-        params: offerIdParamsSchema,
-        body: offerModerationMarkSchema,
-        response: adminOffer,
+      async (request) => {
+        await markOffer(deps.db, callerOf(request), request.params.id, { ...request.body, mark });
+        return envelope(await getOfferForModeration(deps.db, request.params.id));
       },
-    },
-    async (request) => {
-      await markOffer(deps.db, callerOf(request), request.params.id, { ...request.body, mark: "feature" });
-      return envelope(await getOfferForModeration(deps.db, request.params.id));
-    },
-  );
-
-  app.post(
-    "/rest/v1/admin/offers/:id/sticky",
-    {
-      onRequest: staff,
-      schema: {
-        tags,
-        summary: "Make an offer sticky: the first pinned position of its market while it is listed, or stop",
-        params: offerIdParamsSchema,
-        body: offerModerationMarkSchema,
-        response: adminOffer,
-      },
-    },
-    async (request) => {
-      await markOffer(deps.db, callerOf(request), request.params.id, { ...request.body, mark: "sticky" });
-      return envelope(await getOfferForModeration(deps.db, request.params.id));
-    },
-  );
+    );
+  }
 
   app.post(
     "/rest/v1/offers/:id/appeal",

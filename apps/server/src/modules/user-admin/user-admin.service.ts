@@ -148,6 +148,22 @@ export async function liftExpiredRestrictions(db: Db, now = new Date()): Promise
   return lifted;
 }
 
+/** The one audit row of a staff action on an account, in the action's transaction. */
+function auditOnUser(
+  tx: Tx,
+  caller: StaffCaller,
+  username: string,
+  entry: { action: string; reason: string; details: Record<string, unknown> },
+): Promise<void> {
+  return recordAudit(tx, {
+    actor: caller.audit,
+    subjectType: "user",
+    subjectId: username,
+    ...entry,
+    ip: caller.ip ?? null,
+  });
+}
+
 /** POST /rest/v1/admin/users/{username}/roles (grant) and .../roles/{role}/revoke (admins). */
 export async function changeRole(
   db: Db,
@@ -162,14 +178,10 @@ export async function changeRole(
     const roles =
       input.change === "grant" ? [...user.roles, input.role] : user.roles.filter((role) => role !== input.role);
     await repo.setRoles(tx, Number(user.id), roles);
-    await recordAudit(tx, {
-      actor: caller.audit,
-      action: input.change === "grant" ? "role.grant" : "role.revoke",
-      subjectType: "user",
-      subjectId: user.username,
+    await auditOnUser(tx, caller, user.username, {
+      action: `role.${input.change}`,
       reason: input.reason,
       details: { role: input.role },
-      ip: caller.ip ?? null,
     });
   });
 }
@@ -193,14 +205,10 @@ export async function changeBlockedKycAction(
         ? [...user.blocked_kyc_actions, input.action]
         : user.blocked_kyc_actions.filter((action) => action !== input.action);
     await repo.setBlockedKycActions(tx, Number(user.id), actions);
-    await recordAudit(tx, {
-      actor: caller.audit,
-      action: input.change === "block" ? "kyc_action.block" : "kyc_action.unblock",
-      subjectType: "user",
-      subjectId: user.username,
+    await auditOnUser(tx, caller, user.username, {
+      action: `kyc_action.${input.change}`,
       reason: input.reason,
       details: { kycAction: input.action },
-      ip: caller.ip ?? null,
     });
   });
 }

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type AdminUser, BLOCKED_KYC_ACTIONS, type BlockedKycAction } from "@souk/contracts";
 import { useState } from "react";
-import { isApiError } from "../../../lib/api-client.ts";
 import { showToast } from "../../../lib/toast.ts";
 import type { useUserActionMutation } from "../api/admin-api.ts";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
+import { useErrorToast } from "./use-error-toast.ts";
 
 /** The KYC actions refused to the account: staff block or allow each, with a reason (audited). */
 export function BlockedActionsCard({
@@ -15,6 +15,7 @@ export function BlockedActionsCard({
   mutation: ReturnType<typeof useUserActionMutation>;
 }) {
   const { t } = useAdminTexts();
+  const onError = useErrorToast();
   const [reason, setReason] = useState("");
   const change = (action: BlockedKycAction, isBlocked: boolean) =>
     mutation.mutate(
@@ -25,11 +26,7 @@ export function BlockedActionsCard({
           const key = isBlocked ? "user.unblocked" : "user.blocked";
           showToast({ type: "success", message: t(key, { action: t(`kycActions.${action}`) }) });
         },
-        onError: (error) =>
-          showToast({
-            type: "error",
-            message: t(`errors.${isApiError(error) ? error.code : "generic"}`, { defaultValue: t("errors.generic") }),
-          }),
+        onError,
       },
     );
   return (

@@ -2,12 +2,12 @@ import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea } fro
 import type { AdminOffer } from "@souk/contracts";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale, useLocalizedPaths } from "../../../lib/use-locale.ts";
 import type { OfferModerationAction, useOfferModerationMutation } from "../api/admin-api.ts";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
+import { useErrorToast } from "./use-error-toast.ts";
 
 type Mutation = ReturnType<typeof useOfferModerationMutation>;
 
@@ -42,6 +42,7 @@ function ReasonModal({
   onClose: () => void;
 }) {
   const { t } = useAdminTexts();
+  const onError = useErrorToast();
   const [reason, setReason] = useState("");
   const label =
     action === "reject" && offer.moderation.statusName === "appealed"
@@ -56,11 +57,7 @@ function ReasonModal({
           showToast({ type: "success", message: t(`offers.done.${action}`) });
           onClose();
         },
-        onError: (error) =>
-          showToast({
-            type: "error",
-            message: t(`errors.${isApiError(error) ? error.code : "generic"}`, { defaultValue: t("errors.generic") }),
-          }),
+        onError,
       },
     );
   };
