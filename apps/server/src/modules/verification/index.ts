@@ -6,6 +6,7 @@
  */
 import type { SoukModule } from "../../platform/index.ts";
 import { registerVerificationRoutes } from "./verification.routes.ts";
+import { registerSumsubCallbackRoute } from "./verification.sumsub-routes.ts";
 
 export { refreshKycLevel } from "./verification.decide.ts";
 export { unusedTradingVolume } from "./verification.service.ts";
@@ -13,5 +14,6 @@ export { sumTradedVolumesUsd } from "./verification.volume.ts";
 
 export const verificationModule: SoukModule = {
   name: "verification",
+  publicRoutes: registerSumsubCallbackRoute,
   privateRoutes: registerVerificationRoutes,
 };

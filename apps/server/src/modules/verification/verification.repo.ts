@@ -128,6 +128,17 @@ export async function findSubmission(db: Db | Tx, publicId: string, lock = false
   return (lock ? query.forUpdate() : query).executeTakeFirst() as Promise<SubmissionRow | undefined>;
 }
 
+/** A provider's submission by the reference it gave, locked. */
+export async function findSubmissionByReference(tx: Tx, provider: string, reference: string) {
+  return t(tx)
+    .selectFrom("verification_submissions")
+    .selectAll()
+    .where("provider", "=", provider)
+    .where("provider_reference", "=", reference)
+    .forUpdate()
+    .executeTakeFirst() as Promise<SubmissionRow | undefined>;
+}
+
 /** The user's open (pending or uploaded) submission of a type, locked. */
 export async function findOpenSubmission(tx: Tx, userId: number, type: VerificationType) {
   return t(tx)
@@ -161,7 +172,13 @@ export async function countSubmissions(db: Db | Tx, userId: number, type: Verifi
 export async function setSubmissionStatus(
   tx: Tx,
   id: number,
-  change: { status: VerificationStatus; reason?: string | null; reviewerId?: number | null; reference?: string | null },
+  change: {
+    status: VerificationStatus;
+    reason?: string | null;
+    reviewerId?: number | null;
+    reference?: string | null;
+    provider?: string;
+  },
 ): Promise<void> {
   const decided = change.status === "approved" || change.status === "rejected" || change.status === "corrupted";
   await t(tx)
@@ -171,6 +188,7 @@ export async function setSubmissionStatus(
       ...(change.reason !== undefined ? { reason: change.reason } : {}),
       ...(change.reviewerId !== undefined ? { reviewer_id: change.reviewerId } : {}),
       ...(change.reference !== undefined ? { provider_reference: change.reference } : {}),
+      ...(change.provider !== undefined ? { provider: change.provider } : {}),
       ...(decided ? { decided_at: sql`now()` } : {}),
     } as never)
     .where("id", "=", id)

@@ -36,6 +36,7 @@ import {
   viewerOf,
 } from "../../platform/index.ts";
 import { manualProvider } from "./verification.manual-provider.ts";
+import { providerFor } from "./verification.providers.ts";
 import {
   decideAsModerator,
   getReviewItem,
@@ -52,6 +53,7 @@ import {
   getSupportedCountries,
 } from "./verification.service.ts";
 import { startAddressVerification, startIdVerification, uploadIdDocuments } from "./verification.submit.ts";
+import { registerMarkPendingRoute } from "./verification.sumsub-routes.ts";
 
 const tags = ["verification"];
 const fiatQuery = kycCheckQuerySchema;
@@ -170,7 +172,8 @@ function registerOwnerFiles(app: SoukRoutes, deps: AppDeps): void {
 const UPLOAD_LIMITS = { fileBytes: VERIFICATION_FILE_MAX_BYTES, files: 3, fields: 12, fieldBytes: 400 };
 
 async function registerUploads(app: SoukRoutes, deps: AppDeps): Promise<void> {
-  const context = { db: deps.db, storage: fileStorageFor(deps.config), provider: manualProvider };
+  const storage = fileStorageFor(deps.config);
+  const context = { db: deps.db, storage, provider: providerFor(deps.config, storage) };
   await app.register(async (plain) => {
     // Multipart parsing lives in this scope only: the rest of the calls take JSON.
     await acceptMultipart(plain);
@@ -291,4 +294,5 @@ export async function registerVerificationRoutes(app: SoukRoutes, deps: AppDeps)
   registerOwnerFiles(app, deps);
   await registerUploads(app, deps);
   registerReviewQueue(app, deps);
+  registerMarkPendingRoute(app, deps);
 }

@@ -119,7 +119,11 @@ async function submitToProvider(tx: Tx, provider: VerificationProvider, row: rep
       contentType: document.content_type,
     })),
   });
-  await repo.setSubmissionStatus(tx, row.id, { status: "uploaded", reference: handed.reference });
+  await repo.setSubmissionStatus(tx, row.id, {
+    status: "uploaded",
+    reference: handed.reference,
+    provider: provider.name,
+  });
 }
 
 /** The sides named by the upload's fields; an unknown or repeated side is refused. */
