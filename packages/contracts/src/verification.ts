@@ -187,7 +187,17 @@ export const levelLimitationsSchema = z.object({
   levels: levelsInfoSchema,
 });
 
-export const leftAttemptSchema = z.object({ type: z.enum(VERIFICATION_TYPES), attemptsLeft: z.number().int() });
+export type SelfieMode = (typeof SELFIE_MODES)[number];
+export const leftAttemptSchema = z.object({
+  type: z.enum(VERIFICATION_TYPES),
+  attemptsLeft: z.number().int(),
+  /**
+   * For a video: ENROL while the user has no verified ID (the video's face becomes the reference),
+   * VERIFY once they have one (the face is compared with the ID's selfie); null for other types.
+   */
+  selfieMode: z.enum(SELFIE_MODES).nullable(),
+});
+export type LeftAttempt = z.infer<typeof leftAttemptSchema>;
 export const supportedCountrySchema = z.object({ iso: z.string(), iso3: z.string(), name: z.string() });
 export const documentCountrySchema = z.object({ iso3: z.string().nullable(), documentTypes: z.array(z.string()) });
 

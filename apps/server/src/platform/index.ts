@@ -32,6 +32,7 @@ export { DEFAULT_FEATURES, type Features, parseFeatureFlags } from "./features.t
 export {
   type CheckedFile,
   checkAttachment,
+  checkVideo,
   DEFAULT_ATTACHMENT_LIMITS,
   type UploadedFile,
 } from "./file-checks.ts";

@@ -785,6 +785,8 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
       address_line_1: "1 Main St",
     },
   },
+  // Each user's own video (docs/decisions/119-video-verification.md); the matrix's PNG is not one (422).
+  "POST /account/verification/video/upload": { may: USERS, upload: {} },
   // The SumSub-shaped provider (docs/decisions/118-sumsub-provider.md). Its callback's credential is
   // the body's signature, which no actor has: refused for all (401). The matrix runs the built-in
   // manual provider, so no submission has a provider reference to mark pending: not found for all.

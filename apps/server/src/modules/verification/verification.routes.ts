@@ -19,6 +19,7 @@ import {
   supportedCountrySchema,
   VERIFICATION_FILE_MAX_BYTES,
   VERIFICATION_TYPES,
+  VERIFICATION_VIDEO_MAX_BYTES,
   verificationDocumentParamsSchema,
   verificationIdParamsSchema,
 } from "@souk/contracts";
@@ -54,6 +55,7 @@ import {
 } from "./verification.service.ts";
 import { startAddressVerification, startIdVerification, uploadIdDocuments } from "./verification.submit.ts";
 import { registerMarkPendingRoute } from "./verification.sumsub-routes.ts";
+import { uploadVideo } from "./verification.video.ts";
 
 const tags = ["verification"];
 const fiatQuery = kycCheckQuerySchema;
@@ -209,6 +211,22 @@ async function registerUploads(app: SoukRoutes, deps: AppDeps): Promise<void> {
       async (request) => {
         const upload = await readMultipart(request, { ...UPLOAD_LIMITS, files: 1 });
         return envelope(await startAddressVerification(context, viewerOf(request).userId, upload));
+      },
+    );
+    scope.post(
+      "/account/verification/video/upload",
+      {
+        config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+        schema: {
+          tags,
+          summary: "Send a video verification (one file named video: mp4, mov or webm) while tries are left",
+          consumes: ["multipart/form-data"],
+          response: { 200: submissionAnswerSchema },
+        },
+      },
+      async (request) => {
+        const upload = await readMultipart(request, { ...UPLOAD_LIMITS, fileBytes: VERIFICATION_VIDEO_MAX_BYTES, files: 1 });
+        return envelope(await uploadVideo(context, viewerOf(request).userId, upload.files));
       },
     );
   });
