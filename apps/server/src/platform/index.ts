@@ -27,6 +27,7 @@ export {
   unauthenticated,
   userNotFound,
 } from "./errors.ts";
+export { documentPurgeJob } from "./document-retention.ts";
 export { armFailpoints, failpoint } from "./failpoints.ts";
 export { DEFAULT_FEATURES, type Features, parseFeatureFlags } from "./features.ts";
 export {

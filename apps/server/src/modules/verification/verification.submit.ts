@@ -113,11 +113,12 @@ async function submitToProvider(tx: Tx, provider: VerificationProvider, row: rep
     userId: Number(row.user_id),
     type: row.type,
     payload: row.payload,
-    documents: documents.map((document) => ({
-      side: document.side,
-      storageKey: document.storage_key,
-      contentType: document.content_type,
-    })),
+    // A submission being completed has all its files (the retention removes only decided ones).
+    documents: documents.flatMap((document) =>
+      document.storage_key
+        ? [{ side: document.side, storageKey: document.storage_key, contentType: document.content_type }]
+        : [],
+    ),
   });
   await repo.setSubmissionStatus(tx, row.id, {
     status: "uploaded",

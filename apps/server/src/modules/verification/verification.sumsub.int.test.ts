@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSumsub, startFakeSumsub } from "../../../test/fake-sumsub.ts";
-import type { FilePart, TestApp, TestClient } from "../../../test/harness.ts";
+import type { TestApp } from "../../../test/harness.ts";
 import { createTrader, createTradesTestApp, type TestUser } from "../../../test/races/trade-fixtures.ts";
-import { pngImage } from "../../../test/sample-files.ts";
+import { ID_PAYLOAD, newApplicant, png, sendSides, sendWholeId } from "../../../test/verification-steps.ts";
 
 /**
  * The SumSub-shaped provider (docs/decisions/118-sumsub-provider.md) against a local fake that
@@ -40,50 +40,12 @@ afterAll(async () => {
   await sumsub?.close();
 });
 
-const ID_PAYLOAD = {
-  issue_country_iso3: "USA",
-  document_type: "passport",
-  first_name_original: "Ada",
-  last_name_original: "Lovelace",
-  document_number: "X1234567",
-};
-
-async function newApplicant(): Promise<TestUser> {
-  const user = await createTrader(t, { isIdVerified: false, kycLevel: 0 });
-  await sql`UPDATE users SET phone = '+12025550143', phone_verified_at = now() WHERE id = ${user.id}`.execute(
-    t.ownerDb,
-  );
-  return user;
-}
-
-const png = async (name: string): Promise<FilePart> => ({ bytes: await pngImage(200, 140), name, type: "image/png" });
-
-async function sendSides(client: TestClient, submissionId: string, sides: Record<string, FilePart>) {
-  const form = new FormData();
-  for (const [side, file] of Object.entries(sides)) {
-    form.append(side, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  }
-  const response = new Response(form);
-  return client.request(
-    "POST",
-    `/account/verification/id/${submissionId}/documents`,
-    Buffer.from(await response.arrayBuffer()),
-    { headers: { "content-type": response.headers.get("content-type") ?? "" } },
-  );
-}
-
 /** An ID handed to the provider: the submission's id and the applicant's (its reference). */
 async function submitId(user: TestUser): Promise<{ id: string; applicantId: string }> {
-  const started = await user.client.post("/account/verification/start/id", ID_PAYLOAD);
-  expect(started.status, started.text).toBe(200);
-  const id = started.body.data.id as string;
-  const sent = await sendSides(user.client, id, {
-    front: await png("front.png"),
-    back: await png("back.png"),
-    selfie: await png("selfie.png"),
-  });
+  const sent = await sendWholeId(user);
   expect(sent.status, sent.text).toBe(200);
   expect(sent.body.data).toMatchObject({ status: "uploaded", provider: "sumsub" });
+  const id = sent.body.data.id as string;
   const applicant = sumsub.applicants.find((item) => item.externalUserId === `souk-${id}`);
   if (!applicant) throw new Error("the provider got no applicant");
   return { id, applicantId: applicant.id };
@@ -111,7 +73,7 @@ async function decisionsLogged(userId: number): Promise<number> {
 
 describe("the SumSub-shaped provider", () => {
   it("hands a complete ID over: an applicant at the level, its three documents, its check asked for, all signed", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const refusedBefore = sumsub.refused;
     const { applicantId } = await submitId(user);
     const applicant = sumsub.applicants.find((item) => item.id === applicantId);
@@ -131,7 +93,7 @@ describe("the SumSub-shaped provider", () => {
   });
 
   it("a provider that does not answer: 503, and the submission still waits for its files with none stored", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const started = await user.client.post("/account/verification/start/id", ID_PAYLOAD);
     const id = started.body.data.id as string;
     sumsub.isDown = true;
@@ -155,7 +117,7 @@ describe("the SumSub-shaped provider", () => {
   });
 
   it("refuses a callback whose signature does not check out, and decides nothing", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const { id, applicantId } = await submitId(user);
     const green = reviewed(applicantId, { reviewAnswer: "GREEN" });
     const forged = await sumsub.callback(callbackUrl, green, { secret: "not-the-webhook-secret" });
@@ -177,7 +139,7 @@ describe("the SumSub-shaped provider", () => {
   });
 
   it("GREEN approves once: the level moves (no in-house ID), and the same callback again decides nothing", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const { id, applicantId } = await submitId(user);
     const green = reviewed(applicantId, { reviewAnswer: "GREEN" });
     const first = await sumsub.callback(callbackUrl, green, { algorithm: "HMAC_SHA512_HEX" });
@@ -197,7 +159,7 @@ describe("the SumSub-shaped provider", () => {
   });
 
   it("RED FINAL rejects with the provider's reason; RED RETRY asks for the ID again", async () => {
-    const rejectedUser = await newApplicant();
+    const rejectedUser = await newApplicant(t);
     const rejected = await submitId(rejectedUser);
     const red = reviewed(rejected.applicantId, {
       reviewAnswer: "RED",
@@ -211,7 +173,7 @@ describe("the SumSub-shaped provider", () => {
     expect(afterRed.submissions.id).toMatchObject({ status: "rejected", reason: "FORGERY, DOCUMENT_TEMPLATE" });
     expect(afterRed.conditions.id).toBe(false);
 
-    const retryUser = await newApplicant();
+    const retryUser = await newApplicant(t);
     const retried = await submitId(retryUser);
     const retry = reviewed(retried.applicantId, {
       reviewAnswer: "RED",
@@ -235,7 +197,7 @@ describe("the SumSub-shaped provider", () => {
   });
 
   it("mark-pending asks the provider to check the owner's waiting submission; nobody else's", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const { id, applicantId } = await submitId(user);
     const checksBefore = sumsub.checksRequested.filter((item) => item === applicantId).length;
     const marked = await user.client.post("/rest/v3/kyc/verifications/sumsub/mark-pending", {
@@ -245,7 +207,7 @@ describe("the SumSub-shaped provider", () => {
     expect(marked.body.data).toMatchObject({ id, status: "uploaded" });
     expect(sumsub.checksRequested.filter((item) => item === applicantId)).toHaveLength(checksBefore + 1);
 
-    const stranger = await newApplicant();
+    const stranger = await newApplicant(t);
     const notTheirs = await stranger.client.post("/rest/v3/kyc/verifications/sumsub/mark-pending", {
       verificationReference: applicantId,
     });

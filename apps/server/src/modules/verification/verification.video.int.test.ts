@@ -1,13 +1,19 @@
 import { sql } from "kysely";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp, TestClient } from "../../../test/harness.ts";
+import type { FilePart, TestApp, TestClient } from "../../../test/harness.ts";
+import { fileStorageFor } from "../../platform/index.ts";
 import { createTrader, createTradesTestApp, type TestUser } from "../../../test/races/trade-fixtures.ts";
 import { isoMediaFile, pngImage, webmFile } from "../../../test/sample-files.ts";
+import { postFiles } from "../../../test/verification-steps.ts";
+import { purgeVerificationDocumentsJob } from "./jobs/purge-documents.job.ts";
 
 /**
  * Video verification through the API (docs/decisions/119-video-verification.md): the tries the
  * left-attempt route shows are the ones the upload spends, the selfie mode follows the ID, a video
- * is checked by its bytes, and one after the last try is refused with nothing stored.
+ * is checked by its bytes, and one after the last try is refused with nothing stored. Then the
+ * retention (docs/decisions/121-verification-document-retention.md): the files of a rejected
+ * submission or a closed account go after SOUK_DOCUMENT_RETENTION_DAYS, the rows stay.
  */
 
 let t: TestApp;
@@ -21,13 +27,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function sendVideo(client: TestClient, file: { bytes: Buffer; name: string; type: string }, field = "video") {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const response = new Response(form);
-  return client.request("POST", "/account/verification/video/upload", Buffer.from(await response.arrayBuffer()), {
-    headers: { "content-type": response.headers.get("content-type") ?? "" },
-  });
+function sendVideo(client: TestClient, file: FilePart, field = "video") {
+  return postFiles(client, "/account/verification/video/upload", { [field]: file });
 }
 
 const mp4 = () => ({ bytes: isoMediaFile("mp42", 64 * 1024), name: "me.mp4", type: "video/mp4" });
@@ -111,5 +112,65 @@ describe("video verification", () => {
       details: { attemptsLeft: 0 },
     });
     expect(await storedDocuments(user.id)).toBe(3);
+  });
+});
+
+describe("document retention", () => {
+  const runPurge = () =>
+    purgeVerificationDocumentsJob.handler(
+      {},
+      { config: t.config, db: t.db, log: pino({ level: "silent" }), send: async () => {} },
+    );
+  const documentOf = async (submissionId: string) =>
+    (
+      await sql<{ public_id: string; storage_key: string | null; removed_at: Date | null }>`
+        SELECT d.public_id, d.storage_key, d.removed_at FROM verification_documents d
+        JOIN verification_submissions s ON s.id = d.submission_id WHERE s.public_id = ${submissionId}`.execute(t.ownerDb)
+    ).rows[0];
+  const age = async (submissionIds: string[], userId: number) => {
+    const days = sql`make_interval(days => ${t.config.SOUK_DOCUMENT_RETENTION_DAYS + 1})`;
+    await sql`UPDATE verification_submissions SET decided_at = decided_at - ${days}
+      WHERE public_id = ANY(${submissionIds}::text[])`.execute(t.ownerDb);
+    await sql`UPDATE users SET closed_at = closed_at - ${days} WHERE id = ${userId}`.execute(t.ownerDb);
+  };
+  const videoOf = async (user: TestUser) => {
+    const sent = await sendVideo(user.client, mp4());
+    expect(sent.status, sent.text).toBe(200);
+    return sent.body.data.id as string;
+  };
+
+  it("removes the files of a rejected video and a closed account's after the retention, keeps the rows and the rest", async () => {
+    const rejectedUser = await createTrader(t);
+    const rejected = await videoOf(rejectedUser);
+    await moderator.client.post(`/rest/v1/admin/verifications/${rejected}/reject`, { reason: "Too dark to see." });
+    const closedUser = await createTrader(t);
+    const closed = await videoOf(closedUser);
+    const keptUser = await createTrader(t);
+    const kept = await videoOf(keptUser);
+    await moderator.client.post(`/rest/v1/admin/verifications/${kept}/approve`);
+    await sql`UPDATE users SET closed_at = now() WHERE id = ${closedUser.id}`.execute(t.ownerDb);
+    const rejectedKey = (await documentOf(rejected))?.storage_key;
+    if (!rejectedKey) throw new Error("the rejected video has no file");
+
+    // Inside the retention period nothing goes.
+    await runPurge();
+    expect((await documentOf(rejected))?.storage_key).toBe(rejectedKey);
+
+    await age([rejected, kept], closedUser.id);
+    await runPurge();
+    for (const id of [rejected, closed]) {
+      expect(await documentOf(id)).toMatchObject({ storage_key: null, removed_at: expect.any(Date) });
+    }
+    expect(await fileStorageFor(t.config).get(rejectedKey)).toBeNull();
+    expect((await documentOf(kept))?.storage_key).not.toBeNull();
+    // The submission stays, with its reason; its document can no longer be opened.
+    const check = (await rejectedUser.client.get("/rest/v1/users/kyc-check")).body.data;
+    expect(check.submissions.video).toMatchObject({ id: rejected, status: "rejected", reason: "Too dark to see." });
+    const documentId = (await documentOf(rejected))?.public_id;
+    const gone = await moderator.client.download(`/rest/v1/admin/verifications/${rejected}/documents/${documentId}`);
+    expect(gone.status).toBe(404);
+    // A second run finds nothing more to do.
+    await runPurge();
+    expect((await documentOf(kept))?.storage_key).not.toBeNull();
   });
 });
