@@ -17,7 +17,7 @@ export function retentionCutoff(now: Date, retentionDays: number): Date {
 }
 
 /** Where a module's expired documents are found and marked removed. */
-export interface ExpiredDocuments<Id> {
+interface ExpiredDocuments<Id> {
   /** Documents that still have a file and whose rejection or closure is before `cutoff`. */
   find(db: Db, cutoff: Date, limit: number): Promise<{ id: Id; storage_key: string | null }[]>;
   /** Marks the document's file removed; false when another run did it first. */

@@ -36,7 +36,7 @@ export interface UploadedFile {
 }
 
 export interface CheckedFile {
-  kind: "image" | "pdf" | "video";
+  kind: "image" | "pdf";
   contentType: string;
   fileName: string;
   bytes: Buffer;
@@ -234,7 +234,17 @@ const VIDEOS: Record<SniffedVideo, { contentType: string; extension: string }> =
  * Videos are stored as sent (nothing here re-encodes them), so they are only ever served as
  * downloads to reviewers, under a name of our making.
  */
-export function checkVideo(file: UploadedFile, maxBytes: number): CheckResult {
+interface CheckedVideo {
+  kind: "video";
+  contentType: string;
+  fileName: string;
+  bytes: Buffer;
+}
+
+export function checkVideo(
+  file: UploadedFile,
+  maxBytes: number,
+): { ok: true; file: CheckedVideo } | { ok: false; reason: ChatAttachmentReason } {
   if (file.bytes.length > maxBytes) return { ok: false, reason: "attachment_limit_size" };
   if (file.bytes.length === 0) return { ok: false, reason: "attachment_type_not_allowed" };
   const type = sniffVideo(file.bytes);
@@ -242,14 +252,6 @@ export function checkVideo(file: UploadedFile, maxBytes: number): CheckResult {
   const { contentType, extension } = VIDEOS[type];
   return {
     ok: true,
-    file: {
-      kind: "video",
-      contentType,
-      fileName: `video${extension}`,
-      bytes: file.bytes,
-      width: null,
-      height: null,
-      pageCount: null,
-    },
+    file: { kind: "video", contentType, fileName: `video${extension}`, bytes: file.bytes },
   };
 }

@@ -79,7 +79,8 @@ async function checkFiles(files: UploadedFile[], allowPdf: boolean): Promise<Che
   return checked;
 }
 
-export type SidedFile = CheckedFile & { side: DocumentSide };
+/** A checked file (an image, a PDF, a video) and the side it is of the submission. */
+type SidedFile = Pick<CheckedFile, "contentType" | "fileName" | "bytes"> & { side: DocumentSide };
 
 /** Stores the files and records them with `record` in one transaction; a failure leaves no file behind. */
 export async function storeDocuments<T>(

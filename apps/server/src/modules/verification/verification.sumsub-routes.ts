@@ -1,4 +1,5 @@
 import { markPendingRequestSchema, providerCallbackAnswerSchema, submissionAnswerSchema } from "@souk/contracts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AppDeps, envelope, JSON_BODY_LIMIT_BYTES, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { markSumsubPending, receiveSumsubCallback } from "./verification.sumsub-callback.ts";
 import { sumsubClientOf } from "./verification.sumsub-client.ts";
@@ -10,13 +11,14 @@ const tags = ["verification"];
  * exact bytes, so this scope reads JSON as bytes and the handler parses it after the check.
  */
 export async function registerSumsubCallbackRoute(app: SoukRoutes, deps: AppDeps): Promise<void> {
-  await app.register(async (scope) => {
-    scope.removeContentTypeParser("application/json");
-    scope.addContentTypeParser(
+  await app.register(async (plain) => {
+    plain.removeContentTypeParser("application/json");
+    plain.addContentTypeParser(
       "application/json",
       { parseAs: "buffer", bodyLimit: JSON_BODY_LIMIT_BYTES },
       (_request, body, done) => done(null, body),
     );
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.post(
       "/rest/v3/kyc/verifications/sumsub/callback",
       {

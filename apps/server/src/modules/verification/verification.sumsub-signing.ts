@@ -12,12 +12,12 @@ export const SUMSUB_REQUEST_HEADERS = {
   timestamp: "x-app-access-ts",
   signature: "x-app-access-sig",
 } as const;
-export const SUMSUB_DIGEST_HEADER = "x-payload-digest";
-export const SUMSUB_DIGEST_ALG_HEADER = "x-payload-digest-alg";
+const SUMSUB_DIGEST_HEADER = "x-payload-digest";
+const SUMSUB_DIGEST_ALG_HEADER = "x-payload-digest-alg";
 
 /** The digest algorithms a callback may name, as the provider spells them. */
 const DIGEST_ALGORITHMS = { HMAC_SHA1_HEX: "sha1", HMAC_SHA256_HEX: "sha256", HMAC_SHA512_HEX: "sha512" } as const;
-export type DigestAlgorithm = keyof typeof DIGEST_ALGORITHMS;
+type DigestAlgorithm = keyof typeof DIGEST_ALGORITHMS;
 
 /** X-App-Access-Sig of a request: `ts` in seconds, `pathWithQuery` as sent (`/resources/...?...`). */
 export function requestSignature(

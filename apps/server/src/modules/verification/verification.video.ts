@@ -29,9 +29,9 @@ export async function uploadVideo(
 ): Promise<VerificationSubmission> {
   await assertAttemptLeft(context.db, userId);
   sidesOf(files, ["video"]);
-  const [file] = files;
-  const checked = file ? checkVideo(file, VERIFICATION_VIDEO_MAX_BYTES) : null;
-  if (!checked?.ok) throw fileRefused(checked?.reason ?? "attachment_type_not_allowed");
+  // sidesOf refused an upload without a file, or with two.
+  const checked = checkVideo(files[0] as UploadedFile, VERIFICATION_VIDEO_MAX_BYTES);
+  if (!checked.ok) throw fileRefused(checked.reason);
   const sided = [{ ...checked.file, side: "video" as const }];
   return storeDocuments(context.db, context.storage, sided, async (tx, stored) => {
     await assertMayStart(tx, userId, "video");

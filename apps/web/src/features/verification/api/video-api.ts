@@ -16,7 +16,7 @@ import { verificationQueryKey } from "./verification-api.ts";
 
 /** The video step's calls (docs/decisions/119-video-verification.md). */
 
-export const VIDEO_UPLOAD_PATH = "/account/verification/video/upload";
+const VIDEO_UPLOAD_PATH = "/account/verification/video/upload";
 
 /** GET /rest/v1/verification/left-attempt/video: the tries left and the selfie mode. */
 export function videoAttemptsQueryOptions() {
