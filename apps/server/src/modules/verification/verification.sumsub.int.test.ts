@@ -196,6 +196,17 @@ describe("the SumSub-shaped provider", () => {
     expect(unknown.body.errors.code).toBe("ERROR_VERIFICATION_NOT_FOUND");
   });
 
+  it("a moderator may still decide from the queue; the provider's callback after it changes nothing", async () => {
+    const user = await newApplicant(t);
+    const { id, applicantId } = await submitId(user);
+    const approved = await moderator.client.post(`/rest/v1/admin/verifications/${id}/approve`);
+    expect(approved.status, approved.text).toBe(200);
+    const red = reviewed(applicantId, { reviewAnswer: "RED", reviewRejectType: "FINAL", rejectLabels: ["FORGERY"] });
+    expect((await sumsub.callback(callbackUrl, red)).body.data).toEqual({ isDecided: false });
+    expect((await kycCheck(user)).submissions.id).toMatchObject({ id, status: "approved" });
+    expect(await decisionsLogged(user.id)).toBe(1);
+  });
+
   it("mark-pending asks the provider to check the owner's waiting submission; nobody else's", async () => {
     const user = await newApplicant(t);
     const { id, applicantId } = await submitId(user);
