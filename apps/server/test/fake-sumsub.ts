@@ -80,7 +80,9 @@ export async function startFakeSumsub(): Promise<FakeSumsub> {
       .update(`${ts}${request.method}${request.url}`)
       .update(body)
       .digest("hex");
-    return request.headers["x-app-token"] === state.appToken && ts !== "" && request.headers["x-app-access-sig"] === expected;
+    return (
+      request.headers["x-app-token"] === state.appToken && ts !== "" && request.headers["x-app-access-sig"] === expected
+    );
   };
   const route = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     const body = await readBody(request);

@@ -9,6 +9,7 @@ export {
   deviceIdOf,
   hashDeviceId,
 } from "./device-id.ts";
+export { documentPurgeJob } from "./document-retention.ts";
 export { envelope, refusals } from "./envelope.ts";
 export {
   answerClientError,
@@ -27,7 +28,6 @@ export {
   unauthenticated,
   userNotFound,
 } from "./errors.ts";
-export { documentPurgeJob } from "./document-retention.ts";
 export { armFailpoints, failpoint } from "./failpoints.ts";
 export { DEFAULT_FEATURES, type Features, parseFeatureFlags } from "./features.ts";
 export {

@@ -225,7 +225,11 @@ async function registerUploads(app: SoukRoutes, deps: AppDeps): Promise<void> {
         },
       },
       async (request) => {
-        const upload = await readMultipart(request, { ...UPLOAD_LIMITS, fileBytes: VERIFICATION_VIDEO_MAX_BYTES, files: 1 });
+        const upload = await readMultipart(request, {
+          ...UPLOAD_LIMITS,
+          fileBytes: VERIFICATION_VIDEO_MAX_BYTES,
+          files: 1,
+        });
         return envelope(await uploadVideo(context, viewerOf(request).userId, upload.files));
       },
     );

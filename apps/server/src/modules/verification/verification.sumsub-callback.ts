@@ -1,4 +1,4 @@
-import { type VerificationSubmission, VerificationErrorCode } from "@souk/contracts";
+import { VerificationErrorCode, type VerificationSubmission } from "@souk/contracts";
 import type { Config } from "../../config.ts";
 import { type Db, withTx } from "../../db/pool.ts";
 import { conflict, DomainError, inputError } from "../../platform/index.ts";
@@ -71,9 +71,13 @@ export async function markSumsubPending(
     const submission = await repo.findSubmissionByReference(tx, PROVIDER, verificationReference);
     if (!submission || Number(submission.user_id) !== userId) throw submissionNotFound();
     if (submission.status !== "uploaded") {
-      throw conflict("This verification is not waiting for the provider.", VerificationErrorCode.VERIFICATION_WRONG_STATE, {
-        status: submission.status,
-      });
+      throw conflict(
+        "This verification is not waiting for the provider.",
+        VerificationErrorCode.VERIFICATION_WRONG_STATE,
+        {
+          status: submission.status,
+        },
+      );
     }
     await context.client.requestCheck(verificationReference);
     return toSubmission(submission, await repo.listDocuments(tx, [submission.id]));

@@ -57,9 +57,9 @@ describe("decisions of a callback", () => {
   });
 
   it("RED rejects with the comment to us, else the labels; RETRY asks for it again", () => {
-    expect(sumsubDecisionOf(review({ reviewAnswer: "RED", reviewRejectType: "FINAL", rejectLabels: ["FORGERY"] }))).toEqual(
-      { outcome: "rejected", reason: "FORGERY" },
-    );
+    expect(
+      sumsubDecisionOf(review({ reviewAnswer: "RED", reviewRejectType: "FINAL", rejectLabels: ["FORGERY"] })),
+    ).toEqual({ outcome: "rejected", reason: "FORGERY" });
     expect(
       sumsubDecisionOf(review({ reviewAnswer: "RED", rejectLabels: ["BLURRY"], clientComment: "Too blurry." })),
     ).toEqual({ outcome: "rejected", reason: "Too blurry." });
@@ -80,7 +80,11 @@ describe("what the provider is handed", () => {
   const id = { type: "id", payload: { issueCountryIso3: "USA", documentType: "driving_license" } };
 
   it("names each side of an ID, the selfie, a proof of address and a video", () => {
-    expect(documentMetadataOf(id, "front")).toEqual({ idDocType: "DRIVERS", idDocSubType: "FRONT_SIDE", country: "USA" });
+    expect(documentMetadataOf(id, "front")).toEqual({
+      idDocType: "DRIVERS",
+      idDocSubType: "FRONT_SIDE",
+      country: "USA",
+    });
     expect(documentMetadataOf(id, "back")).toEqual({ idDocType: "DRIVERS", idDocSubType: "BACK_SIDE", country: "USA" });
     expect(documentMetadataOf(id, "selfie")).toEqual({ idDocType: "SELFIE", country: "USA" });
     const address = { type: "address", payload: { countryIso3: "FRA", documentType: "tax_document" } };
@@ -90,7 +94,12 @@ describe("what the provider is handed", () => {
 
   it("says who the applicant is from the names typed, leaving out what is empty", () => {
     expect(
-      fixedInfoOf({ firstNameOriginal: "Ada", middleNameOriginal: "", lastNameOriginal: "Lovelace", issueCountryIso3: "GBR" }),
+      fixedInfoOf({
+        firstNameOriginal: "Ada",
+        middleNameOriginal: "",
+        lastNameOriginal: "Lovelace",
+        issueCountryIso3: "GBR",
+      }),
     ).toEqual({ firstName: "Ada", lastName: "Lovelace", country: "GBR" });
   });
 });

@@ -2,10 +2,10 @@ import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FilePart, TestApp, TestClient } from "../../../test/harness.ts";
-import { fileStorageFor } from "../../platform/index.ts";
 import { createTrader, createTradesTestApp, type TestUser } from "../../../test/races/trade-fixtures.ts";
 import { isoMediaFile, pngImage, webmFile } from "../../../test/sample-files.ts";
 import { postFiles } from "../../../test/verification-steps.ts";
+import { fileStorageFor } from "../../platform/index.ts";
 import { purgeVerificationDocumentsJob } from "./jobs/purge-documents.job.ts";
 
 /**
@@ -62,7 +62,10 @@ describe("video verification", () => {
 
     const second = await sendVideo(user.client, { bytes: webmFile(), name: "me.webm", type: "video/webm" });
     expect(second.status).toBe(409);
-    expect(second.body.errors).toMatchObject({ code: "ERROR_VERIFICATION_IN_PROGRESS", details: { status: "uploaded" } });
+    expect(second.body.errors).toMatchObject({
+      code: "ERROR_VERIFICATION_IN_PROGRESS",
+      details: { status: "uploaded" },
+    });
 
     const id = sent.body.data.id as string;
     const item = await moderator.client.get(`/rest/v1/admin/verifications/${id}`);
@@ -125,7 +128,9 @@ describe("document retention", () => {
     (
       await sql<{ public_id: string; storage_key: string | null; removed_at: Date | null }>`
         SELECT d.public_id, d.storage_key, d.removed_at FROM verification_documents d
-        JOIN verification_submissions s ON s.id = d.submission_id WHERE s.public_id = ${submissionId}`.execute(t.ownerDb)
+        JOIN verification_submissions s ON s.id = d.submission_id WHERE s.public_id = ${submissionId}`.execute(
+        t.ownerDb,
+      )
     ).rows[0];
   const age = async (submissionIds: string[], userId: number) => {
     const days = sql`make_interval(days => ${t.config.SOUK_DOCUMENT_RETENTION_DAYS + 1})`;

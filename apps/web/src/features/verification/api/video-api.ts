@@ -1,8 +1,8 @@
 import {
   CSRF_HEADER,
-  envelopeSchema,
   type ErrorBody,
   ErrorCode,
+  envelopeSchema,
   leftAttemptSchema,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
@@ -10,8 +10,8 @@ import {
   type VerificationSubmission,
 } from "@souk/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, NETWORK_ERROR_CODE } from "../../../lib/api-client.ts";
 import { apiClient, getCsrfToken, refreshCsrfToken } from "../../../lib/api.ts";
+import { ApiError, NETWORK_ERROR_CODE } from "../../../lib/api-client.ts";
 import { verificationQueryKey } from "./verification-api.ts";
 
 /** The video step's calls (docs/decisions/119-video-verification.md). */
@@ -47,7 +47,10 @@ function errorBodyOf(text: string): ErrorBody {
  * One POST of the video with XMLHttpRequest, whose upload events fetch does not give: `onProgress`
  * gets the share sent, 0 to 1. Same headers as the API client (CSRF token and marker).
  */
-function postWithProgress(form: FormData, onProgress: (share: number) => void): Promise<{ status: number; text: string }> {
+function postWithProgress(
+  form: FormData,
+  onProgress: (share: number) => void,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", `${VIDEO_UPLOAD_PATH}?keyCase=camelCase`);

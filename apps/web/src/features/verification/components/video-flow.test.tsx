@@ -146,7 +146,10 @@ describe("the video step", () => {
   it("shows the submission in review and no form while it waits", async () => {
     stubAttempts(2, "VERIFY");
     await renderWithApp(
-      <VideoFlow check={{ ...check, submissions: { ...check.submissions, video: submitted as never } }} onChanged={async () => {}} />,
+      <VideoFlow
+        check={{ ...check, submissions: { ...check.submissions, video: submitted as never } }}
+        onChanged={async () => {}}
+      />,
       { user: makeCurrentUser() },
     );
     expect(screen.getByTestId("status-video").textContent).toContain("In review");

@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { uploadVideo, videoAttemptsQueryOptions } from "../api/video-api.ts";
-import { useVideoTexts } from "../i18n/video-texts.ts";
 import { useVerificationTexts } from "../i18n/verification-texts.ts";
+import { useVideoTexts } from "../i18n/video-texts.ts";
 import { refusalKey } from "./refusal-text.ts";
 import { SubmissionStatus } from "./submission-status.tsx";
 
