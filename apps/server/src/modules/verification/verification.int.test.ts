@@ -324,6 +324,7 @@ describe("levels and limits", () => {
     expect((await user.client.get("/rest/v1/verification/left-attempt/video")).body.data).toEqual({
       type: "video",
       attemptsLeft: 3,
+      selfieMode: "ENROL",
     });
   });
 });

@@ -216,7 +216,7 @@ async function registerUploads(app: SoukRoutes, deps: AppDeps): Promise<void> {
     scope.post(
       "/account/verification/video/upload",
       {
-        config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+        config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
         schema: {
           tags,
           summary: "Send a video verification (one file named video: mp4, mov or webm) while tries are left",
