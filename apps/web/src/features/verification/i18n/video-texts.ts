@@ -15,7 +15,6 @@ const en = {
   choose: "Choose the video (MP4, MOV or WebM, up to 50 MB)",
   send: "Send the video",
   uploading: "Uploading… {{percent}} %",
-  sent: "Your video is in review.",
   errors: {
     tooLarge: "The video is larger than 50 MB.",
     notVideo: "This file is not an MP4, MOV or WebM video.",
@@ -36,7 +35,6 @@ const fr: VideoTexts = {
   choose: "Choisissez la vidéo (MP4, MOV ou WebM, 50 Mo au plus)",
   send: "Envoyer la vidéo",
   uploading: "Envoi… {{percent}} %",
-  sent: "Votre vidéo est en cours d’examen.",
   errors: {
     tooLarge: "La vidéo dépasse 50 Mo.",
     notVideo: "Ce fichier n’est pas une vidéo MP4, MOV ou WebM.",
