@@ -20,6 +20,7 @@ import { channelFor, publishEvent } from "../../realtime/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import { notifyTradeParty } from "../notifications/index.ts";
 import {
+  announceModeratorAvailable,
   getTradeAccess,
   listTradeEvents,
   type TradeAccess,
@@ -205,6 +206,16 @@ async function notifyRecipients(
   }
 }
 
+/**
+ * A moderator's first message in a dispute tells the parties that a moderator is there (the chat
+ * system event moderator_available), in the message's transaction and before it.
+ */
+async function announceModerator(tx: Tx, access: TradeAccess, viewer: Viewer): Promise<void> {
+  if (isModeratorOf(access) && access.status === "dispute_open") {
+    await announceModeratorAvailable(tx, access.tradeId, viewer.userId);
+  }
+}
+
 async function assertMayPost(db: Db, access: TradeAccess): Promise<void> {
   const reason = await blockReasonFor(db, access, new Date());
   if (reason) throw chatNotAvailable(reason);
@@ -221,6 +232,7 @@ export async function postMessage(db: Db, viewer: Viewer, idHashed: string, text
   const access = await accessOrNotFound(db, viewer, idHashed);
   await assertMayPost(db, access);
   const row = await withTx(db, async (tx) => {
+    await announceModerator(tx, access, viewer);
     const inserted = await repo.insertMessage(tx, {
       trade_id: BigInt(access.tradeId),
       author_user_id: BigInt(viewer.userId),
@@ -273,6 +285,7 @@ export async function postAttachments(
       if ((await repo.countTradeAttachments(tx, tradeId)) + stored.length > CHAT_ATTACHMENTS_PER_TRADE) {
         throw attachmentRefused("attachment_limit_count");
       }
+      await announceModerator(tx, access, viewer);
       const inserted = await repo.insertMessage(tx, {
         trade_id: tradeId,
         author_user_id: BigInt(viewer.userId),
