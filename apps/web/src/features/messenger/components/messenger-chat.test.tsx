@@ -37,8 +37,9 @@ function serve(conversation: { data: DirectMessage[]; meta: MessengerListMeta })
     vi.fn<typeof fetch>(async (url, init) => {
       if (init?.method === "POST") {
         const body = JSON.parse(String(init.body));
-        posts.push({ url: String(url), body });
-        if (String(url).endsWith("/read")) return answer({ lastReadId: body.lastReadId, unreadCount: 0 });
+        const path = String(url).split("?")[0] ?? "";
+        posts.push({ url: path, body });
+        if (path.endsWith("/read")) return answer({ lastReadId: body.lastReadId, unreadCount: 0 });
         const sent = message(99, body.message, true);
         conversation.data = [...conversation.data, sent];
         conversation.meta = { ...conversation.meta, chatState: "chat_exists" };

@@ -1,5 +1,4 @@
-import { ActionIcon, Drawer, Indicator, useMantineTheme } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { ActionIcon, Drawer, Indicator } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -11,6 +10,7 @@ import { conversationsQueryOptions } from "../api/messenger-api.ts";
 import { useMessengerLive } from "../api/use-messenger-live.ts";
 import { useMessengerTexts } from "../i18n/messenger-texts.ts";
 import { MESSENGER_CLOSE_PARAM, MESSENGER_CHAT_PARAM, messengerTarget, withoutMessenger } from "../model/messenger-url.ts";
+import { useSmallScreen } from "../model/use-small-screen.ts";
 import { MessengerChat } from "./messenger-chat.tsx";
 
 /**
@@ -22,8 +22,7 @@ import { MessengerChat } from "./messenger-chat.tsx";
 export function MessengerNav({ userId }: { userId: number }) {
   const { t } = useMessengerTexts();
   const { to } = useLocalizedPaths();
-  const theme = useMantineTheme();
-  const isSmall = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`) ?? false;
+  const isSmall = useSmallScreen();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -9,9 +9,7 @@ import {
   Stack,
   Text,
   Title,
-  useMantineTheme,
 } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import type { MessengerConversation } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
@@ -22,6 +20,7 @@ import { MessengerChat } from "../components/messenger-chat.tsx";
 import classes from "../components/messenger.module.css";
 import { useMessengerTexts } from "../i18n/messenger-texts.ts";
 import { MESSENGER_CHAT_PARAM, messengerTarget } from "../model/messenger-url.ts";
+import { useSmallScreen } from "../model/use-small-screen.ts";
 
 function ConversationLink({ item, isActive }: { item: MessengerConversation; isActive: boolean }) {
   const { t } = useMessengerTexts();
@@ -103,8 +102,7 @@ function ConversationList({ active }: { active: string | null }) {
 export function MessengerPage() {
   const { t } = useMessengerTexts();
   const { to } = useLocalizedPaths();
-  const theme = useMantineTheme();
-  const isSmall = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`) ?? false;
+  const isSmall = useSmallScreen();
   const [searchParams] = useSearchParams();
   const target = messengerTarget(searchParams);
   const chat = target ? (
