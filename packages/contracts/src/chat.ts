@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { envelopeSchema } from "./envelope.ts";
 import { ACCEPT_CHAT_MESSAGES } from "./enums.ts";
+import { envelopeSchema } from "./envelope.ts";
 import { ATTACHMENT_ERROR_REASONS, CHAT_BLOCK_REASONS } from "./trades.ts";
 
 /**

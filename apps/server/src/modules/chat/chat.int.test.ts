@@ -362,7 +362,11 @@ describe("moderator available", () => {
     const chat = chatListResponseSchema.parse((await cast.seller.client.get(`/rest/v1/trade/${tradeId}/chat`)).body);
     const lines = chat.data.map((item) => (item.kind === "system" ? item.event : item.text));
     expect(lines.filter((line) => line === "moderator_available")).toHaveLength(1);
-    expect(lines.slice(-3)).toEqual(["moderator_available", "I am looking at this dispute.", "Please send the receipt."]);
+    expect(lines.slice(-3)).toEqual([
+      "moderator_available",
+      "I am looking at this dispute.",
+      "Please send the receipt.",
+    ]);
     const event = chat.data.find((item) => item.kind === "system" && item.event === "moderator_available");
     expect(event).toMatchObject({ actorRole: "moderator", status: null });
   });

@@ -24,13 +24,7 @@ import {
   type SoukRoutes,
   viewerOf,
 } from "../../platform/index.ts";
-import {
-  type AttachmentUpload,
-  downloadAttachment,
-  listChat,
-  postAttachments,
-  postMessage,
-} from "./chat.service.ts";
+import { type AttachmentUpload, downloadAttachment, listChat, postAttachments, postMessage } from "./chat.service.ts";
 import { registerMessengerRoutes } from "./messenger.routes.ts";
 
 const tags = ["chat"];

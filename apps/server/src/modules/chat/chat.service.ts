@@ -26,12 +26,7 @@ import {
   type TradeAccess,
   type TradeEventRecord,
 } from "../trades/index.ts";
-import {
-  chatBlockReason,
-  isInWindow,
-  mergeByTime,
-  type TimeWindow,
-} from "./chat.domain.ts";
+import { chatBlockReason, isInWindow, mergeByTime, type TimeWindow } from "./chat.domain.ts";
 import {
   attachmentMissing,
   attachmentNotFound,

@@ -133,11 +133,12 @@ describe("unread state", () => {
     const answer = await alice.client.get("/rest/v1/messenger");
     expect(answer.status).toBe(200);
     const list = messengerConversationsResponseSchema.parse(answer.body);
-    expect(list.data.map((item) => [item.username, item.unreadCount, item.lastMessage.text, item.lastMessage.isMine]))
-      .toEqual([
-        [carol.username, 0, "to carol", true],
-        [bob.username, 2, "again from bob", false],
-      ]);
+    expect(
+      list.data.map((item) => [item.username, item.unreadCount, item.lastMessage.text, item.lastMessage.isMine]),
+    ).toEqual([
+      [carol.username, 0, "to carol", true],
+      [bob.username, 2, "again from bob", false],
+    ]);
     expect(list.data[1]?.lastMessage.from).toBe(bob.username);
     expect(list.meta.unreadTotal).toBe(2);
   });

@@ -10,12 +10,7 @@ import {
   messengerReadResponseSchema,
 } from "@souk/contracts";
 import { type AppDeps, envelope, refusals, type SoukRoutes, viewerOf } from "../../platform/index.ts";
-import {
-  listConversation,
-  listConversations,
-  markConversationRead,
-  postDirectMessage,
-} from "./messenger.service.ts";
+import { listConversation, listConversations, markConversationRead, postDirectMessage } from "./messenger.service.ts";
 
 const tags = ["chat"];
 
@@ -49,7 +44,12 @@ export function registerMessengerRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const { items, meta } = await listConversation(deps.db, viewerOf(request), request.params.username, request.query);
+      const { items, meta } = await listConversation(
+        deps.db,
+        viewerOf(request),
+        request.params.username,
+        request.query,
+      );
       return envelope(items, meta);
     },
   );

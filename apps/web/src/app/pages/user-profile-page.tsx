@@ -1,5 +1,5 @@
-import type { OfferListingItem } from "@souk/contracts";
 import { Group } from "@mantine/core";
+import type { OfferListingItem } from "@souk/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { RelationButtons } from "../../features/contacts/components/relation-buttons.tsx";

@@ -42,7 +42,8 @@ export function conversationQueryOptions(username: string) {
 export function conversationsQueryOptions() {
   return queryOptions({
     queryKey: messengerKeys.conversations,
-    queryFn: async ({ signal }) => apiClient.get("/rest/v1/messenger", { schema: messengerConversationsResponseSchema, signal }),
+    queryFn: async ({ signal }) =>
+      apiClient.get("/rest/v1/messenger", { schema: messengerConversationsResponseSchema, signal }),
   });
 }
 

@@ -7,7 +7,12 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { CloseIcon } from "../../../ui/icons.tsx";
-import { type ConversationPage, conversationQueryOptions, useMarkRead, useSendDirectMessage } from "../api/messenger-api.ts";
+import {
+  type ConversationPage,
+  conversationQueryOptions,
+  useMarkRead,
+  useSendDirectMessage,
+} from "../api/messenger-api.ts";
 import { useMessengerTexts } from "../i18n/messenger-texts.ts";
 import { readMarkFor } from "../model/messenger-url.ts";
 import classes from "./messenger.module.css";
@@ -136,7 +141,12 @@ function ChatBody({ username }: { username: string }) {
   const { viewport, rememberHeight } = useScrollToNewest(messages);
   useReadMark(username, messages, meta);
 
-  if (chat.isPending) return <Text c="dimmed" size="sm">{t("loading")}</Text>;
+  if (chat.isPending)
+    return (
+      <Text c="dimmed" size="sm">
+        {t("loading")}
+      </Text>
+    );
   if (chat.isError && !meta) {
     const isMissing = isApiError(chat.error) && chat.error.status === 404;
     return (
@@ -217,7 +227,13 @@ export function MessengerChat({ username, onClose }: { username: string; onClose
           </Anchor>
         </Stack>
         {onClose ? (
-          <ActionIcon variant="subtle" color="gray" onClick={onClose} aria-label={t("close")} data-testid="messenger-close">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={onClose}
+            aria-label={t("close")}
+            data-testid="messenger-close"
+          >
             <CloseIcon size={18} />
           </ActionIcon>
         ) : null}

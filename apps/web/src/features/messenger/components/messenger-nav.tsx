@@ -9,7 +9,12 @@ import { MessageIcon } from "../../../ui/icons.tsx";
 import { conversationsQueryOptions } from "../api/messenger-api.ts";
 import { useMessengerLive } from "../api/use-messenger-live.ts";
 import { useMessengerTexts } from "../i18n/messenger-texts.ts";
-import { MESSENGER_CLOSE_PARAM, MESSENGER_CHAT_PARAM, messengerTarget, withoutMessenger } from "../model/messenger-url.ts";
+import {
+  MESSENGER_CHAT_PARAM,
+  MESSENGER_CLOSE_PARAM,
+  messengerTarget,
+  withoutMessenger,
+} from "../model/messenger-url.ts";
 import { useSmallScreen } from "../model/use-small-screen.ts";
 import { MessengerChat } from "./messenger-chat.tsx";
 

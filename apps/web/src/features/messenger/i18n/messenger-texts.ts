@@ -85,7 +85,8 @@ const fr: MessengerTexts = {
   unread_one: "{{count}} non lu",
   unread_other: "{{count}} non lus",
   list: {
-    empty: "Aucune discussion pour l’instant. Ouvrez le profil d’un utilisateur et touchez Message pour en démarrer une.",
+    empty:
+      "Aucune discussion pour l’instant. Ouvrez le profil d’un utilisateur et touchez Message pour en démarrer une.",
     error: "Vos discussions n’ont pas pu être chargées.",
     mine: "Vous : {{text}}",
     choose: "Choisissez une discussion.",

@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Avatar, Badge, Button, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { MessengerConversation } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { conversationsQueryOptions } from "../api/messenger-api.ts";
-import { MessengerChat } from "../components/messenger-chat.tsx";
 import classes from "../components/messenger.module.css";
+import { MessengerChat } from "../components/messenger-chat.tsx";
 import { useMessengerTexts } from "../i18n/messenger-texts.ts";
 import { MESSENGER_CHAT_PARAM, messengerTarget } from "../model/messenger-url.ts";
 import { useSmallScreen } from "../model/use-small-screen.ts";
@@ -49,7 +38,12 @@ function ConversationLink({ item, isActive }: { item: MessengerConversation; isA
             {preview}
           </Text>
           {item.unreadCount > 0 ? (
-            <Badge size="sm" color="red" data-testid="messenger-unread" aria-label={t("unread", { count: item.unreadCount })}>
+            <Badge
+              size="sm"
+              color="red"
+              data-testid="messenger-unread"
+              aria-label={t("unread", { count: item.unreadCount })}
+            >
               {item.unreadCount}
             </Badge>
           ) : null}
