@@ -94,8 +94,10 @@ test("a user who accepts messages from nobody refuses a stranger with the reason
   });
 
   await test.step("the same in French and dark", async () => {
-    await dave.page.goto(`/fr/user/${carol.username}?messenger-chat=${carol.username}`);
+    // The theme switch first: the open panel covers the top bar.
+    await dave.page.goto(`/fr/user/${carol.username}`);
     await switchToDarkTheme(dave.page);
+    await dave.page.goto(`/fr/user/${carol.username}?messenger-chat=${carol.username}`);
     const chat = dave.page.getByTestId("messenger-chat");
     await expect(chat.getByTestId("messenger-refusal")).toHaveText(`${carol.username} n’accepte pas de messages.`);
     await dave.page.screenshot({ path: testInfo.outputPath("messenger-refused-dark-fr.png") });
