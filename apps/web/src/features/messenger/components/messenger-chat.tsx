@@ -111,6 +111,8 @@ function Composer({ username }: { username: string }) {
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <Textarea
             style={{ flex: 1 }}
+            // The panel's focus goes to the composer rather than its first link.
+            data-autofocus
             aria-label={t("label", { user: username })}
             placeholder={t("placeholder")}
             value={text}
