@@ -3,7 +3,7 @@ import { recordEvent } from "./trades.events.ts";
 import * as repo from "./trades.repo.ts";
 
 /** The chat system event of a moderator joining a dispute (docs/product.md#chat). */
-export const MODERATOR_AVAILABLE_EVENT = "moderator_available";
+const MODERATOR_AVAILABLE_EVENT = "moderator_available";
 
 /**
  * The first time staff write in a trade's chat during its dispute, the parties see that a
@@ -14,7 +14,7 @@ export const MODERATOR_AVAILABLE_EVENT = "moderator_available";
  */
 export async function announceModeratorAvailable(tx: Tx, tradeId: number, moderatorUserId: number): Promise<boolean> {
   const row = await repo.lockTrade(tx, BigInt(tradeId));
-  if (!row || row.status !== "dispute_open") return false;
+  if (row?.status !== "dispute_open") return false;
   const since = row.dispute_opened_at ?? row.started_at;
   if (await repo.hasEventSince(tx, row.id, MODERATOR_AVAILABLE_EVENT, since)) return false;
   const current = await repo.nextEventSeq(tx, row.id);

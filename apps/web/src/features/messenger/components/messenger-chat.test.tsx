@@ -10,7 +10,8 @@ vi.setConfig({ testTimeout: 20_000 });
 
 // The autosizing textarea listens to document.fonts, which happy-dom does not have.
 beforeAll(() => {
-  if (!("fonts" in document)) Object.defineProperty(document, "fonts", { value: new EventTarget(), configurable: true });
+  if (!("fonts" in document))
+    Object.defineProperty(document, "fonts", { value: new EventTarget(), configurable: true });
 });
 
 afterEach(() => {
