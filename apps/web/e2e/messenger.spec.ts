@@ -1,22 +1,13 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { submitSignUp, switchToDarkTheme, uniqueUsername } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { signUpInNewContext, switchToDarkTheme } from "./support.ts";
 
 /** The messenger: direct messages outside trades (docs/product.md#messenger). */
-
-async function signedUpPage(browser: Browser, prefix: string): Promise<{ page: Page; username: string }> {
-  const page = await (await browser.newContext()).newPage();
-  const username = uniqueUsername(prefix);
-  await page.goto("/register");
-  await submitSignUp(page, username);
-  await expect(page.getByTestId("navbar-username")).toHaveText(username);
-  return { page, username };
-}
 
 test("two users exchange direct messages live, from a profile's Message button and the messenger page", async ({
   browser,
 }, testInfo) => {
-  const alice = await signedUpPage(browser, "e2e_dm_a");
-  const bob = await signedUpPage(browser, "e2e_dm_b");
+  const alice = await signUpInNewContext(browser, "e2e_dm_a");
+  const bob = await signUpInNewContext(browser, "e2e_dm_b");
   const drawer = alice.page.getByTestId("messenger-chat");
 
   await test.step("alice opens the messenger on bob's profile", async () => {
@@ -72,8 +63,8 @@ test("two users exchange direct messages live, from a profile's Message button a
 });
 
 test("a user who accepts messages from nobody refuses a stranger with the reason", async ({ browser }, testInfo) => {
-  const carol = await signedUpPage(browser, "e2e_dm_c");
-  const dave = await signedUpPage(browser, "e2e_dm_d");
+  const carol = await signUpInNewContext(browser, "e2e_dm_c");
+  const dave = await signUpInNewContext(browser, "e2e_dm_d");
 
   await test.step("carol chooses that nobody may message her", async () => {
     await carol.page.goto("/account/settings");

@@ -1,18 +1,12 @@
 // @vitest-environment happy-dom
 import type { DirectMessage, MessengerListMeta } from "@souk/contracts";
 import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import { MessengerChat } from "./messenger-chat.tsx";
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
-
-// The autosizing textarea listens to document.fonts, which happy-dom does not have.
-beforeAll(() => {
-  if (!("fonts" in document))
-    Object.defineProperty(document, "fonts", { value: new EventTarget(), configurable: true });
-});
 
 afterEach(() => {
   cleanup();

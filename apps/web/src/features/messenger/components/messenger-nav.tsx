@@ -1,10 +1,11 @@
-import { ActionIcon, Drawer, Indicator } from "@mantine/core";
+import { Drawer } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { parseLocalePath } from "../../../lib/locale-routing.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { CountIconLink } from "../../../ui/count-icon-link.tsx";
 import { MessageIcon } from "../../../ui/icons.tsx";
 import { conversationsQueryOptions } from "../api/messenger-api.ts";
 import { useMessengerLive } from "../api/use-messenger-live.ts";
@@ -52,27 +53,13 @@ export function MessengerNav({ userId }: { userId: number }) {
 
   return (
     <>
-      <Indicator
-        label={unread > 99 ? "99+" : unread}
-        size={16}
-        color="red"
-        disabled={unread === 0}
-        offset={4}
-        data-testid="messenger-nav-count"
-        data-count={unread}
-      >
-        <ActionIcon
-          component={Link}
-          to={to("messenger")}
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={unread > 0 ? t("navUnread", { count: unread }) : t("nav")}
-          data-testid="messenger-nav"
-        >
-          <MessageIcon size={20} />
-        </ActionIcon>
-      </Indicator>
+      <CountIconLink
+        to={to("messenger")}
+        count={unread}
+        label={unread > 0 ? t("navUnread", { count: unread }) : t("nav")}
+        icon={<MessageIcon size={20} />}
+        testId="messenger-nav"
+      />
       <Drawer
         opened={target !== null && !isSmall && !isMessengerPage}
         onClose={close}
