@@ -26,10 +26,10 @@ function ConversationLink({ item, isActive }: { item: MessengerConversation; isA
       <Avatar name={item.username} color="initials" radius="xl" alt="" />
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={item.unreadCount > 0 ? 700 : 500} size="sm">
+          <Text fw={item.unreadCount > 0 ? 700 : 500} size="sm" truncate="end">
             {item.username}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
             {formatDate(item.lastMessage.createdAt, locale, { dateStyle: "short" })}
           </Text>
         </Group>
