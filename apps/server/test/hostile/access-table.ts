@@ -292,6 +292,8 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "PUT /proxy/messenger/v3/profile": { may: USERS, body: { acceptChatMessages: "YES" } },
   "GET /rest/v1/messenger/{username}": { may: USERS, ids: { username: "ownerName" } },
   "POST /rest/v1/messenger/{username}": { may: USERS, ids: { username: "ownerName" }, body: { message: "Hi there." } },
+  "GET /rest/v1/messenger": { may: USERS },
+  "POST /rest/v1/messenger/{username}/read": { may: USERS, ids: { username: "ownerName" }, body: { lastReadId: 1 } },
   "POST /account/re-auth-push-subscription": {
     may: TRADE_VIEWERS,
     body: (ids: PlantedIds) => ({ channels: [`trade.${ids.trade}`] }),

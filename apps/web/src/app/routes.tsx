@@ -221,7 +221,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "bazaarCreate" },
   { name: "bazaarList" },
   { name: "bazaarUserList" },
-  { name: "messenger" },
+  {
+    name: "messenger",
+    page: lazyPage(
+      () => import("../features/messenger/pages/messenger-page.tsx"),
+      (m) => m.MessengerPage,
+    ),
+  },
   { name: "support" },
 
   // Wallet and bank accounts.
