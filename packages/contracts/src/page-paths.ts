@@ -65,6 +65,10 @@ export const PAGE_PATHS = {
   adminUser: "/admin/users/:username",
   /** The audit log of staff actions (?q=&page=N). */
   adminAudit: "/admin/audit",
+  /** The verification review queue: submissions waiting for a moderator (?status=). */
+  adminVerifications: "/admin/verifications",
+  /** One submission: its details, its documents and the decision. */
+  adminVerification: "/admin/verifications/:id",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",

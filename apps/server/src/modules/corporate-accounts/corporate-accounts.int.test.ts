@@ -5,6 +5,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type FilePart, multipartBody, type TestApp, type TestClient } from "../../../test/harness.ts";
 import { pdfWithPages, pngImage } from "../../../test/sample-files.ts";
+import { notifyFromFeed } from "../notifications/index.ts";
 import { purgeCompanyDocumentsJob } from "./jobs/purge-documents.job.ts";
 
 let t: TestApp;
@@ -220,6 +221,15 @@ describe("reviewing company applications", () => {
     expect((await t.client().get(`/rest/v1/users/${user.user!.username}`)).body.data.fullName).toBe("Amina D.");
     const activity = (await user.get("/rest/v1/users/activity")).body.data;
     expect(activity.filter((line: { type: string }) => line.type === "company_verification")).toHaveLength(2);
+    // Each decision is an account event of the one catalogue: the notifications read it from the feed.
+    await notifyFromFeed(t.db);
+    const notices = (await user.get("/rest/v1/notifications")).body.data as { event: string; subjectId: string }[];
+    expect(
+      notices
+        .filter((notice) => notice.event === "account.company_verification_decided")
+        .map((notice) => notice.subjectId)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
   });
 
   it("rejects with a reason; a moderator cannot review their own application; reviewer views are recorded", async () => {

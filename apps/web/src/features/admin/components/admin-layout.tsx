@@ -24,6 +24,7 @@ const AREA_LINKS: readonly AreaLink[] = [
   { name: "adminOverview", labelKey: "nav.overview", audience: "staff", testId: "admin-nav-overview" },
   { name: "adminUsers", labelKey: "nav.users", audience: "usersStaff", testId: "admin-nav-users" },
   { name: "adminAudit", labelKey: "nav.audit", audience: "usersStaff", testId: "admin-nav-audit" },
+  { name: "adminVerifications", labelKey: "nav.verifications", audience: "staff", testId: "admin-nav-verifications" },
 ];
 const ELSEWHERE_LINKS: readonly AreaLink[] = [
   { name: "moderationDisputes", labelKey: "nav.disputes", audience: "staff", testId: "admin-nav-disputes" },
