@@ -121,6 +121,9 @@ const en = {
     dispute_resolve: "Resolved a dispute",
     deposit_record: "Recorded a deposit",
     deposit_confirm: "Confirmed a deposit",
+    verification_approve: "Approved a verification",
+    verification_reject: "Rejected a verification",
+    verification_request_resubmission: "Asked for a verification again",
   },
   errors: {
     ERROR_STAFF_ACTION_ON_SELF: "Staff cannot act on their own account.",
@@ -256,6 +259,9 @@ const fr: AdminTexts = {
     dispute_resolve: "A tranché un litige",
     deposit_record: "A enregistré un dépôt",
     deposit_confirm: "A confirmé un dépôt",
+    verification_approve: "A approuvé une vérification",
+    verification_reject: "A refusé une vérification",
+    verification_request_resubmission: "A redemandé une vérification",
   },
   errors: {
     ERROR_STAFF_ACTION_ON_SELF: "L’équipe ne peut pas agir sur son propre compte.",
