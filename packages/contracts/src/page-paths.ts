@@ -69,6 +69,8 @@ export const PAGE_PATHS = {
   adminVerifications: "/admin/verifications",
   /** One submission: its details, its documents and the decision. */
   adminVerification: "/admin/verifications/:id",
+  /** One company application: its details, its documents and the decision. */
+  adminCompanyApplication: "/admin/verifications/companies/:id",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",

@@ -304,6 +304,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "adminCompanyApplication",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-company-application-page.tsx"),
+      (m) => m.AdminCompanyApplicationPage,
+    ),
+  },
+  {
     name: "bankAccounts",
     page: lazyPage(
       () => import("../features/bank-accounts/pages/bank-accounts-page.tsx"),

@@ -1,9 +1,10 @@
+import { isApiError } from "../../../lib/api-client.ts";
 import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-texts.ts";
 
 /** English texts of the console's verification queue (namespace "adminVerifications"); French has the same shape. */
 const en = {
   title: "Verification queue",
-  subtitle: "Identity and address submissions waiting for a moderator, oldest first.",
+  subtitle: "Identity, address and company verifications waiting for a moderator, oldest first.",
   statusFilter: "Status",
   statuses: {
     uploaded: "Waiting for review",
@@ -61,11 +62,38 @@ const en = {
   noDocument: "No document yet.",
   sides: { front: "Front", back: "Back", selfie: "Selfie", proof: "Proof", video: "Video" },
   openFull: "Open the full file",
+  removed: "Removed after the retention period.",
+  kinds: { submissions: "Identity and address", companies: "Companies" },
+  company: {
+    statuses: {
+      application_submitted: "Sent",
+      in_review: "In review",
+      application_approved: "Approved",
+      application_rejected: "Rejected",
+      application_waiting_resubmission: "Sent back",
+    },
+    columns: { company: "Company", user: "User", submittedAt: "Submitted", country: "Country", status: "Status" },
+    empty: "No company application waits.",
+    total_one: "{{count}} application",
+    total_other: "{{count}} applications",
+    itemTitle: "Company application of {{username}}",
+    fields: {
+      legalEntityName: "Legal entity name",
+      businessName: "Business name",
+      registrationNumber: "Registration number",
+      countryIso3: "Country of registration",
+    },
+    reviewer: "In review by {{name}}",
+    take: "Take it into review",
+    taken: "You took it into review.",
+    takenByOther: "{{name}} is reviewing this application.",
+    notWaiting: "This application is not waiting for a decision.",
+  },
   decisionTitle: "Decision",
   notWaiting: "This submission is not waiting for a decision.",
   approve: "Approve",
   reasonLabel: "Reason the user is shown",
-  reasonHint: "Needed to reject or to ask for the documents again (3 to 500 characters).",
+  reasonHint: "Needed to reject or to ask for the documents again ({{min}} to {{max}} characters).",
   reject: "Reject",
   resubmit: "Ask to send again",
   approved: "Approved: the user's level is updated.",
@@ -76,6 +104,10 @@ const en = {
     ERROR_VERIFICATION_WRONG_STATE: "This submission was decided already or is not complete yet.",
     ERROR_VERIFICATION_NOT_FOUND: "This verification no longer exists.",
     ERROR_INPUT_VALIDATION: "Give a reason of 3 to 500 characters.",
+    ERROR_COMPANY_REVIEW_OWN_APPLICATION: "You cannot review your own application: another moderator must decide it.",
+    ERROR_COMPANY_APPLICATION_DECIDED: "This application was decided already.",
+    ERROR_COMPANY_APPLICATION_TAKEN: "Another moderator is reviewing this application.",
+    ERROR_COMPANY_APPLICATION_NOT_FOUND: "This application no longer exists.",
     generic: "That did not work. Try again.",
   },
 };
@@ -84,7 +116,7 @@ type VerificationQueueTexts = typeof en;
 
 const fr: VerificationQueueTexts = {
   title: "File des vérifications",
-  subtitle: "Les pièces d’identité et justificatifs de domicile qui attendent un modérateur, les plus anciens d’abord.",
+  subtitle: "Les vérifications d’identité, de domicile et de société qui attendent un modérateur, les plus anciennes d’abord.",
   statusFilter: "Statut",
   statuses: {
     uploaded: "En attente d’examen",
@@ -142,11 +174,38 @@ const fr: VerificationQueueTexts = {
   noDocument: "Aucun document pour l’instant.",
   sides: { front: "Recto", back: "Verso", selfie: "Selfie", proof: "Justificatif", video: "Vidéo" },
   openFull: "Ouvrir le fichier complet",
+  removed: "Supprimé après la durée de conservation.",
+  kinds: { submissions: "Identité et domicile", companies: "Sociétés" },
+  company: {
+    statuses: {
+      application_submitted: "Envoyée",
+      in_review: "En cours d’examen",
+      application_approved: "Approuvée",
+      application_rejected: "Refusée",
+      application_waiting_resubmission: "Renvoyée",
+    },
+    columns: { company: "Société", user: "Utilisateur", submittedAt: "Envoyée", country: "Pays", status: "Statut" },
+    empty: "Aucune demande de société n’attend.",
+    total_one: "{{count}} demande",
+    total_other: "{{count}} demandes",
+    itemTitle: "Demande de société de {{username}}",
+    fields: {
+      legalEntityName: "Raison sociale",
+      businessName: "Nom commercial",
+      registrationNumber: "Numéro d’immatriculation",
+      countryIso3: "Pays d’immatriculation",
+    },
+    reviewer: "En cours d’examen par {{name}}",
+    take: "Prendre en examen",
+    taken: "Vous l’avez prise en examen.",
+    takenByOther: "{{name}} examine cette demande.",
+    notWaiting: "Cette demande n’attend pas de décision.",
+  },
   decisionTitle: "Décision",
   notWaiting: "Cette demande n’attend pas de décision.",
   approve: "Approuver",
   reasonLabel: "Motif montré à l’utilisateur",
-  reasonHint: "Nécessaire pour refuser ou redemander les documents (3 à 500 caractères).",
+  reasonHint: "Nécessaire pour refuser ou redemander les documents ({{min}} à {{max}} caractères).",
   reject: "Refuser",
   resubmit: "Redemander l’envoi",
   approved: "Approuvée : le niveau de l’utilisateur est mis à jour.",
@@ -158,6 +217,11 @@ const fr: VerificationQueueTexts = {
     ERROR_VERIFICATION_WRONG_STATE: "Cette demande a déjà été tranchée ou n’est pas encore complète.",
     ERROR_VERIFICATION_NOT_FOUND: "Cette vérification n’existe plus.",
     ERROR_INPUT_VALIDATION: "Donnez un motif de 3 à 500 caractères.",
+    ERROR_COMPANY_REVIEW_OWN_APPLICATION:
+      "Vous ne pouvez pas examiner votre propre demande : un autre modérateur doit la trancher.",
+    ERROR_COMPANY_APPLICATION_DECIDED: "Cette demande a déjà été tranchée.",
+    ERROR_COMPANY_APPLICATION_TAKEN: "Un autre modérateur examine cette demande.",
+    ERROR_COMPANY_APPLICATION_NOT_FOUND: "Cette demande n’existe plus.",
     generic: "Cela n’a pas fonctionné. Réessayez.",
   },
 };
@@ -166,4 +230,11 @@ const texts: FeatureTexts<VerificationQueueTexts> = { en, fr };
 
 export function useVerificationQueueTexts() {
   return useFeatureTexts("adminVerifications", texts);
+}
+
+/** A refusal's words: a known code of the verification or company review, else the generic one. */
+export function useRefusalText() {
+  const { t } = useVerificationQueueTexts();
+  return (error: unknown) =>
+    t(`errors.${isApiError(error) ? error.code : "generic"}`, { defaultValue: t("errors.generic") });
 }

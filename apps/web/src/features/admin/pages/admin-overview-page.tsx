@@ -6,6 +6,7 @@ import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ListPanel } from "../../../ui/list-panel.tsx";
 import { auditQueryOptions, disputeCountQueryOptions } from "../api/admin-api.ts";
+import { companyQueueQueryOptions } from "../api/company-queue-api.ts";
 import { reviewQueueQueryOptions } from "../api/verification-queue-api.ts";
 import { AdminSectionPage, mayRunUsers } from "../components/admin-layout.tsx";
 import { AuditTable } from "../components/audit-table.tsx";
@@ -41,18 +42,25 @@ function DisputeCount({ label, status, testId }: { label: string; status: "open"
   return <CountCard label={label} count={count} href={to("moderationDisputes", {}, { status })} testId={testId} />;
 }
 
-/** The submissions waiting for review; the queue answers at most REVIEW_QUEUE_MAX, shown as "100+". */
+/**
+ * The identity and address submissions waiting for review and the open company applications. The
+ * submissions' queue answers at most REVIEW_QUEUE_MAX: past it the count reads "100+".
+ */
 function PendingVerificationsCount() {
   const { t } = useAdminTexts();
   const { to } = useLocalizedPaths();
-  const queue = useQuery({
-    ...reviewQueueQueryOptions("uploaded"),
-    select: (items) => (items.length >= REVIEW_QUEUE_MAX ? `${REVIEW_QUEUE_MAX}+` : items.length),
-  });
+  const submissions = useQuery(reviewQueueQueryOptions("uploaded"));
+  const companies = useQuery(companyQueueQueryOptions());
+  const count = (submissions.data?.length ?? 0) + (companies.data?.length ?? 0);
+  const isFull = (submissions.data?.length ?? 0) >= REVIEW_QUEUE_MAX;
   return (
     <CountCard
       label={t("overview.pendingVerifications")}
-      count={queue}
+      count={{
+        isPending: submissions.isPending || companies.isPending,
+        isError: submissions.isError || companies.isError,
+        data: isFull ? `${count}+` : count,
+      }}
       href={to("adminVerifications")}
       testId="overview-pending-verifications"
     />

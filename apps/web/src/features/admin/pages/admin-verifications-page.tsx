@@ -1,90 +1,46 @@
-import { Anchor, SegmentedControl, Table, Text } from "@mantine/core";
-import { REVIEW_QUEUE_MAX, VERIFICATION_STATUSES, type VerificationStatus } from "@souk/contracts";
-import { useQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
-import { formatDate } from "../../../lib/format.ts";
-import { useLocale, useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { ListPanel } from "../../../ui/list-panel.tsx";
-import { reviewQueueQueryOptions } from "../api/verification-queue-api.ts";
+import { Stack, Tabs } from "@mantine/core";
+import { useSearchParams } from "react-router";
 import { AdminPage } from "../components/admin-layout.tsx";
-import { countryOf } from "../components/review-item-format.ts";
+import { CompaniesQueue } from "../components/companies-queue.tsx";
+import { SubmissionsQueue } from "../components/submissions-queue.tsx";
 import { useVerificationQueueTexts } from "../i18n/verification-queue-texts.ts";
 
-/** The filter's order: what waits first, then what was decided. */
-const FILTER_ORDER: readonly VerificationStatus[] = ["uploaded", "pending", "corrupted", "rejected", "approved"];
-
-function statusParamOf(searchParams: URLSearchParams): VerificationStatus {
-  const value = searchParams.get("status");
-  return (VERIFICATION_STATUSES as readonly string[]).includes(value ?? "") ? (value as VerificationStatus) : "uploaded";
-}
+type QueueKind = "submissions" | "companies";
 
 function QueueScreen() {
   const { t } = useVerificationQueueTexts();
-  const { to } = useLocalizedPaths();
-  const locale = useLocale();
   const [searchParams, setSearchParams] = useSearchParams();
-  const status = statusParamOf(searchParams);
-  const queue = useQuery(reviewQueueQueryOptions(status));
-  const rows = queue.data ?? [];
+  const kind: QueueKind = searchParams.get("kind") === "companies" ? "companies" : "submissions";
   return (
-    <>
-      <SegmentedControl
-        aria-label={t("statusFilter")}
-        value={status}
-        onChange={(next) => setSearchParams(next === "uploaded" ? {} : { status: next })}
-        data={FILTER_ORDER.map((value) => ({ value, label: t(`statuses.${value}`) }))}
-        data-testid="verification-status-filter"
-      />
-      <ListPanel
-        title={t("total", { count: rows.length })}
-        query={queue}
-        isEmpty={rows.length === 0}
-        texts={{ loading: t("loading"), empty: t("empty"), error: t("loadError"), retry: t("retry") }}
-        data-testid="verification-queue"
-      >
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("columns.type")}</Table.Th>
-                <Table.Th>{t("columns.user")}</Table.Th>
-                <Table.Th>{t("columns.submittedAt")}</Table.Th>
-                <Table.Th>{t("columns.country")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((item) => (
-                <Table.Tr key={item.id} data-testid="verification-queue-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={to("adminVerification", { id: item.id })} size="sm">
-                      {t(`types.${item.type}`)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{item.username}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDate(item.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{countryOf(item) || "—"}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {rows.length >= REVIEW_QUEUE_MAX ? (
-          <Text size="sm" c="dimmed" mt="xs">
-            {t("more", { count: rows.length })}
-          </Text>
-        ) : null}
-      </ListPanel>
-    </>
+    <Tabs
+      value={kind}
+      onChange={(next) => setSearchParams(next === "companies" ? { kind: next } : {})}
+      keepMounted={false}
+    >
+      <Tabs.List mb="md">
+        <Tabs.Tab value="submissions" data-testid="queue-kind-submissions">
+          {t("kinds.submissions")}
+        </Tabs.Tab>
+        <Tabs.Tab value="companies" data-testid="queue-kind-companies">
+          {t("kinds.companies")}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="submissions">
+        <Stack gap="md">
+          <SubmissionsQueue />
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="companies">
+        <CompaniesQueue />
+      </Tabs.Panel>
+    </Tabs>
   );
 }
 
-/** /admin/verifications: the submissions of a status (waiting for review by default), for every staff role. */
+/**
+ * /admin/verifications: the identity and address submissions of a status (waiting for review by
+ * default), and the open company applications (?kind=companies), for every staff role.
+ */
 export function AdminVerificationsPage() {
   const { t } = useVerificationQueueTexts();
   return (
