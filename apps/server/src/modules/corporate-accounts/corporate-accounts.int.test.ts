@@ -263,6 +263,18 @@ describe("reviewing company applications", () => {
       expect.arrayContaining([expect.objectContaining({ id: application.id })]),
     );
     expect((await moderator.post(`${review}/nonexistent1/take`)).status).toBe(404);
+    // The decision's audit row, and none for the refused ones.
+    const audit = await sql<{ action: string; actor_user_id: string; subject_id: string; reason: string }>`
+      SELECT action, actor_user_id, subject_id, reason FROM audit_log
+      WHERE details->>'application' = ${application.id} ORDER BY id`.execute(t.ownerDb);
+    expect(audit.rows).toEqual([
+      {
+        action: "company.reject",
+        actor_user_id: String(moderator.user!.id),
+        subject_id: applicant.user!.username,
+        reason: "The company is not registered in the named country.",
+      },
+    ]);
   });
 });
 

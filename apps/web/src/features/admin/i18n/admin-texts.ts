@@ -124,6 +124,9 @@ const en = {
     verification_approve: "Approved a verification",
     verification_reject: "Rejected a verification",
     verification_request_resubmission: "Asked for a verification again",
+    company_approve: "Approved a company",
+    company_reject: "Rejected a company",
+    company_request_resubmission: "Asked for a company application again",
   },
   errors: {
     ERROR_STAFF_ACTION_ON_SELF: "Staff cannot act on their own account.",
@@ -262,6 +265,9 @@ const fr: AdminTexts = {
     verification_approve: "A approuvé une vérification",
     verification_reject: "A refusé une vérification",
     verification_request_resubmission: "A redemandé une vérification",
+    company_approve: "A approuvé une société",
+    company_reject: "A refusé une société",
+    company_request_resubmission: "A redemandé une demande de société",
   },
   errors: {
     ERROR_STAFF_ACTION_ON_SELF: "L’équipe ne peut pas agir sur son propre compte.",
