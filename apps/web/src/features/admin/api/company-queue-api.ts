@@ -32,7 +32,7 @@ export function companyDocumentUrl(applicationId: string, documentId: string): s
   return `${base}/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(documentId)}`;
 }
 
-export type CompanyAction = { type: "take" } | ({ type: "decide" } & CompanyReviewDecision);
+type CompanyAction = { type: "take" } | ({ type: "decide" } & CompanyReviewDecision);
 
 /** Taking an application into review, or deciding it; the answer is the application as it now stands. */
 export function useCompanyReviewMutation(id: string) {

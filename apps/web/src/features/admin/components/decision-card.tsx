@@ -4,7 +4,7 @@ import { useVerificationQueueTexts } from "../i18n/verification-queue-texts.ts";
 
 export type DecisionAction = "approve" | "reject" | "resubmit";
 
-export interface DecisionCardProps {
+interface DecisionCardProps {
   /** A refusal in words (the server's, or one the screen knows before asking); null when none. */
   refusal: string | null;
   /** Why nothing can be decided now (decided already, another reviewer's); null when it can. */

@@ -1,7 +1,7 @@
 import { Anchor, Image, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useVerificationQueueTexts } from "../i18n/verification-queue-texts.ts";
 
-export interface ViewedDocument {
+interface ViewedDocument {
   id: string;
   /** What it is: an ID's side, a file's name. */
   label: string;

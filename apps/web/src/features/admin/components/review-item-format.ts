@@ -6,7 +6,7 @@ import type { ReviewItem } from "@souk/contracts";
  */
 
 /** The payload fields shown on a submission's page, in this order; others are not shown. */
-export const PAYLOAD_FIELDS = [
+const PAYLOAD_FIELDS = [
   "issueCountryIso3",
   "countryIso3",
   "documentType",
@@ -22,7 +22,7 @@ export const PAYLOAD_FIELDS = [
   "ngaNin",
   "ngaBvn",
 ] as const;
-export type PayloadField = (typeof PAYLOAD_FIELDS)[number];
+type PayloadField = (typeof PAYLOAD_FIELDS)[number];
 
 function textOf(value: unknown): string {
   return typeof value === "string" ? value.trim() : "";
