@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { openLoggedInPage, readMail, readSmsCode, submitSignUp, uniqueUsername } from "./support.ts";
+import { apiPost, openLoggedInPage, readMail, readSmsCode, submitSignUp, uniqueUsername } from "./support.ts";
 
 /**
  * The verification queue (docs/decisions/122-verification-queue-screen.md): a user at L1 sends an
@@ -9,14 +9,9 @@ import { openLoggedInPage, readMail, readSmsCode, submitSignUp, uniqueUsername }
  * a verified ID no longer says it is out of reach. The queue is shot in light and dark, en and fr.
  */
 
-/** A call as the page's user would make it: session cookie, CSRF token, XHR marker. */
-async function apiPost(page: Page, url: string, body: unknown): Promise<void> {
-  const cookies = await page.context().cookies();
-  const csrf = cookies.find((cookie) => cookie.name === "souk_csrf")?.value ?? "";
-  const response = await page.request.post(url, {
-    data: body,
-    headers: { "x-csrf-token": csrf, "x-requested-with": "XMLHttpRequest" },
-  });
+/** A call that must succeed, made as the page's user. */
+async function mustPost(page: Page, url: string, body: unknown): Promise<void> {
+  const response = await apiPost(page, url, body);
   expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
 }
 
@@ -39,14 +34,14 @@ async function codeFrom(read: () => string): Promise<string> {
 /** E-mail and phone verified through their own calls, codes read from the dev outboxes: level L1. */
 async function reachLevelOne(page: Page, email: string): Promise<void> {
   const mailCode = await codeFrom(() => readMail(email, "verification code").match(/\b(\d{6})\b/)?.[1] ?? "");
-  await apiPost(page, "/rest/v1/user-verification/email/verify-code", { code: mailCode });
+  await mustPost(page, "/rest/v1/user-verification/email/verify-code", { code: mailCode });
   // 61 followed by any 7 digits is a valid French mobile number.
   const national = `61${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
-  await apiPost(page, "/rest/v1/users/send-phone-code", {
+  await mustPost(page, "/rest/v1/users/send-phone-code", {
     phone: `+33${national}`,
     isCitizenshipConsentAccepted: true,
   });
-  await apiPost(page, "/rest/v1/users/confirm-phone", {
+  await mustPost(page, "/rest/v1/users/confirm-phone", {
     phoneCode: await codeFrom(() => readSmsCode(`+33${national}`)),
   });
 }
