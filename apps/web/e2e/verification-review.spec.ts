@@ -139,6 +139,9 @@ test("a moderator approves an ID in the queue and the user's level, limits and o
     await expect(row).toContainText("USA");
     await useTheme(moderator, "light");
     await moderator.screenshot({ path: ".test-data/screenshots/admin-verifications-en-light.png", fullPage: true });
+    await moderator.getByTestId("queue-kind-companies").click();
+    await expect(moderator.getByTestId("company-queue")).toBeVisible();
+    await moderator.screenshot({ path: ".test-data/screenshots/admin-company-queue-en-light.png", fullPage: true });
     await moderator.goto("/fr/admin/verifications");
     await expect(moderator.getByRole("heading", { name: "File des vérifications", level: 1 })).toBeVisible();
     await expect(moderator.getByTestId("verification-queue-row").filter({ hasText: username })).toContainText(
