@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { changesAccount } from "./account-live.tsx";
 
-const fact = (event: string) => ({ event, subjectId: "sub_1", dedupeKey: `${event}:sub_1`, link: "/account/verification" });
+const fact = (event: string) => ({
+  event,
+  subjectId: "sub_1",
+  dedupeKey: `${event}:sub_1`,
+  link: "/account/verification",
+});
 
 describe("which account facts refetch the page", () => {
   it("is a verification or company decision, not any other account fact", () => {

@@ -31,9 +31,7 @@ export function reviewDocumentUrl(submissionId: string, documentId: string): str
   return `${base}/${encodeURIComponent(submissionId)}/documents/${encodeURIComponent(documentId)}`;
 }
 
-export type ReviewDecision =
-  | { action: "approve" }
-  | { action: "reject" | "request-resubmission"; reason: string };
+export type ReviewDecision = { action: "approve" } | { action: "reject" | "request-resubmission"; reason: string };
 
 /** One decision on a submission; the answer is the submission as it now stands. */
 export function useReviewDecisionMutation(id: string) {

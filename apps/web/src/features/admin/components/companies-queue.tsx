@@ -45,7 +45,9 @@ export function CompaniesQueue() {
                   <Text size="sm">{item.username}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{formatDate(item.submittedAt, locale, { dateStyle: "medium", timeStyle: "short" })}</Text>
+                  <Text size="sm">
+                    {formatDate(item.submittedAt, locale, { dateStyle: "medium", timeStyle: "short" })}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{item.countryIso3}</Text>

@@ -14,7 +14,9 @@ const FILTER_ORDER: readonly VerificationStatus[] = ["uploaded", "pending", "cor
 
 function statusParamOf(searchParams: URLSearchParams): VerificationStatus {
   const value = searchParams.get("status");
-  return (VERIFICATION_STATUSES as readonly string[]).includes(value ?? "") ? (value as VerificationStatus) : "uploaded";
+  return (VERIFICATION_STATUSES as readonly string[]).includes(value ?? "")
+    ? (value as VerificationStatus)
+    : "uploaded";
 }
 
 /** The identity and address submissions of one status (?status=), oldest first. */
@@ -65,7 +67,9 @@ export function SubmissionsQueue() {
                     <Text size="sm">{item.username}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{formatDate(item.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}</Text>
+                    <Text size="sm">
+                      {formatDate(item.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{countryOf(item) || "—"}</Text>

@@ -116,7 +116,8 @@ type VerificationQueueTexts = typeof en;
 
 const fr: VerificationQueueTexts = {
   title: "File des vérifications",
-  subtitle: "Les vérifications d’identité, de domicile et de société qui attendent un modérateur, les plus anciennes d’abord.",
+  subtitle:
+    "Les vérifications d’identité, de domicile et de société qui attendent un modérateur, les plus anciennes d’abord.",
   statusFilter: "Statut",
   statuses: {
     uploaded: "En attente d’examen",

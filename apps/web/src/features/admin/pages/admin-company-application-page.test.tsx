@@ -99,7 +99,9 @@ describe("the company applications of the verification queue", () => {
       vi.fn<typeof fetch>(async () => answer(200, { data: application, meta: null })),
     );
     await renderItem(makeCurrentUser({ id: 9, username: "amina", isStaff: true, roles: ["user", "moderator"] }));
-    expect((await screen.findByTestId("review-refusal")).textContent).toContain("You cannot review your own application");
+    expect((await screen.findByTestId("review-refusal")).textContent).toContain(
+      "You cannot review your own application",
+    );
     expect(screen.queryByTestId("review-approve")).toBeNull();
     cleanup();
 

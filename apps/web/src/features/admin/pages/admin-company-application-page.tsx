@@ -39,12 +39,16 @@ function useDetails(): (item: CompanyReviewItem) => ItemDetails {
 }
 
 /** Why the screen offers no decision: one's own (a refusal), decided, or another moderator's. */
-function blockOf(item: CompanyReviewItem, me: string | undefined): { refusalCode: string | null; notice: string } | null {
+function blockOf(
+  item: CompanyReviewItem,
+  me: string | undefined,
+): { refusalCode: string | null; notice: string } | null {
   if (item.username === me) return { refusalCode: ErrorCode.COMPANY_REVIEW_OWN_APPLICATION, notice: "" };
   if (item.status !== "application_submitted" && item.status !== "in_review") {
     return { refusalCode: null, notice: "company.notWaiting" };
   }
-  if (item.reviewerUsername && item.reviewerUsername !== me) return { refusalCode: null, notice: "company.takenByOther" };
+  if (item.reviewerUsername && item.reviewerUsername !== me)
+    return { refusalCode: null, notice: "company.takenByOther" };
   return null;
 }
 
@@ -66,7 +70,12 @@ function CompanyDecision({ item }: { item: CompanyReviewItem }) {
         variant="default"
         loading={variables?.type === "take"}
         disabled={mutation.isPending}
-        onClick={() => mutation.mutate({ type: "take" }, { onSuccess: () => showToast({ type: "info", message: t("company.taken") }) })}
+        onClick={() =>
+          mutation.mutate(
+            { type: "take" },
+            { onSuccess: () => showToast({ type: "info", message: t("company.taken") }) },
+          )
+        }
         data-testid="review-take"
       >
         {t("company.take")}

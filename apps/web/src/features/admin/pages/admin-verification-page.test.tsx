@@ -143,7 +143,9 @@ describe("the verification queue", () => {
     cleanup();
 
     await renderItem(makeCurrentUser({ id: 9, username: "ada", isStaff: true, roles: ["user", "moderator"] }));
-    expect((await screen.findByTestId("review-refusal")).textContent).toContain("You cannot review your own verification");
+    expect((await screen.findByTestId("review-refusal")).textContent).toContain(
+      "You cannot review your own verification",
+    );
     expect(screen.queryByTestId("review-approve")).toBeNull();
   });
 });
