@@ -70,8 +70,7 @@ export function DecisionCard({ refusal, notice, pending, onDecide, reason: rule,
             description={t("reasonHint", { min: rule.min, max: rule.max })}
             value={reason}
             maxLength={rule.max}
-            autosize
-            minRows={2}
+            rows={3}
             onChange={(event) => setReason(event.currentTarget.value)}
             data-testid="review-reason"
           />
