@@ -265,7 +265,7 @@ describe("reviewing company applications", () => {
     expect((await moderator.post(`${review}/nonexistent1/take`)).status).toBe(404);
     // The decision's audit row, and none for the refused ones.
     const audit = await sql<{ action: string; actor_user_id: string; subject_id: string; reason: string }>`
-      SELECT action, actor_user_id, subject_id, reason FROM audit_log
+      SELECT action, actor_user_id::text, subject_id, reason FROM audit_log
       WHERE details->>'application' = ${application.id} ORDER BY id`.execute(t.ownerDb);
     expect(audit.rows).toEqual([
       {

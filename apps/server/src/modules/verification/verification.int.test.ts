@@ -100,7 +100,7 @@ const kycCheck = async (user: TestUser) => (await user.client.get("/rest/v1/user
 /** The audit rows of a submission's decisions. */
 async function auditRowsOf(submissionId: string) {
   const { rows } = await sql<{ action: string; actor_user_id: string; subject_id: string; reason: string }>`
-    SELECT action, actor_user_id, subject_id, reason FROM audit_log
+    SELECT action, actor_user_id::text, subject_id, reason FROM audit_log
     WHERE details->>'submission' = ${submissionId} ORDER BY id`.execute(t.ownerDb);
   return rows;
 }
