@@ -46,28 +46,18 @@ async function reachLevelOne(page: Page, email: string): Promise<void> {
   });
 }
 
-/** An offer whose only requirement a new user misses is a verified ID. */
+/** An offer whose only requirement this user misses is a verified ID, as its page tells them. */
 async function offerRequiringId(page: Page): Promise<string> {
   const response = await page.request.get("/rest/v1/offers?type=buy&isVerifiedOffers=true&limit=50");
   expect(response.ok()).toBe(true);
-  const offers = (await response.json()).data as {
-    idHashed: string;
-    requireMinPastTrades: number;
-    requireVerifiedId: boolean;
-    requireFullNameVisibility: boolean;
-    showOnlyTrustedUser: boolean;
-    availableIn: string[];
-  }[];
-  const offer = offers.find(
-    (item) =>
-      item.requireVerifiedId &&
-      item.requireMinPastTrades === 0 &&
-      !item.requireFullNameVisibility &&
-      !item.showOnlyTrustedUser &&
-      item.availableIn.length === 0,
-  );
-  if (!offer) throw new Error("no offer whose only requirement is a verified ID");
-  return offer.idHashed;
+  const offers = (await response.json()).data as { idHashed: string; requireVerifiedId: boolean }[];
+  for (const offer of offers.filter((item) => item.requireVerifiedId)) {
+    const view = (await (await page.request.get(`/rest/v1/offers/${offer.idHashed}`)).json()) as {
+      data: { unmetRequirements: string[] };
+    };
+    if (view.data.unmetRequirements.join() === "require_verified_id") return offer.idHashed;
+  }
+  throw new Error("no offer whose only unmet requirement is a verified ID");
 }
 
 async function sendId(page: Page): Promise<void> {
