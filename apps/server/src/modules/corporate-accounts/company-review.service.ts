@@ -6,7 +6,7 @@ import {
 } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
 import { type FileStorage, isPublicId, notFound, type StoredFileReply, type Viewer } from "../../platform/index.ts";
-import { announceAccountEvent } from "../../realtime/index.ts";
+import { announceOncePerSubject } from "../../realtime/index.ts";
 import { recordActivity } from "../account-security/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import { decide, type ReviewFacts, takeRefusal } from "./corporate-accounts.domain.ts";
@@ -108,10 +108,9 @@ export async function decideCompanyApplication(
         business_name: row.business_name,
       });
     }
-    await announceAccountEvent(tx, applicantId, {
+    await announceOncePerSubject(tx, applicantId, {
       event: "account.company_verification_decided",
       subjectId: row.public_id,
-      dedupeKey: `account.company_verification_decided:${row.public_id}`,
       link: PAGE_PATHS.companyVerification,
       reason: outcome.status,
     });

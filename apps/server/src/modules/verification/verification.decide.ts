@@ -1,7 +1,7 @@
 import { PAGE_PATHS, VerificationErrorCode } from "@souk/contracts";
 import type { Tx } from "../../db/pool.ts";
 import { conflict, forbidden, notFound } from "../../platform/index.ts";
-import { announceAccountEvent } from "../../realtime/index.ts";
+import { announceOncePerSubject } from "../../realtime/index.ts";
 import { recordActivity } from "../account-security/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import { conditionsOf, effectsOf, levelOf } from "./verification.domain.ts";
@@ -62,10 +62,9 @@ export async function applyDecision(
     blockedKycActions: effects.blockedKycActions,
   });
   const accountLevel = await refreshKycLevel(tx, userId);
-  await announceAccountEvent(tx, userId, {
+  await announceOncePerSubject(tx, userId, {
     event: "account.verification_decided",
     subjectId: submission.public_id,
-    dedupeKey: `account.verification_decided:${submission.public_id}`,
     link: PAGE_PATHS.kycVerification,
     text: submission.type,
     reason: effects.status,
