@@ -94,7 +94,8 @@ test("a moderator approves an ID in the queue and the user's level, limits and o
   page,
   browser,
 }) => {
-  test.slow();
+  // Two accounts, codes read through the operator CLI and four pages: long on a busy machine.
+  test.setTimeout(300_000);
   const username = uniqueUsername("kycq");
   const email = `${username}@example.com`;
   await page.goto("/register");
