@@ -7,6 +7,7 @@ import type { FeedbackErrorCode } from "./feedback.ts";
 import type { LedgerErrorCode } from "./ledger.ts";
 import type { OfferErrorCode } from "./offers.ts";
 import type { ReferenceErrorCode } from "./reference.ts";
+import type { SiteErrorCode } from "./site.ts";
 import type { TradeErrorCode } from "./trades.ts";
 import type { VerificationErrorCode } from "./verification.ts";
 import type { WalletErrorCode } from "./wallet.ts";
@@ -27,6 +28,7 @@ export type ErrorCodeValue =
   | ValueOf<typeof LedgerErrorCode>
   | ValueOf<typeof OfferErrorCode>
   | ValueOf<typeof ReferenceErrorCode>
+  | ValueOf<typeof SiteErrorCode>
   | ValueOf<typeof TradeErrorCode>
   | ValueOf<typeof VerificationErrorCode>
   | ValueOf<typeof WalletErrorCode>;

@@ -65,6 +65,8 @@ export const PAGE_PATHS = {
   adminUser: "/admin/users/:username",
   /** The audit log of staff actions (?q=&page=N). */
   adminAudit: "/admin/audit",
+  /** The site switches (admins): maintenance mode, admin alerts, feature flags. */
+  adminSite: "/admin/site",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",

@@ -13,6 +13,7 @@ import classes from "./app-layout.module.css";
 import { Banners } from "./banners.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
+import { SiteBanners } from "./site-banners.tsx";
 
 /** Follows the URL's locale; a language not loaded yet is fetched first (a few kilobytes). */
 function useLocaleFromUrl(): void {
@@ -52,6 +53,7 @@ export function AppLayout() {
         {t("common.skipToContent")}
       </a>
       <Navbar />
+      <SiteBanners />
       <Banners user={user} />
       <main id="main" className={classes.main} tabIndex={-1}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <ServerErrorPage error={error} />}>
