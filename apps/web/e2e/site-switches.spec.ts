@@ -57,8 +57,13 @@ test("an admin's maintenance and notice show to visitors as banners", async ({ b
       await switchMaintenanceOff(admin);
       await admin.getByTestId("site-alert").filter({ hasText: notice }).getByTestId("site-alert-remove").click();
       await expect(admin.getByTestId("site-alert").filter({ hasText: notice })).toHaveCount(0);
-      await visitor.reload();
-      await expect(visitor.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      const [status] = await Promise.all([
+        visitor.waitForResponse((response) => response.url().endsWith("/rest/v1/site/status")),
+        visitor.reload(),
+      ]);
+      const { data } = await status.json();
+      expect(data.maintenanceInfo).toBeNull();
+      expect(data.adminAlerts.map((alert: { message: string }) => alert.message)).not.toContain(notice);
       await expect(visitor.getByTestId("maintenanceInfo")).toHaveCount(0);
       await expect(visitor.getByTestId("adminAlert").filter({ hasText: notice })).toHaveCount(0);
     });

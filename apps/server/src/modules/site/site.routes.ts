@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import { type AppDeps, envelope, refusals, requireRole, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { createAlert, getAdminSite, getSiteStatus, removeAlert, type SiteCaller, setFlag, setMaintenance } from "./site.service.ts";
-import { bindFeatures, deploymentFeaturesOf, getSiteState } from "./site.state.ts";
+import { bindFeatures, deploymentFeaturesOf, getSiteState, SITE_STATE_TTL_MS } from "./site.state.ts";
 
 const tags = ["admin"];
 const callerOf = (request: FastifyRequest): SiteCaller => ({
@@ -21,15 +21,14 @@ const callerOf = (request: FastifyRequest): SiteCaller => ({
 
 /**
  * The banners' status for everyone. It also keeps AppDeps.features in step with the stored flags:
- * a refresh every few seconds, so a change made by another copy or the CLI applies here too even
- * while no request reads the switches.
+ * read before the app serves, then every few seconds, so a change made by another copy or the
+ * CLI applies here too even while no request reads the switches.
  */
-export function registerSitePublicRoutes(app: SoukRoutes, deps: AppDeps): void {
-  const unbind = bindFeatures(deps.db, deps.features);
+export async function registerSitePublicRoutes(app: SoukRoutes, deps: AppDeps): Promise<void> {
+  const unbind = await bindFeatures(deps.db, deps.features);
   const refresh = () =>
     getSiteState(deps.db).catch((error: unknown) => deps.log.warn({ err: error }, "site switches not read"));
-  void refresh();
-  const timer = setInterval(refresh, 5_000);
+  const timer = setInterval(refresh, SITE_STATE_TTL_MS);
   timer.unref();
   app.addHook("onClose", async () => {
     clearInterval(timer);

@@ -9,7 +9,7 @@ import { loadSiteState } from "./site.repo.ts";
  * a cached copy, never the database: a change made through this process forgets it at its commit,
  * and a change made elsewhere (another copy, the CLI) is seen within SITE_STATE_TTL_MS.
  */
-const SITE_STATE_TTL_MS = 5_000;
+export const SITE_STATE_TTL_MS = 5_000;
 
 interface Cached {
   at: number;
@@ -30,8 +30,9 @@ function applyFlags(db: Db, state: SiteState): void {
 export function getSiteState(db: Db): Promise<SiteState> {
   const hit = states.get(db);
   if (hit && Date.now() - hit.at < SITE_STATE_TTL_MS) return hit.value;
-  const value = loadSiteState(db).then((state) => {
-    applyFlags(db, state);
+  const value: Promise<SiteState> = loadSiteState(db).then((state) => {
+    // A load begun before a change committed may end after the fresh one: only the newest applies.
+    if (states.get(db)?.value === value) applyFlags(db, state);
     return state;
   });
   states.set(db, { at: Date.now(), value });
@@ -56,10 +57,10 @@ export function deploymentFeaturesOf(features: Features): Readonly<Features> {
 
 /**
  * Keeps `features` (the deployment's flags, AppDeps.features) equal to the deployment's values with
- * the stored flags over them, at every load from now on. Returns the function that stops it (and
- * puts the deployment's values back).
+ * the stored flags over them: at once (once the switches are read) and at every load from then
+ * on. Returns the function that stops it and puts the deployment's values back.
  */
-export function bindFeatures(db: Db, features: Features): () => void {
+export async function bindFeatures(db: Db, features: Features): Promise<() => void> {
   const binding = { target: features, deployment: Object.freeze({ ...features }) };
   let bindings = featureBindings.get(db);
   if (!bindings) {
@@ -68,11 +69,13 @@ export function bindFeatures(db: Db, features: Features): () => void {
   }
   bindings.add(binding);
   deployments.set(features, binding.deployment);
-  const unbind = () => {
+  // The copy may be cached already (another app on this handle): apply it to this binding too.
+  const state = await getSiteState(db);
+  Object.assign(features, effectiveFeatures(binding.deployment, state.flagOverrides));
+  return () => {
     bindings.delete(binding);
     Object.assign(features, binding.deployment);
   };
-  return unbind;
 }
 
 /** The refusal of a new trade or a new or switched-on offer while the site is in maintenance, else null. */
