@@ -68,7 +68,11 @@ export type MaintenanceRequest = z.infer<typeof maintenanceRequestSchema>;
 
 /** POST /rest/v1/admin/site/alerts. */
 export const alertCreateRequestSchema = z.object({
-  message: message.pipe(z.string().min(3, { message: "message_required" })),
+  message: z
+    .string({ message: "message_required" })
+    .trim()
+    .min(3, { message: "message_required" })
+    .max(500, { message: "too_long" }),
   audience: z.enum(ALERT_AUDIENCES, { message: "audience_invalid" }),
   /** When the alert stops showing; none keeps it until staff remove it. */
   expiresAt: z.iso.datetime({ offset: true, message: "expires_at_invalid" }).nullish(),
