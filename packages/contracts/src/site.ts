@@ -80,7 +80,13 @@ export const alertCreateRequestSchema = z.object({
 export type AlertCreateRequest = z.infer<typeof alertCreateRequestSchema>;
 
 /** DELETE /rest/v1/admin/site/alerts/{id}. */
-export const alertIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 53 - 1) });
+export const alertIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
 
 /** PUT /rest/v1/admin/site/flags/{name}: true or false over the deployment, null back to it. */
 export const flagParamsSchema = z.object({ name: z.enum(FEATURE_FLAGS, { message: "flag_invalid" }) });

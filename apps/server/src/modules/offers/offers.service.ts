@@ -250,7 +250,7 @@ export async function updateOfferCap(
     const record = await lockOwnOffer(tx, viewer, idHashed);
     assertMayTransact(viewer);
     try {
-      await applyDraftEdit(tx, viewer, record, { offerCap: cap }, catalog, market, features);
+      await applyDraftEdit(tx, viewer, record, { offerCap: cap }, { catalog, market, features, maintenance: null });
     } catch (error) {
       // The spec's failure state keeps what was used of the cap and the rate, so they come along.
       if (error instanceof Error && "details" in error && error.details && typeof error.details === "object") {

@@ -40,6 +40,10 @@ export const flagsSetCommand: CliCommand = {
       return 2;
     }
     const value = parsed.isOn === null ? "the deployment's value" : String(parsed.isOn);
-    return exitCodeOf(print, () => setFlag(db, CLI_SITE_CALLER, parsed.name, parsed.isOn), `${parsed.name} is ${value}`);
+    return exitCodeOf(
+      print,
+      () => setFlag(db, CLI_SITE_CALLER, parsed.name, parsed.isOn),
+      `${parsed.name} is ${value}`,
+    );
   },
 };

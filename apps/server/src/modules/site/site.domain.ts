@@ -35,7 +35,11 @@ export function decideMaintenance(
 ): { kind: "refused"; refusal: SiteRefusal } | { kind: "change"; next: MaintenanceState; action: string } {
   const next = { isOn: wanted.isOn, message: wanted.isOn ? wanted.message.trim() : "" };
   if (current.isOn === next.isOn && current.message === next.message) return { kind: "refused", refusal: "unchanged" };
-  const action = !next.isOn ? "site.maintenance_off" : current.isOn ? "site.maintenance_message" : "site.maintenance_on";
+  const action = !next.isOn
+    ? "site.maintenance_off"
+    : current.isOn
+      ? "site.maintenance_message"
+      : "site.maintenance_on";
   return { kind: "change", next, action };
 }
 

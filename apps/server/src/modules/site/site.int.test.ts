@@ -170,7 +170,8 @@ describe("admin alerts", () => {
       await copy.close();
     }
 
-    for (const id of ids.slice(0, 3)) expect((await admin.client.delete(`/rest/v1/admin/site/alerts/${id}`)).status).toBe(200);
+    for (const id of ids.slice(0, 3))
+      expect((await admin.client.delete(`/rest/v1/admin/site/alerts/${id}`)).status).toBe(200);
     const again = await admin.client.delete(`/rest/v1/admin/site/alerts/${ids[0]}`);
     expect([again.status, again.body.errors.code]).toEqual([404, "ERROR_SITE_ALERT_NOT_FOUND"]);
     expect(await seenBy(user.client)).toEqual([]);

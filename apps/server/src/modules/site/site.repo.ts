@@ -42,7 +42,9 @@ export async function loadSiteState(db: Db): Promise<SiteState> {
       message: row?.settings.maintenance_message ?? "",
     },
     flagOverrides: (row?.flags ?? {}) as Partial<Features>,
-    alerts: (row?.alerts ?? []).map((alert) => toLive({ ...alert, expires_at: alert.expires_at && new Date(alert.expires_at) })),
+    alerts: (row?.alerts ?? []).map((alert) =>
+      toLive({ ...alert, expires_at: alert.expires_at && new Date(alert.expires_at) }),
+    ),
   };
 }
 

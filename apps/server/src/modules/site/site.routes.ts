@@ -10,7 +10,15 @@ import {
 } from "@souk/contracts";
 import type { FastifyRequest } from "fastify";
 import { type AppDeps, envelope, refusals, requireRole, type SoukRoutes, viewerOf } from "../../platform/index.ts";
-import { createAlert, getAdminSite, getSiteStatus, removeAlert, type SiteCaller, setFlag, setMaintenance } from "./site.service.ts";
+import {
+  createAlert,
+  getAdminSite,
+  getSiteStatus,
+  removeAlert,
+  type SiteCaller,
+  setFlag,
+  setMaintenance,
+} from "./site.service.ts";
 import { bindFeatures, deploymentFeaturesOf, getSiteState, SITE_STATE_TTL_MS } from "./site.state.ts";
 
 const tags = ["admin"];
@@ -57,7 +65,10 @@ export function registerSiteAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
 
   app.get(
     "/rest/v1/admin/site",
-    { onRequest: admins, schema: { tags, summary: "Maintenance mode, admin alerts and feature flags", response: site } },
+    {
+      onRequest: admins,
+      schema: { tags, summary: "Maintenance mode, admin alerts and feature flags", response: site },
+    },
     answer,
   );
 

@@ -8,9 +8,24 @@ import {
   type SiteStatus,
 } from "@souk/contracts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { conflict, type DomainError, type Features, inputError, isStaff, notFound, type Viewer } from "../../platform/index.ts";
+import {
+  conflict,
+  type DomainError,
+  type Features,
+  inputError,
+  isStaff,
+  notFound,
+  type Viewer,
+} from "../../platform/index.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
-import { type AlertViewer, alertsFor, decideAlert, decideFlag, decideMaintenance, type SiteRefusal } from "./site.domain.ts";
+import {
+  type AlertViewer,
+  alertsFor,
+  decideAlert,
+  decideFlag,
+  decideMaintenance,
+  type SiteRefusal,
+} from "./site.domain.ts";
 import * as repo from "./site.repo.ts";
 import { forgetSiteStateAfterCommit, getSiteState } from "./site.state.ts";
 
@@ -36,7 +51,11 @@ function refusalError(refusal: SiteRefusal): DomainError {
 }
 
 /** One change: its writes and its audit row in one transaction; this process re-reads the switches at its commit. */
-async function change(db: Db, caller: SiteCaller, work: (tx: Tx) => Promise<{ action: string; subjectId: string; details: Record<string, unknown>; reason?: string }>): Promise<void> {
+async function change(
+  db: Db,
+  caller: SiteCaller,
+  work: (tx: Tx) => Promise<{ action: string; subjectId: string; details: Record<string, unknown>; reason?: string }>,
+): Promise<void> {
   await withTx(db, async (tx) => {
     const done = await work(tx);
     await recordAudit(tx, {
@@ -62,7 +81,12 @@ export async function setMaintenance(db: Db, caller: SiteCaller, input: Maintena
     const decision = decideMaintenance(current, input);
     if (decision.kind === "refused") throw refusalError(decision.refusal);
     await repo.writeMaintenance(tx, decision.next);
-    return { action: decision.action, subjectId: "maintenance", details: { ...decision.next }, reason: decision.next.message };
+    return {
+      action: decision.action,
+      subjectId: "maintenance",
+      details: { ...decision.next },
+      reason: decision.next.message,
+    };
   });
 }
 
@@ -103,7 +127,11 @@ export async function removeAlert(db: Db, caller: SiteCaller, id: number): Promi
 
 /** GET /rest/v1/admin/site: the switches as stored (read afresh, not from the cache). */
 export async function getAdminSite(db: Db, deployment: Readonly<Features>): Promise<AdminSite> {
-  const [settings, stored, alerts] = await Promise.all([repo.readSettings(db), repo.readFlags(db), repo.listAlerts(db)]);
+  const [settings, stored, alerts] = await Promise.all([
+    repo.readSettings(db),
+    repo.readFlags(db),
+    repo.listAlerts(db),
+  ]);
   return {
     maintenance: {
       isOn: settings.is_maintenance_on,
@@ -122,7 +150,7 @@ export async function getAdminSite(db: Db, deployment: Readonly<Features>): Prom
       name,
       isOn: stored[name] ?? deployment[name],
       deploymentValue: deployment[name],
-      source: stored[name] === undefined ? "deployment" : "database",
+      source: stored[name] === undefined ? ("deployment" as const) : ("database" as const),
     })),
   };
 }

@@ -30,11 +30,27 @@ export function selectSiteBanners(status: SiteStatus | undefined): { id: string;
   const maintenance = status.maintenanceInfo
     ? [{ id: "maintenanceInfo", testId: "maintenanceInfo", message: status.maintenanceInfo.message }]
     : [];
-  const alerts = status.adminAlerts.map((alert) => ({ id: `adminAlert-${alert.id}`, testId: "adminAlert", message: alert.message }));
+  const alerts = status.adminAlerts.map((alert) => ({
+    id: `adminAlert-${alert.id}`,
+    testId: "adminAlert",
+    message: alert.message,
+  }));
   return [...maintenance, ...alerts];
 }
 
-function SiteBanner({ color, icon, title, message, testId }: { color: string; icon: ReactNode; title: string; message: string; testId: string }) {
+function SiteBanner({
+  color,
+  icon,
+  title,
+  message,
+  testId,
+}: {
+  color: string;
+  icon: ReactNode;
+  title: string;
+  message: string;
+  testId: string;
+}) {
   const style = {
     "--banner-bg": `var(--mantine-color-${color}-light)`,
     "--banner-accent": `var(--mantine-color-${color}-light-color)`,

@@ -207,7 +207,8 @@ export const fr: Translation = {
       ERROR_NETWORK: "Impossible de joindre Souk. Vérifiez votre connexion et réessayez.",
       ERROR_INTERNAL: "Une erreur est survenue de notre côté. Veuillez réessayer.",
       ERROR_SERVICE_BUSY: "Souk est très sollicité. Réessayez dans un instant.",
-      ERROR_MAINTENANCE: "Souk est en maintenance : les nouveaux échanges et offres attendent la fin de la maintenance.",
+      ERROR_MAINTENANCE:
+        "Souk est en maintenance : les nouveaux échanges et offres attendent la fin de la maintenance.",
     },
   },
   notFound: {

@@ -1,4 +1,4 @@
-import { adminSiteSchema, type AlertAudience, envelopeSchema, type FeatureFlag } from "@souk/contracts";
+import { type AlertAudience, adminSiteSchema, envelopeSchema, type FeatureFlag } from "@souk/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
 

@@ -1,5 +1,18 @@
-import { Badge, Button, Group, Paper, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { ALERT_AUDIENCES, type AdminSite, type AlertAudience, type SiteAlert } from "@souk/contracts";
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { type AdminSite, ALERT_AUDIENCES, type AlertAudience, type SiteAlert } from "@souk/contracts";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
@@ -50,7 +63,10 @@ export function MaintenanceCard({ site, mutation }: { site: AdminSite; mutation:
   const [message, setMessage] = useState(site.maintenance.message);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    change({ type: "maintenance", isOn: true, message: message.trim() }, isOn ? t("maintenance.updated") : t("maintenance.switchedOn"));
+    change(
+      { type: "maintenance", isOn: true, message: message.trim() },
+      isOn ? t("maintenance.updated") : t("maintenance.switchedOn"),
+    );
   };
   return (
     <Card title={t("maintenance.title")} hint={t("maintenance.hint")} testId="site-maintenance">
@@ -62,7 +78,9 @@ export function MaintenanceCard({ site, mutation }: { site: AdminSite; mutation:
             </Badge>
             {isOn ? (
               <Text size="xs" c="dimmed">
-                {t("maintenance.since", { date: formatDate(site.maintenance.changedAt, locale, { dateStyle: "medium", timeStyle: "short" }) })}
+                {t("maintenance.since", {
+                  date: formatDate(site.maintenance.changedAt, locale, { dateStyle: "medium", timeStyle: "short" }),
+                })}
               </Text>
             ) : null}
           </Group>
@@ -80,7 +98,11 @@ export function MaintenanceCard({ site, mutation }: { site: AdminSite; mutation:
               <Button
                 variant="default"
                 loading={mutation.isPending}
-                onClick={() => change({ type: "maintenance", isOn: false, message: "" }, t("maintenance.switchedOff"), () => setMessage(""))}
+                onClick={() =>
+                  change({ type: "maintenance", isOn: false, message: "" }, t("maintenance.switchedOff"), () =>
+                    setMessage(""),
+                  )
+                }
                 data-testid="maintenance-off"
               >
                 {t("maintenance.switchOff")}

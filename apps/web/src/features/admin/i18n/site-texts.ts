@@ -82,7 +82,8 @@ type SiteTexts = typeof en;
 
 const fr: SiteTexts = {
   title: "Site",
-  subtitle: "Mode maintenance, avis aux utilisateurs et options de fonctionnalités. Chaque changement figure au journal d’audit.",
+  subtitle:
+    "Mode maintenance, avis aux utilisateurs et options de fonctionnalités. Chaque changement figure au journal d’audit.",
   maintenance: {
     title: "Mode maintenance",
     hint: "Tant qu’il est actif, personne ne démarre d’échange ni ne publie ou n’active d’offre ; les échanges déjà ouverts peuvent être payés, libérés, annulés et contestés. Tout le monde voit le message dans un bandeau.",

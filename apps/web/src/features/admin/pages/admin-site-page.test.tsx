@@ -44,7 +44,8 @@ describe("the operator console's site screen", () => {
           sent.push(JSON.parse(String(init.body)));
           return answer(200, { data: on, meta: null });
         }
-        if (url.pathname === "/rest/v1/admin/site") return answer(200, { data: sent.length > 0 ? on : site, meta: null });
+        if (url.pathname === "/rest/v1/admin/site")
+          return answer(200, { data: sent.length > 0 ? on : site, meta: null });
         return answer(404, { errors: { message: "No.", code: "ERROR_NOT_FOUND", details: null } });
       }),
     );

@@ -384,7 +384,8 @@ const fr: OfferViewTexts = {
       insufficientBalance: "Le portefeuille du vendeur ne contient pas assez de crypto pour ce montant et ses frais.",
       kycBlocked: "Vérifiez votre identité pour démarrer des échanges.",
       maintenance: "Souk est en maintenance : les nouveaux échanges attendent la fin de la maintenance.",
-      maintenanceWithMessage: "Souk est en maintenance : les nouveaux échanges attendent la fin de la maintenance. {{message}}",
+      maintenanceWithMessage:
+        "Souk est en maintenance : les nouveaux échanges attendent la fin de la maintenance. {{message}}",
       amount: {
         amount_must_be_positive: "Saisissez un montant supérieur à zéro.",
         amount_too_precise: "Le montant a trop de décimales pour {{fiat}}.",
