@@ -19,6 +19,7 @@ async function switchMaintenanceOff(admin: Page): Promise<void> {
 
 test("an admin's maintenance and notice show to visitors as banners", async ({ browser }) => {
   test.slow();
+  test.setTimeout(360_000);
   const message = `Ledger upgrade until 14:00 UTC ${Date.now().toString(36)}`;
   const notice = `New fees from Monday ${Date.now().toString(36)}`;
   const admin = await openLoggedInPage(browser, "admin");
