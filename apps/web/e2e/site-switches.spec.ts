@@ -8,7 +8,7 @@ import { openLoggedInPage, switchToDarkTheme } from "./support.ts";
  */
 
 async function switchMaintenanceOff(admin: Page): Promise<void> {
-  await admin.goto("/admin/site");
+  await admin.getByTestId("admin-nav-site").click();
   const state = admin.getByTestId("maintenance-state");
   await expect(state).toBeVisible();
   if ((await state.textContent()) === "On") {
