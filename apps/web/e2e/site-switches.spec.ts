@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { openLoggedInPage, switchToDarkTheme } from "./support.ts";
 
 /**
@@ -7,14 +7,16 @@ import { openLoggedInPage, switchToDarkTheme } from "./support.ts";
  * as it was, through the same screen (the other browser tests trade on this server).
  */
 
-async function switchMaintenanceOff(admin: Page): Promise<void> {
-  await admin.getByTestId("admin-nav-site").click();
+async function switchMaintenanceOff(browser: Browser): Promise<Page> {
+  const admin = await openLoggedInPage(browser, "admin");
+  await admin.goto("/admin/site");
   const state = admin.getByTestId("maintenance-state");
   await expect(state).toBeVisible();
   if ((await state.textContent()) === "On") {
     await admin.getByTestId("maintenance-off").click();
     await expect(state).toHaveText("Off");
   }
+  return admin;
 }
 
 test("an admin's maintenance and notice show to visitors as banners", async ({ browser }) => {
@@ -55,9 +57,9 @@ test("an admin's maintenance and notice show to visitors as banners", async ({ b
     });
 
     await test.step("maintenance off and the notice removed: the banners are gone", async () => {
-      await switchMaintenanceOff(admin);
-      await admin.getByTestId("site-alert").filter({ hasText: notice }).getByTestId("site-alert-remove").click();
-      await expect(admin.getByTestId("site-alert").filter({ hasText: notice })).toHaveCount(0);
+      const fresh = await switchMaintenanceOff(browser);
+      await fresh.getByTestId("site-alert").filter({ hasText: notice }).getByTestId("site-alert-remove").click();
+      await expect(fresh.getByTestId("site-alert").filter({ hasText: notice })).toHaveCount(0);
       const [status] = await Promise.all([
         visitor.waitForResponse((response) => response.url().endsWith("/rest/v1/site/status")),
         visitor.reload(),
@@ -70,6 +72,6 @@ test("an admin's maintenance and notice show to visitors as banners", async ({ b
     });
   } finally {
     // Other browser tests start trades on this server: never leave it in maintenance.
-    await switchMaintenanceOff(admin);
+    await switchMaintenanceOff(browser);
   }
 });
