@@ -8,6 +8,7 @@ import type { LedgerErrorCode } from "./ledger.ts";
 import type { OfferModerationErrorCode } from "./offer-moderation.ts";
 import type { OfferErrorCode } from "./offers.ts";
 import type { ReferenceErrorCode } from "./reference.ts";
+import type { SiteErrorCode } from "./site.ts";
 import type { TradeErrorCode } from "./trades.ts";
 import type { VerificationErrorCode } from "./verification.ts";
 import type { WalletErrorCode } from "./wallet.ts";
@@ -29,6 +30,7 @@ export type ErrorCodeValue =
   | ValueOf<typeof OfferErrorCode>
   | ValueOf<typeof OfferModerationErrorCode>
   | ValueOf<typeof ReferenceErrorCode>
+  | ValueOf<typeof SiteErrorCode>
   | ValueOf<typeof TradeErrorCode>
   | ValueOf<typeof VerificationErrorCode>
   | ValueOf<typeof WalletErrorCode>;

@@ -37,6 +37,7 @@ export * from "./paxful.ts";
 export * from "./realtime.ts";
 export * from "./reference.ts";
 export * from "./sessions.ts";
+export * from "./site.ts";
 export * from "./trades.ts";
 export * from "./two-factor.ts";
 export * from "./users.ts";

@@ -73,6 +73,8 @@ export const PAGE_PATHS = {
   adminVerification: "/admin/verifications/:id",
   /** One company application: its details, its documents and the decision. */
   adminCompanyApplication: "/admin/verifications/companies/:id",
+  /** The site switches (admins): maintenance mode, admin alerts, feature flags. */
+  adminSite: "/admin/site",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",

@@ -583,6 +583,18 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     ids: { id: "offer" },
     body: { message: "Appealed by the matrix." },
   },
+  // The site switches (docs/decisions/126-site-switches.md): banners for everyone, changes for admins.
+  // The bodies ask for what is already so (maintenance off, a flag with nothing stored), so an
+  // admin's call is refused as unchanged and the matrix's trades and offers are never closed.
+  "GET /rest/v1/site/status": { may: EVERYONE },
+  "GET /rest/v1/admin/site": { may: ADMIN },
+  "PUT /rest/v1/admin/site/maintenance": { may: ADMIN, body: { isOn: false, message: "" } },
+  "POST /rest/v1/admin/site/alerts": {
+    may: ADMIN,
+    body: { message: "Matrix check", audience: "staff", expiresAt: nextWeek() },
+  },
+  "DELETE /rest/v1/admin/site/alerts/{id}": { may: ADMIN, params: { id: "999999999" } },
+  "PUT /rest/v1/admin/site/flags/{name}": { may: ADMIN, params: { name: "bazaar" }, body: { isOn: null } },
 
   // The dev mailbox: every outgoing mail and text message, for admins.
   "GET /rest/v1/admin/mail": { may: ADMIN, reveals: ["the owner's e-mail address"] },
@@ -922,6 +934,11 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "POST /rest/v1/admin/offers/{id}/feature": REVIEW_STAFF,
   "POST /rest/v1/admin/offers/{id}/reject": REVIEW_STAFF,
   "POST /rest/v1/admin/offers/{id}/sticky": REVIEW_STAFF,
+  "GET /rest/v1/admin/site": ADMIN_ONLY,
+  "PUT /rest/v1/admin/site/maintenance": ADMIN_ONLY,
+  "POST /rest/v1/admin/site/alerts": ADMIN_ONLY,
+  "DELETE /rest/v1/admin/site/alerts/{id}": ADMIN_ONLY,
+  "PUT /rest/v1/admin/site/flags/{name}": ADMIN_ONLY,
   // The verification review queue (docs/decisions/117-manual-review-queue.md): every staff role.
   "GET /rest/v1/admin/verifications": REVIEW_STAFF,
   "GET /rest/v1/admin/verifications/{id}": REVIEW_STAFF,

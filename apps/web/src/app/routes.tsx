@@ -324,6 +324,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "adminSite",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-site-page.tsx"),
+      (m) => m.AdminSitePage,
+    ),
+  },
+  {
     name: "bankAccounts",
     page: lazyPage(
       () => import("../features/bank-accounts/pages/bank-accounts-page.tsx"),

@@ -26,6 +26,7 @@ import {
   setOwnOffersActive,
   syncOfferBondState,
 } from "../offers/index.ts";
+import { refuseDuringMaintenance } from "../site/index.ts";
 import { getFeeDiscount } from "../users/index.ts";
 import { describeLiveBids } from "./bids.service.ts";
 import { type FieldErrors, groupedErrors, monthStart, promoteAvailable, toMyOffer } from "./my-offers.domain.ts";
@@ -251,6 +252,7 @@ export async function setOfferStatus(
   const { offer } = await getOwnOffer(db, viewer, hash);
   if (isActive) {
     assertMayTransact(viewer, "activate-offer");
+    await refuseDuringMaintenance(db);
     const blockers = [
       ...(offer.penaltyMessage ? [offer.penaltyMessage] : []),
       ...(offer.moderation.status !== 1 ? ["offer_not_approved"] : []),
@@ -275,6 +277,7 @@ export async function toggleAllOffers(
   isActive: boolean,
   type?: "buy" | "sell",
 ): Promise<{ offers: { idHashed: string; isActive: boolean; isEnabled: boolean }[]; errors: OfferErrors }> {
+  if (isActive) await refuseDuringMaintenance(db);
   const results = await setOwnOffersActive(db, viewer, isActive, type);
   const offerErrors: Record<string, string[]> = {};
   for (const result of results) if (result.errors.length > 0) offerErrors[result.idHashed] = result.errors;

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import {
   assertMayTransact,
+  type DomainError,
   type Features,
   inputError,
   isPublicId,
@@ -12,6 +13,7 @@ import {
 } from "../../platform/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import { getOwnerBalances } from "../ledger/index.ts";
+import { maintenanceRefusal, refuseDuringMaintenance } from "../site/index.ts";
 import { grantRoles } from "../users/index.ts";
 import { syncOfferBondState } from "./bond-held-offers.service.ts";
 import { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
@@ -115,6 +117,7 @@ export async function createOffer(
   features: Features,
 ): Promise<Offer> {
   assertMayTransact(viewer, "create-offer");
+  await refuseDuringMaintenance(db);
   const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
   const { draft, ids } = checkedDraft(input, null, catalog, market, features);
   if (draft.isActive) assertMayTransact(viewer, "activate-offer");
@@ -156,14 +159,22 @@ export async function updateOffer(
   input: OfferCreateRequest,
   features: Features,
 ): Promise<Offer> {
-  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  const [catalog, market, maintenance] = await Promise.all([getCatalog(db), getMarket(db), maintenanceRefusal(db)]);
   await withTx(db, async (tx) => {
     const record = await lockOwnOffer(tx, viewer, idHashed);
     assertMayTransact(viewer);
-    await applyDraftEdit(tx, viewer, record, input, catalog, market, features);
+    await applyDraftEdit(tx, viewer, record, input, { catalog, market, features, maintenance });
   });
   forgetCachedListings();
   return answerOffer(db, idHashed, catalog, market);
+}
+
+/** What an edit is checked against: the reference data, the flags, and the maintenance refusal if any. */
+interface EditContext {
+  catalog: Catalog;
+  market: Market;
+  features: Features;
+  maintenance: DomainError | null;
 }
 
 async function applyDraftEdit(
@@ -171,13 +182,14 @@ async function applyDraftEdit(
   viewer: Viewer,
   record: repo.OfferRecord,
   input: OfferCreateRequest,
-  catalog: Catalog,
-  market: Market,
-  features: Features,
+  { catalog, market, features, maintenance }: EditContext,
 ): Promise<void> {
   const before = draftOf(record, catalog);
   const { draft, ids } = checkedDraft(input, before, catalog, market, features);
-  if (draft.isActive && !record.is_active) assertMayTransact(viewer, "activate-offer");
+  if (draft.isActive && !record.is_active) {
+    assertMayTransact(viewer, "activate-offer");
+    if (maintenance) throw maintenance;
+  }
   const reason = changeReasonOf(before, draft);
   if (reason === null) return;
   // Switching an offer on or off is not a change a trader needs to be told about.
@@ -203,11 +215,11 @@ export async function editOwnOffer(
   input: OfferCreateRequest,
   features: Features,
 ): Promise<void> {
-  const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
+  const [catalog, market, maintenance] = await Promise.all([getCatalog(db), getMarket(db), maintenanceRefusal(db)]);
   await withTx(db, async (tx) => {
     const record = await lockOwnOffer(tx, viewer, idHashed);
     assertMayTransact(viewer);
-    await applyDraftEdit(tx, viewer, record, input, catalog, market, features);
+    await applyDraftEdit(tx, viewer, record, input, { catalog, market, features, maintenance });
   });
   forgetCachedListings();
 }
@@ -238,7 +250,7 @@ export async function updateOfferCap(
     const record = await lockOwnOffer(tx, viewer, idHashed);
     assertMayTransact(viewer);
     try {
-      await applyDraftEdit(tx, viewer, record, { offerCap: cap }, catalog, market, features);
+      await applyDraftEdit(tx, viewer, record, { offerCap: cap }, { catalog, market, features, maintenance: null });
     } catch (error) {
       // The spec's failure state keeps what was used of the cap and the rate, so they come along.
       if (error instanceof Error && "details" in error && error.details && typeof error.details === "object") {

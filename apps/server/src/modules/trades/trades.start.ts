@@ -14,6 +14,7 @@ import {
 import { getRelation } from "../contacts/index.ts";
 import { holdEscrow, withLedgerTx } from "../ledger/index.ts";
 import { type Catalog, getCatalog, getMarket, getOfferForTrade, type Market } from "../offers/index.ts";
+import { refuseDuringMaintenance } from "../site/index.ts";
 import { sumTradedVolumesUsd } from "../verification/index.ts";
 import { exactExpiryJob } from "./jobs/exact-expiry.ts";
 import { kycLimitsOf, partiesOf } from "./trades.domain.ts";
@@ -224,6 +225,7 @@ export async function startTrade(
   // a finished request is answered from the platform's idempotency record, so no read comes first.
   const idempotencyKey = options.idempotencyKey ?? null;
   if (parseDecimal(input.fiatAmount).units <= 0n) throw startRefusalError({ reason: "amount_must_be_positive" });
+  await refuseDuringMaintenance(db);
   const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
   let row: repo.TradeRow;
   try {

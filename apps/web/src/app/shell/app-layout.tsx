@@ -13,6 +13,7 @@ import classes from "./app-layout.module.css";
 import { Banners } from "./banners.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
+import { SiteBanners } from "./site-banners.tsx";
 
 // The real-time client loads after the first paint, as the notification bell's does.
 const AccountLive = lazy(() => import("./account-live.tsx").then((module) => ({ default: module.AccountLive })));
@@ -60,6 +61,7 @@ export function AppLayout() {
           <AccountLive userId={user.id} />
         </Suspense>
       ) : null}
+      <SiteBanners />
       <Banners user={user} />
       <main id="main" className={classes.main} tabIndex={-1}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <ServerErrorPage error={error} />}>

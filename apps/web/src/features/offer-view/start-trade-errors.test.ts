@@ -1,4 +1,4 @@
-import { ErrorCode, TradeErrorCode } from "@souk/contracts";
+import { ErrorCode, SiteErrorCode, TradeErrorCode } from "@souk/contracts";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
 import { startTradeProblem } from "./start-trade-errors.ts";
@@ -36,6 +36,16 @@ describe("trade start refusals", () => {
         apiError(403, TradeErrorCode.OFFER_REQUIREMENTS_NOT_MET, { requirements: ["require_verified_id"] }),
       ),
     ).toEqual({ key: "start.errors.requirements", requirements: ["require_verified_id"] });
+  });
+
+  it("say the site is in maintenance, with the operator's message when there is one", () => {
+    expect(startTradeProblem(apiError(409, SiteErrorCode.MAINTENANCE, { message: "Back at 14:00" }))).toEqual({
+      key: "start.errors.maintenanceWithMessage",
+      values: { message: "Back at 14:00" },
+    });
+    expect(startTradeProblem(apiError(409, SiteErrorCode.MAINTENANCE, { message: "" })).key).toBe(
+      "start.errors.maintenance",
+    );
   });
 
   it("fall back to a plain sentence for anything else", () => {

@@ -1,4 +1,4 @@
-import { ErrorCode, TradeErrorCode } from "@souk/contracts";
+import { ErrorCode, SiteErrorCode, TradeErrorCode } from "@souk/contracts";
 import { isApiError } from "../../lib/api-client.ts";
 
 /** What a refused trade start means for the visitor, as a text key and its values. */
@@ -59,6 +59,10 @@ export function startTradeProblem(error: unknown): StartTradeProblem {
       ? details.requirements.filter((item): item is string => typeof item === "string")
       : [];
     return { key: "start.errors.requirements", requirements };
+  }
+  if (error.code === SiteErrorCode.MAINTENANCE) {
+    const message = typeof details.message === "string" ? details.message : "";
+    return { key: message ? "start.errors.maintenanceWithMessage" : "start.errors.maintenance", values: { message } };
   }
   const key = codeKeys[error.code];
   if (key) return { key };

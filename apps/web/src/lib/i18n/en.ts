@@ -90,6 +90,13 @@ export const en = {
       body: "We sent a code to {{email}}. Verify your e-mail to secure your account and start trading.",
       action: "Verify e-mail",
     },
+    maintenanceInfo: {
+      title: "Souk is in maintenance",
+      body: "New trades and offers wait until it ends; trades already open can be finished.",
+    },
+    adminAlert: {
+      title: "Notice from the Souk team",
+    },
   },
   commonErrors: {
     ledgerBusy: {
@@ -207,6 +214,7 @@ export const en = {
       ERROR_NETWORK: "We could not reach Souk. Check your connection and try again.",
       ERROR_INTERNAL: "Something went wrong on our side. Please try again.",
       ERROR_SERVICE_BUSY: "Souk is busy right now. Please try again in a moment.",
+      ERROR_MAINTENANCE: "Souk is in maintenance: new trades and offers wait until it ends.",
     },
   },
   notFound: {

@@ -84,6 +84,13 @@ export const fr: Translation = {
       body: "Nous avons envoyé un code à {{email}}. Vérifiez votre e-mail pour sécuriser votre compte et commencer à échanger.",
       action: "Vérifier l’e-mail",
     },
+    maintenanceInfo: {
+      title: "Souk est en maintenance",
+      body: "Les nouveaux échanges et offres attendent la fin de la maintenance ; les échanges déjà ouverts peuvent être menés à terme.",
+    },
+    adminAlert: {
+      title: "Message de l’équipe Souk",
+    },
   },
   commonErrors: {
     ledgerBusy: {
@@ -200,6 +207,8 @@ export const fr: Translation = {
       ERROR_NETWORK: "Impossible de joindre Souk. Vérifiez votre connexion et réessayez.",
       ERROR_INTERNAL: "Une erreur est survenue de notre côté. Veuillez réessayer.",
       ERROR_SERVICE_BUSY: "Souk est très sollicité. Réessayez dans un instant.",
+      ERROR_MAINTENANCE:
+        "Souk est en maintenance : les nouveaux échanges et offres attendent la fin de la maintenance.",
     },
   },
   notFound: {

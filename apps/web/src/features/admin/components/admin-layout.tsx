@@ -26,6 +26,7 @@ const AREA_LINKS: readonly AreaLink[] = [
   { name: "adminOffers", labelKey: "nav.offers", audience: "staff", testId: "admin-nav-offers" },
   { name: "adminAudit", labelKey: "nav.audit", audience: "usersStaff", testId: "admin-nav-audit" },
   { name: "adminVerifications", labelKey: "nav.verifications", audience: "staff", testId: "admin-nav-verifications" },
+  { name: "adminSite", labelKey: "nav.site", audience: "admin", testId: "admin-nav-site" },
 ];
 const ELSEWHERE_LINKS: readonly AreaLink[] = [
   { name: "moderationDisputes", labelKey: "nav.disputes", audience: "staff", testId: "admin-nav-disputes" },
@@ -76,8 +77,8 @@ function AreaNav() {
 }
 
 export interface AdminPageProps {
-  /** Who may see this screen: every staff role, or supermods and admins. */
-  audience: "staff" | "usersStaff";
+  /** Who may see this screen: every staff role, supermods and admins, or admins. */
+  audience: Audience;
   metaTitle: string;
   title: ReactNode;
   subtitle: ReactNode;
@@ -88,14 +89,14 @@ export interface AdminPageProps {
 export function AdminPage({ audience, metaTitle, title, subtitle, children }: AdminPageProps) {
   const { t } = useAdminTexts();
   const { to } = useLocalizedPaths();
-  const isUsersStaff = audience === "usersStaff";
+  const refusalKey = { staff: "notAllowed", usersStaff: "needsSupermod", admin: "needsAdmin" }[audience];
   return (
     <RoleGate
-      allows={(user) => (isUsersStaff ? mayRunUsers(user) : user.isStaff)}
+      allows={(user) => isShown(audience, user)}
       refusal={{
         testId: "admin-area-not-allowed",
-        title: isUsersStaff ? t("needsSupermodTitle") : t("notAllowedTitle"),
-        body: isUsersStaff ? t("needsSupermodBody") : t("notAllowedBody"),
+        title: t(`${refusalKey}Title`),
+        body: t(`${refusalKey}Body`),
         backLabel: t("backToDashboard"),
         backTo: to("dashboard"),
       }}

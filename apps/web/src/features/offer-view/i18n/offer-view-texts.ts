@@ -178,6 +178,8 @@ const en = {
       insufficientBalance: "The seller’s wallet does not hold enough crypto for this amount and its fee.",
       kycBlocked: "Verify your identity to start trades.",
       userRestricted: "Your account is restricted: it cannot start trades now.",
+      maintenance: "Souk is in maintenance: new trades wait until it ends.",
+      maintenanceWithMessage: "Souk is in maintenance: new trades wait until it ends. {{message}}",
       amount: {
         amount_must_be_positive: "Type an amount above zero.",
         amount_too_precise: "The amount has too many decimals for {{fiat}}.",
@@ -383,6 +385,9 @@ const fr: OfferViewTexts = {
       insufficientBalance: "Le portefeuille du vendeur ne contient pas assez de crypto pour ce montant et ses frais.",
       kycBlocked: "Vérifiez votre identité pour démarrer des échanges.",
       userRestricted: "Votre compte est restreint : il ne peut pas démarrer d’échange pour le moment.",
+      maintenance: "Souk est en maintenance : les nouveaux échanges attendent la fin de la maintenance.",
+      maintenanceWithMessage:
+        "Souk est en maintenance : les nouveaux échanges attendent la fin de la maintenance. {{message}}",
       amount: {
         amount_must_be_positive: "Saisissez un montant supérieur à zéro.",
         amount_too_precise: "Le montant a trop de décimales pour {{fiat}}.",

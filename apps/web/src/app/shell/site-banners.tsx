@@ -1,0 +1,105 @@
+import { Container, Text } from "@mantine/core";
+import { envelopeSchema, type SiteStatus, siteStatusSchema } from "@souk/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CSSProperties, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { apiClient } from "../../lib/api.ts";
+import { useCurrentUser } from "../../lib/session.ts";
+import { AlertTriangleIcon, InfoIcon } from "../../ui/icons.tsx";
+import classes from "./banners.module.css";
+
+const statusAnswer = envelopeSchema(siteStatusSchema);
+
+/**
+ * GET /rest/v1/site/status: the maintenanceInfo and adminAlert banners (docs/product.md#site-switches),
+ * for everyone, signed in or not. Asked again every minute and when the tab comes back.
+ */
+function siteStatusQueryOptions(userId: number | null) {
+  return queryOptions({
+    queryKey: ["site", "status", userId],
+    queryFn: async ({ signal }) => (await apiClient.get("/rest/v1/site/status", { schema: statusAnswer, signal })).data,
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** The banners' ids as the spec names their mount points, each with its message. */
+export function selectSiteBanners(status: SiteStatus | undefined): { id: string; testId: string; message: string }[] {
+  if (!status) return [];
+  const maintenance = status.maintenanceInfo
+    ? [{ id: "maintenanceInfo", testId: "maintenanceInfo", message: status.maintenanceInfo.message }]
+    : [];
+  const alerts = status.adminAlerts.map((alert) => ({
+    id: `adminAlert-${alert.id}`,
+    testId: "adminAlert",
+    message: alert.message,
+  }));
+  return [...maintenance, ...alerts];
+}
+
+function SiteBanner({
+  color,
+  icon,
+  title,
+  message,
+  testId,
+}: {
+  color: string;
+  icon: ReactNode;
+  title: string;
+  message: string;
+  testId: string;
+}) {
+  const style = {
+    "--banner-bg": `var(--mantine-color-${color}-light)`,
+    "--banner-accent": `var(--mantine-color-${color}-light-color)`,
+  } as CSSProperties;
+  return (
+    <section className={classes.banner} style={style} data-testid={testId} aria-label={title}>
+      <Container size="lg" className={classes.inner}>
+        <span className={classes.icon}>{icon}</span>
+        <div className={classes.text}>
+          <Text fw={650} size="sm">
+            {title}
+          </Text>
+          {message ? <Text size="sm">{message}</Text> : null}
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+/** Maintenance first (new trades and offers wait), then the operators' alerts, oldest first. */
+export function SiteBanners() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { data } = useQuery(siteStatusQueryOptions(user?.id ?? null));
+  const banners = selectSiteBanners(data);
+  if (banners.length === 0) return null;
+  return (
+    <div className={classes.stack} data-testid="site-banners">
+      {banners.map((banner) =>
+        banner.testId === "maintenanceInfo" ? (
+          <SiteBanner
+            key={banner.id}
+            color="orange"
+            icon={<AlertTriangleIcon />}
+            title={t("banners.maintenanceInfo.title")}
+            message={banner.message || t("banners.maintenanceInfo.body")}
+            testId={banner.testId}
+          />
+        ) : (
+          <SiteBanner
+            key={banner.id}
+            color="blue"
+            icon={<InfoIcon />}
+            title={t("banners.adminAlert.title")}
+            message={banner.message}
+            testId={banner.testId}
+          />
+        ),
+      )}
+    </div>
+  );
+}
