@@ -15,7 +15,7 @@ export interface DocumentChoice {
   documentType: string;
 }
 
-export interface VerificationRequestFormProps {
+interface VerificationRequestFormProps {
   step: DocumentStep;
   countries: { iso3: string; name: string }[];
   /** What the step needs beyond a country before it may be sent (a file, say). */
