@@ -3,6 +3,7 @@ import type { RealtimeServerMessage } from "@souk/contracts";
 import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
+import { makeTradeNotification } from "../test-fixtures.ts";
 import { NotificationBell } from "./notification-bell.tsx";
 
 configure({ asyncUtilTimeout: 4000 });
@@ -37,30 +38,7 @@ class ServerSocket {
   }
 }
 
-function notification(id: string, counterparty: string) {
-  return {
-    id,
-    event: "trade.started",
-    group: "trades",
-    subjectType: "trade",
-    subjectId: `T${id}`,
-    payload: {
-      cryptoAmount: "0.00150000",
-      cryptoCurrencyCode: "BTC",
-      fiatAmount: "150.00",
-      fiatCurrencyCode: "USD",
-      paymentMethodName: "Bank transfer",
-      counterparty,
-      paymentWindowEndsAt: null,
-      paymentWindowSecondsLeft: null,
-      text: null,
-      rating: null,
-      link: `/trade/T${id}`,
-    },
-    isRead: false,
-    createdAt: "2026-11-20T09:00:00.000Z",
-  };
-}
+const notification = (id: string, counterparty: string) => makeTradeNotification(id, "trade.started", counterparty);
 
 /** The list holds, newest first, the ones the log-in found (1, 2) and those that come later. */
 const listed = [notification("1", "old_one"), notification("2", "old_two")];
