@@ -1,7 +1,6 @@
-import { ActionIcon, Indicator } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { CountIconLink } from "../../../ui/count-icon-link.tsx";
 import { BellIcon } from "../../../ui/icons.tsx";
 import { unreadCountQueryOptions } from "../api/notifications-api.ts";
 import { useNotificationsTexts } from "../i18n/notifications-texts.ts";
@@ -19,26 +18,12 @@ export function NotificationBell({ userId }: { userId: number }) {
   useNotificationToasts(userId);
 
   return (
-    <Indicator
-      label={count > 99 ? "99+" : count}
-      size={16}
-      color="red"
-      disabled={count === 0}
-      offset={4}
-      data-testid="notification-bell-count"
-      data-count={count}
-    >
-      <ActionIcon
-        component={Link}
-        to={to("notifications")}
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={count > 0 ? t("bellUnread", { count }) : t("bell")}
-        data-testid="notification-bell"
-      >
-        <BellIcon size={20} />
-      </ActionIcon>
-    </Indicator>
+    <CountIconLink
+      to={to("notifications")}
+      count={count}
+      label={count > 0 ? t("bellUnread", { count }) : t("bell")}
+      icon={<BellIcon size={20} />}
+      testId="notification-bell"
+    />
   );
 }
