@@ -37,11 +37,16 @@ async function expectClean(page: Page, what: string): Promise<void> {
   expect.soft(await seriousFindings(page), what).toEqual([]);
 }
 
+/** Pages whose parts load after the heading, and the part that shows they are there. */
+const LOADED_PART: Record<string, string> = { "/account/verification": "verification-hub" };
+
 /** Opens a page and waits until its heading is shown and nothing is loading. */
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator("main h1").first()).toBeVisible();
   await expect(page.locator('[data-loading="true"], .mantine-Skeleton-root')).toHaveCount(0);
+  const part = LOADED_PART[path];
+  if (part) await expect(page.getByTestId(part)).toBeVisible();
 }
 
 async function contextFor(browser: Browser, size: Size, theme: string): Promise<BrowserContext> {
@@ -74,6 +79,7 @@ test("the main pages have no critical or serious accessibility findings", async 
     "/offer-manager/edit",
     "/account/settings",
     "/account/security",
+    "/account/verification",
   ];
   for (const { theme, size } of LOOKS) {
     await test.step(`${theme} theme, ${size.name}`, async () => {
@@ -107,8 +113,14 @@ test("the marketplace's pickers, filters drawer and phone menu have no critical 
         const trigger = filters.getByRole("button", { name: opener });
         await trigger.click();
         const dialog = page.getByRole("dialog");
-        await expect(dialog.getByRole("button").nth(2)).toBeVisible();
+        await expect(dialog.getByRole("option").nth(1)).toBeVisible();
         await expectClean(page, `${opener} picker (${theme}, ${size.name})`);
+        // The search field is a combobox: the arrow keys move the active option.
+        const search = dialog.getByRole("combobox");
+        await expect(search).toBeFocused();
+        const first = (await search.getAttribute("aria-activedescendant")) ?? "";
+        await page.keyboard.press("ArrowDown");
+        await expect(search).not.toHaveAttribute("aria-activedescendant", first);
         await page.keyboard.press("Escape");
         await expect(dialog).toHaveCount(0);
         // Focus goes back to the button that opened the picker.
@@ -123,6 +135,10 @@ test("the marketplace's pickers, filters drawer and phone menu have no critical 
         await page.getByRole("button", { name: "Open menu" }).click();
         await expect(page.getByRole("dialog")).toBeVisible();
         await expectClean(page, `phone menu (${theme})`);
+        // Closed, the menu gives focus back to the burger (the first opening loads the menu).
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+        await expect(page.getByTestId("navbar-burger")).toBeFocused();
       }
       await context.close();
     });

@@ -37,8 +37,8 @@ function englishAmount(value: string): string {
 async function pickInDialog(page: Page, opener: string, search: string, option: string | RegExp): Promise<void> {
   await page.getByTestId("listing-filters").getByRole("button", { name: opener }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByRole("textbox").fill(search);
-  await dialog.getByRole("button", { name: option }).first().click();
+  await dialog.getByRole("combobox").fill(search);
+  await dialog.getByRole("option", { name: option }).first().click();
   await expect(dialog).toHaveCount(0);
 }
 

@@ -48,11 +48,32 @@ export async function openTradesTestAppForFile(): Promise<TestApp> {
   return t;
 }
 
+/**
+ * The trades test app of one test file (`openTradesTestAppForFile`) and the file's traders, one
+ * per options given, logged in; the first, who sells in the file's trades, holds 100,000 USDT.
+ */
+export async function openTradersTestApp<Options extends TraderOptions[]>(
+  ...options: Options
+): Promise<[TestApp, ...{ [K in keyof Options]: TestUser }]> {
+  const t = await openTradesTestAppForFile();
+  const traders = await Promise.all(options.map((each) => createTrader(t, each)));
+  if (traders[0]) await fund(t.db, traders[0].id, "USDT", "100000");
+  return [t, ...(traders as { [K in keyof Options]: TestUser })];
+}
+
 export interface TestUser {
   id: number;
   username: string;
   client: TestClient;
   viewer: Viewer;
+}
+
+interface TraderOptions {
+  roles?: UserRole[];
+  isIdVerified?: boolean;
+  kycLevel?: number;
+  countryIso?: string;
+  login?: boolean;
 }
 
 /** A viewer in good standing, for calling services directly. */
@@ -63,10 +84,7 @@ export const viewerFor = sessionlessViewer;
  * (the verification module owns them); the default is an ID-verified user at level 3 so that the
  * trade start limits do not get in the way of tests about something else.
  */
-export async function createTrader(
-  t: TestApp,
-  options: { roles?: UserRole[]; isIdVerified?: boolean; kycLevel?: number; countryIso?: string; login?: boolean } = {},
-): Promise<TestUser> {
+export async function createTrader(t: TestApp, options: TraderOptions = {}): Promise<TestUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const username = uniqueName("tr");
   const roles = options.roles ?? ["user"];

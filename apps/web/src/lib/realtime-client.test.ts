@@ -146,6 +146,20 @@ describe("subscribing", () => {
     expect(some.mock.calls.map(([received]) => received.name)).toEqual(["trade.updated"]);
   });
 
+  it("tells a listener joining a subscription in place where it stands", async () => {
+    const first = vi.fn();
+    const later = vi.fn();
+    const client = createClient();
+    client.subscribe(channel, { onEvent: vi.fn(), onSubscribed: first });
+    const socket = await openAndSettle();
+    socket.receive({ type: "subscribed", channel, lastEventId: 9, isHistoryTruncated: false });
+    socket.receive(event(12));
+    expect(first).toHaveBeenCalledWith({ lastEventId: 9, isHistoryTruncated: false });
+    client.subscribe(channel, { onEvent: vi.fn(), onSubscribed: later });
+    expect(later).toHaveBeenCalledWith({ lastEventId: 12, isHistoryTruncated: false });
+    expect(socket.subscribes()).toHaveLength(1);
+  });
+
   it("tells the server to stop when the last listener leaves", async () => {
     const stop = createClient().subscribe(channel, { onEvent: vi.fn() });
     const socket = await openAndSettle();

@@ -62,7 +62,11 @@ export interface SubscribeOptions {
   /** Only these event names (all when absent). */
   events?: string[];
   onEvent: (event: RealtimeEventMessage) => void;
-  /** The server accepted the subscription; `isHistoryTruncated` means: refetch everything. */
+  /**
+   * The server accepted the subscription, whose channel's newest event was then `lastEventId` (a
+   * listener joining a subscription in place hears it at once); `isHistoryTruncated` means: refetch
+   * everything.
+   */
   onSubscribed?: (info: { lastEventId: number; isHistoryTruncated: boolean }) => void;
   /** A refused key, or an error the server sent for this channel. */
   onError?: (error: { code: RealtimeErrorCode | "key_refused"; message: string; cause?: unknown }) => void;
@@ -206,6 +210,10 @@ export class RealtimeClient {
     const current = state;
     if (filterBefore === null) void this.sendSubscribe(current);
     else if (serverFilter(current)?.join() !== filterBefore) void this.sendSubscribe(current, false);
+    // A listener joining a subscription in place hears where it stands, as the first one did.
+    if (filterBefore !== null && current.isSubscribed) {
+      options.onSubscribed?.({ lastEventId: current.lastEventId ?? 0, isHistoryTruncated: false });
+    }
     this.ensureSocket();
     return () => this.removeListener(current, listener);
   }

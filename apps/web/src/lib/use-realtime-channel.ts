@@ -8,6 +8,8 @@ export interface ChannelOptions {
   onEvent: (event: RealtimeEventMessage) => void;
   /** Events may have been missed (a reconnection, a truncated history): refetch everything. */
   onResync: () => void;
+  /** The subscription stands, the channel's newest event being then `lastEventId`. */
+  onSubscribed?: (lastEventId: number) => void;
 }
 
 /**
@@ -24,7 +26,8 @@ export function useRealtimeChannel(channel: string, options: ChannelOptions) {
     const unsubscribe = client.subscribe(channel, {
       ...(eventsKey ? { events: eventsKey.split(",") } : {}),
       onEvent: (event) => optionsRef.current.onEvent(event),
-      onSubscribed: ({ isHistoryTruncated }) => {
+      onSubscribed: ({ lastEventId, isHistoryTruncated }) => {
+        optionsRef.current.onSubscribed?.(lastEventId);
         if (isHistoryTruncated) resync();
       },
     });

@@ -3,16 +3,17 @@ import { useCallback, useEffect, useRef } from "react";
 /**
  * Focus goes back to the control that opened a dialog once the dialog closes. Mantine returns it
  * only for a dialog that was mounted closed first; a dialog loaded on first use mounts open, so
- * its opener says who it is here. Returns the function the opener calls with itself.
+ * its opener says who it is here. Returns the function the opener calls with itself; called with
+ * null, it forgets the opener (a dialog closed by a navigation leaves focus to the new page).
  */
-export function useReturnFocus(isOpen: boolean): (opener: HTMLElement) => void {
+export function useReturnFocus(isOpen: boolean): (opener: HTMLElement | null) => void {
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (isOpen || !opener.current) return;
     opener.current.focus();
     opener.current = null;
   }, [isOpen]);
-  return useCallback((element: HTMLElement) => {
+  return useCallback((element: HTMLElement | null) => {
     opener.current = element;
   }, []);
 }

@@ -1,23 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { bankAccountSchema } from "@souk/contracts";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../test/harness.ts";
-import {
-  createOffer,
-  createTrader,
-  createTradesTestApp,
-  expectLedgerHolds,
-  fund,
-  type TestUser,
-} from "../../../test/races/trade-fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { createOffer, createTrader, openTradersTestApp, type TestUser } from "../../../test/races/trade-fixtures.ts";
 
 /** Bank accounts over the real API: the calls, the rules per country, offers and trades. */
 
-let t: TestApp;
-let vendor: TestUser;
-let buyer: TestUser;
-let stranger: TestUser;
+const [t, vendor, buyer, stranger] = await openTradersTestApp({}, {}, {});
 
 const GERMANY = 276;
 const EUR = 145;
@@ -29,16 +18,6 @@ const sepaAccount = {
   account_number: "DE89370400440532013000",
   sepa: { iban: "DE89370400440532013000" },
 };
-
-beforeAll(async () => {
-  t = await createTradesTestApp();
-  [vendor, buyer, stranger] = await Promise.all([createTrader(t), createTrader(t), createTrader(t)]);
-  await fund(t.db, vendor.id, "USDT", "100000");
-});
-afterAll(async () => {
-  await expectLedgerHolds(t.ownerDb);
-  await t.close();
-});
 
 async function addAccount(owner: TestUser, body: Record<string, unknown> = sepaAccount) {
   const response = await owner.client.post("/rest/v1/bankaccounts", body);

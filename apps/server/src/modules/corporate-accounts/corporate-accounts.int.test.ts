@@ -346,4 +346,24 @@ describe("with corporate accounts switched off", () => {
       await off.close();
     }
   });
+
+  it("answers the same whatever the body: a broken JSON body or an empty application is refused as switched off", async () => {
+    const off = await createTestApp({ SOUK_FEATURE_FLAGS: "corporateAccount=false" });
+    try {
+      const user = await off.signUp();
+      const broken = await user.request("POST", `${corporate}/convert-to-corporate`, "{not json", {
+        headers: { "content-type": "application/json" },
+      });
+      expect(broken.status, broken.text).toBe(403);
+      expect(broken.body.errors.code).toBe("ERROR_CORPORATE_ACCOUNT_OFF");
+      const empty = await submit(user, {}, []);
+      expect(empty.status, empty.text).toBe(403);
+      expect(empty.body.errors.code).toBe("ERROR_CORPORATE_ACCOUNT_OFF");
+      // Without a session, the answer stays 401 (the session is checked first).
+      const stranger = await off.client().post(`${corporate}/convert-to-corporate`);
+      expect(stranger.status).toBe(401);
+    } finally {
+      await off.close();
+    }
+  });
 });

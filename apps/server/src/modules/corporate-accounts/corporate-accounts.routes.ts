@@ -78,10 +78,18 @@ async function readSubmission(request: FastifyRequest) {
   return { fields: parsed.data as CompanyVerificationFields, files: upload.files };
 }
 
-function registerAccountRoutes(app: SoukRoutes, deps: AppDeps): void {
-  const assertOn = async () => {
+/**
+ * The switch of the routes that change an account's type or application: checked as the request
+ * arrives (as role checks are), so a switched-off feature answers the same whatever the body.
+ */
+function corporateAccountsOn(deps: AppDeps) {
+  return async () => {
     if (!deps.features.corporateAccount) throw featureOff();
   };
+}
+
+function registerAccountRoutes(app: SoukRoutes, deps: AppDeps): void {
+  const onRequest = corporateAccountsOn(deps);
   app.get(
     `${corporate}/company-verification`,
     { schema: { tags, summary: "The caller's corporate account and company verification", response: stateAnswer } },
@@ -94,7 +102,7 @@ function registerAccountRoutes(app: SoukRoutes, deps: AppDeps): void {
     app.post(
       `${corporate}/${path}`,
       {
-        preHandler: assertOn,
+        onRequest,
         schema: { tags, summary, response: { 200: envelopeSchema(corporateConversionSchema), ...refusals } },
       },
       async (request) => envelope(await convert(deps.db, viewerOf(request).userId)),
@@ -102,7 +110,7 @@ function registerAccountRoutes(app: SoukRoutes, deps: AppDeps): void {
   }
   app.post(
     "/rest/v1/users/postpone-company-verification",
-    { preHandler: assertOn, schema: { tags, summary: "Postpone company verification", response: stateAnswer } },
+    { onRequest, schema: { tags, summary: "Postpone company verification", response: stateAnswer } },
     async (request) => envelope(await postponeCompanyVerification(deps.db, viewerOf(request).userId)),
   );
 }
@@ -131,6 +139,7 @@ async function registerUploadRoutes(app: SoukRoutes, deps: AppDeps): Promise<voi
     plain.withTypeProvider<ZodTypeProvider>().post(
       `${corporate}/company-verification`,
       {
+        onRequest: corporateAccountsOn(deps),
         schema: {
           tags,
           summary:
@@ -141,7 +150,6 @@ async function registerUploadRoutes(app: SoukRoutes, deps: AppDeps): Promise<voi
         },
       },
       async (request) => {
-        if (!deps.features.corporateAccount) throw featureOff();
         const { fields, files } = await readSubmission(request);
         return envelope(await submitCompanyVerification(deps.db, storage, viewerOf(request).userId, fields, files));
       },

@@ -1,15 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FilePart, multipartBody, type TestApp, type TestClient } from "../../../test/harness.ts";
-import {
-  createOffer,
-  createTrader,
-  createTradesTestApp,
-  expectLedgerHolds,
-  fund,
-  type TestUser,
-} from "../../../test/races/trade-fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { type FilePart, multipartBody, type TestClient } from "../../../test/harness.ts";
+import { createOffer, createTrader, openTradersTestApp, type TestUser } from "../../../test/races/trade-fixtures.ts";
 import { pdfWithPages, pngImage } from "../../../test/sample-files.ts";
 import { ID_PAYLOAD, newApplicant, png, sendSides, sendWholeId } from "../../../test/verification-steps.ts";
 import { notifyFromFeed } from "../notifications/index.ts";
@@ -21,26 +14,9 @@ import { notifyFromFeed } from "../notifications/index.ts";
  * activity log) and a trade above the old limit that now starts.
  */
 
-let t: TestApp;
-let seller: TestUser;
-let moderator: TestUser;
-let offerId: string;
-let idOnlyOfferId: string;
-
-beforeAll(async () => {
-  t = await createTradesTestApp();
-  [seller, moderator] = await Promise.all([
-    createTrader(t, { roles: ["user", "vendor"] }),
-    createTrader(t, { roles: ["moderator"] }),
-  ]);
-  await fund(t.db, seller.id, "USDT", "100000");
-  offerId = await createOffer(seller);
-  idOnlyOfferId = await createOffer(seller, { requireVerifiedId: true } as never);
-});
-afterAll(async () => {
-  await expectLedgerHolds(t.ownerDb);
-  await t.close();
-});
+const [t, seller, moderator] = await openTradersTestApp({ roles: ["user", "vendor"] }, { roles: ["moderator"] });
+const offerId = await createOffer(seller);
+const idOnlyOfferId = await createOffer(seller, { requireVerifiedId: true } as never);
 
 /** Starts an ID verification and sends its three images: it waits in the queue as `uploaded`. */
 async function submitId(user: TestUser): Promise<string> {

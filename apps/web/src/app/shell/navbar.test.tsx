@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakePushBrowser, PUSH_ENDPOINT } from "../../test-utils/fake-push-browser.ts";
 import { makeCurrentUser, renderWithApp } from "../../test-utils/render-app.tsx";
@@ -40,5 +40,37 @@ describe("logging out", () => {
     await logOutFromTheMenu();
     await waitFor(() => expect(calls).toContain("POST /rest/v1/auth/logout"));
     expect(untilLogOut(calls)).toEqual(["POST /rest/v1/auth/logout"]);
+  });
+});
+
+describe("the phone menu", () => {
+  async function openMenu(): Promise<HTMLElement> {
+    fakePushBrowser("default");
+    await renderWithApp(<Navbar />, { user: makeCurrentUser() });
+    const burger = screen.getByTestId("navbar-burger");
+    burger.focus();
+    fireEvent.click(burger);
+    await screen.findByTestId("navbar-drawer");
+    await waitFor(() => expect(burger.getAttribute("aria-expanded")).toBe("true"));
+    return burger;
+  }
+
+  it("gives focus back to the burger when it closes, the first time it opens as after", async () => {
+    const burger = await openMenu();
+    for (let time = 0; time < 2; time += 1) {
+      const drawer = await screen.findByRole("dialog");
+      fireEvent.click(within(drawer).getByRole("button", { name: "Close menu" }));
+      await waitFor(() => expect(document.activeElement).toBe(burger));
+      expect(burger.getAttribute("aria-expanded")).toBe("false");
+      fireEvent.click(burger);
+      await waitFor(() => expect(burger.getAttribute("aria-expanded")).toBe("true"));
+    }
+  });
+
+  it("leaves focus to the new page when a link of the menu closes it", async () => {
+    const burger = await openMenu();
+    fireEvent.click(within(await screen.findByRole("dialog")).getByTestId("mobile-nav-buy"));
+    await waitFor(() => expect(burger.getAttribute("aria-expanded")).toBe("false"));
+    expect(document.activeElement).not.toBe(burger);
   });
 });

@@ -1,12 +1,13 @@
 import { Box, Burger, Button, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type MouseEvent, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { useLogOutMutation } from "../../features/auth/api/log-out.ts";
 import { useCurrentUser } from "../../lib/session.ts";
 import { showToast } from "../../lib/toast.ts";
 import { useLocalizedPaths } from "../../lib/use-locale.ts";
+import { useReturnFocus } from "../../lib/use-return-focus.ts";
 import { Logo } from "../../ui/logo.tsx";
 import classes from "./navbar.module.css";
 import { isLinkShown, primaryLinks, topLinkClass } from "./navbar-links.ts";
@@ -53,13 +54,18 @@ export function Navbar() {
   const [isUserMenuRequested, setUserMenuRequested] = useState(false);
   const logOut = useLogOutMutation(forgetThisBrowsersPush);
 
+  // Closed, the drawer gives focus back to the burger; after a navigation, the new page's heading takes it.
+  const returnFocusToBurger = useReturnFocus(isDrawerOpen);
+
   // A link followed from the drawer leaves it open otherwise.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input.
   useEffect(() => {
+    returnFocusToBurger(null);
     drawer.close();
   }, [location.pathname]);
 
-  function toggleDrawer(): void {
+  function toggleDrawer(event: MouseEvent<HTMLButtonElement>): void {
+    returnFocusToBurger(event.currentTarget);
     setHasOpenedDrawer(true);
     drawer.toggle();
   }

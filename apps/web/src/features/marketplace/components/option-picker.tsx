@@ -1,7 +1,7 @@
-import { Modal, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { FiatCurrency, PaymentMethod, PaymentMethodGroup } from "@souk/contracts";
-import { useMemo, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useMemo, useState } from "react";
 import { CheckIcon, SearchIcon } from "../../../ui/icons.tsx";
 import { useMarketplaceDialogTexts } from "../i18n/marketplace-dialog-texts.ts";
 import classes from "./option-picker.module.css";
@@ -39,9 +39,125 @@ function normalize(text: string): string {
     .toLowerCase();
 }
 
+/** The sections whose options match the search (by label, hint or keywords), empty ones left out. */
+function matching(sections: PickerSection[], needle: string): PickerSection[] {
+  return sections
+    .map((section) => ({
+      ...section,
+      options: section.options.filter(
+        (option) =>
+          needle === "" || normalize(`${option.label} ${option.hint ?? ""} ${option.keywords ?? ""}`).includes(needle),
+      ),
+    }))
+    .filter((section) => section.options.length > 0);
+}
+
+/** Where a key moves the active option among `count`: the arrows by one, wrapping around; Page Up and Down by ten. */
+export function nextActive(key: string, active: number, count: number): number | null {
+  if (count === 0) return null;
+  if (key === "ArrowDown") return (active + 1) % count;
+  if (key === "ArrowUp") return (active - 1 + count) % count;
+  if (key === "PageDown") return Math.min(active + 10, count - 1);
+  if (key === "PageUp") return Math.max(active - 10, 0);
+  return null;
+}
+
+function OptionRow({
+  option,
+  id,
+  isSelected,
+  isActive,
+  onPick,
+  onHover,
+}: {
+  option: PickerOption;
+  id: string;
+  isSelected: boolean;
+  isActive: boolean;
+  onPick: () => void;
+  onHover: () => void;
+}) {
+  return (
+    // The search field keeps the focus (aria-activedescendant names this option), so a click is all a row needs.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the search field's (the combobox pattern).
+    <div
+      id={id}
+      role="option"
+      tabIndex={-1}
+      aria-selected={isSelected}
+      data-active={isActive || undefined}
+      className={classes.option}
+      onClick={onPick}
+      onMouseMove={onHover}
+    >
+      <span>
+        {option.label}
+        {option.hint ? " " : null}
+        {option.hint ? (
+          <Text component="span" size="xs" c="dimmed" ml={8}>
+            {option.hint}
+          </Text>
+        ) : null}
+      </span>
+      {isSelected ? <CheckIcon size={16} /> : null}
+    </div>
+  );
+}
+
+interface OptionListProps {
+  id: string;
+  label: string;
+  /** "No filter", first, when nothing is searched. */
+  any: PickerOption | null;
+  sections: PickerSection[];
+  value: string | null;
+  activeRow: number;
+  optionId: (row: number) => string;
+  onPick: (option: PickerOption) => void;
+  onHover: (row: number) => void;
+}
+
+/** The listbox of the picker: rows numbered in order ("no filter" first), each section a group. */
+function OptionList({ id, label, any, sections, value, activeRow, optionId, onPick, onHover }: OptionListProps) {
+  let nextRow = any ? 1 : 0;
+  const numbered = sections.map((section) => {
+    const firstRow = nextRow;
+    nextRow += section.options.length;
+    return { section, firstRow };
+  });
+  const row = (option: PickerOption, index: number, isSelected: boolean) => (
+    <OptionRow
+      key={option.value}
+      option={option}
+      id={optionId(index)}
+      isSelected={isSelected}
+      isActive={index === activeRow}
+      onPick={() => onPick(option)}
+      onHover={() => onHover(index)}
+    />
+  );
+  return (
+    <div className={classes.options} id={id} role="listbox" aria-label={label} data-testid="picker-options">
+      {any ? row(any, 0, value === null) : null}
+      {numbered.map(({ section, firstRow }) => (
+        // biome-ignore lint/a11y/useSemanticElements: a group of a listbox's options, not of form fields.
+        <div key={section.title ?? "options"} role="group" className={classes.section} aria-label={section.title}>
+          {section.title ? (
+            <div className={classes.sectionTitle} aria-hidden="true">
+              {section.title}
+            </div>
+          ) : null}
+          {section.options.map((option, index) => row(option, firstRow + index, option.value === value))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
  * A searchable list in a dialog (full screen on phones): choosing a currency, a payment method or
- * a country among many. Loaded when first opened, so the marketplace's first load stays small.
+ * a country among many. The search field is a combobox: the arrow keys move through the options,
+ * Enter picks the active one. Loaded when first opened, so the marketplace's first load stays small.
  */
 export function OptionPicker({
   opened,
@@ -55,27 +171,37 @@ export function OptionPicker({
 }: OptionPickerProps) {
   const { t } = useMarketplaceDialogTexts();
   const isPhone = useMediaQuery("(max-width: 35.5em)");
+  const listId = useId();
   const [search, setSearch] = useState("");
   const needle = normalize(search.trim());
-  const shown = useMemo(
-    () =>
-      sections
-        .map((section) => ({
-          ...section,
-          options: section.options.filter(
-            (option) =>
-              needle === "" ||
-              normalize(`${option.label} ${option.hint ?? ""} ${option.keywords ?? ""}`).includes(needle),
-          ),
-        }))
-        .filter((section) => section.options.length > 0),
-    [sections, needle],
-  );
+  const shown = useMemo(() => matching(sections, needle), [sections, needle]);
+  const any: PickerOption | null = needle === "" ? { value: "", label: anyLabel } : null;
+  const rows = [...(any ? [any] : []), ...shown.flatMap((section) => section.options)];
+  const selectedRow = rows.findIndex((option) => (option === any ? value === null : option.value === value));
+  // The selected option (or the first) is active until a key or the pointer moves; again after each search.
+  const [active, setActive] = useState<number | null>(null);
+  const activeRow = Math.min(active ?? Math.max(selectedRow, 0), rows.length - 1);
+  const optionId = (row: number) => `${listId}-${row}`;
 
-  function pick(next: string | null) {
-    onPick(next);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or a new opening is the trigger.
+  useEffect(() => setActive(null), [needle, opened]);
+  useEffect(() => {
+    if (opened && activeRow >= 0) document.getElementById(optionId(activeRow))?.scrollIntoView?.({ block: "nearest" });
+  });
+
+  function pick(option: PickerOption) {
+    onPick(option === any ? null : option.value);
     setSearch("");
     onClose();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const option = rows[activeRow];
+    const next = nextActive(event.key, activeRow, rows.length);
+    if (event.key === "Enter" && option) pick(option);
+    else if (next !== null) setActive(next);
+    else return;
+    event.preventDefault();
   }
 
   return (
@@ -90,50 +216,35 @@ export function OptionPicker({
     >
       <Stack gap="sm">
         <TextInput
+          role="combobox"
           aria-label={searchLabel}
+          aria-expanded
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={rows.length > 0 ? optionId(activeRow) : undefined}
           placeholder={searchLabel}
           leftSection={<SearchIcon size={16} />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
           data-autofocus
         />
-        <div className={classes.options} data-testid="picker-options">
-          {needle === "" ? (
-            <UnstyledButton className={classes.option} aria-pressed={value === null} onClick={() => pick(null)}>
-              <span>{anyLabel}</span>
-              {value === null ? <CheckIcon size={16} /> : null}
-            </UnstyledButton>
-          ) : null}
-          {shown.map((section) => (
-            <section key={section.title ?? "options"} className={classes.section} aria-label={section.title}>
-              {section.title ? <div className={classes.sectionTitle}>{section.title}</div> : null}
-              {section.options.map((option) => (
-                <UnstyledButton
-                  key={option.value}
-                  className={classes.option}
-                  aria-pressed={option.value === value}
-                  onClick={() => pick(option.value)}
-                >
-                  <span>
-                    {option.label}
-                    {option.hint ? " " : null}
-                    {option.hint ? (
-                      <Text component="span" size="xs" c="dimmed" ml={8}>
-                        {option.hint}
-                      </Text>
-                    ) : null}
-                  </span>
-                  {option.value === value ? <CheckIcon size={16} /> : null}
-                </UnstyledButton>
-              ))}
-            </section>
-          ))}
-          {shown.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg" size="sm">
-              {t("picker.noMatch", { search: search.trim() })}
-            </Text>
-          ) : null}
-        </div>
+        <OptionList
+          id={listId}
+          label={title}
+          any={any}
+          sections={shown}
+          value={value}
+          activeRow={activeRow}
+          optionId={optionId}
+          onPick={pick}
+          onHover={setActive}
+        />
+        {shown.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg" size="sm">
+            {t("picker.noMatch", { search: search.trim() })}
+          </Text>
+        ) : null}
       </Stack>
     </Modal>
   );

@@ -5,6 +5,9 @@ const en = {
   bellUnread_one: "Notifications, {{count}} unread",
   bellUnread_other: "Notifications, {{count}} unread",
   newTitle: "New notification",
+  newMany_one: "{{count}} new notification",
+  newMany_other: "{{count}} new notifications",
+  seeAll: "See them in your notifications",
   events: {
     trade_started: "{{counterparty}} started a trade with you",
     trade_paid: "{{counterparty}} marked the trade paid",
@@ -125,6 +128,9 @@ const fr: typeof en = {
   bellUnread_one: "Notifications, {{count}} non lue",
   bellUnread_other: "Notifications, {{count}} non lues",
   newTitle: "Nouvelle notification",
+  newMany_one: "{{count}} nouvelle notification",
+  newMany_other: "{{count}} nouvelles notifications",
+  seeAll: "Les voir dans vos notifications",
   events: {
     trade_started: "{{counterparty}} a ouvert une transaction avec vous",
     trade_paid: "{{counterparty}} a marqué la transaction comme payée",

@@ -2,33 +2,13 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
+import { makeTradeNotification } from "../test-fixtures.ts";
 import { NotificationsPage } from "./notifications-page.tsx";
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const paid = {
-  id: "41",
-  event: "trade.paid",
-  group: "trades",
-  subjectType: "trade",
-  subjectId: "T9xyz",
-  payload: {
-    cryptoAmount: "0.00150000",
-    cryptoCurrencyCode: "BTC",
-    fiatAmount: "150.00",
-    fiatCurrencyCode: "USD",
-    paymentMethodName: "Bank transfer",
-    counterparty: "bob",
-    paymentWindowEndsAt: null,
-    paymentWindowSecondsLeft: null,
-    text: null,
-    rating: null,
-    link: "/trade/T9xyz",
-  },
-  isRead: false,
-  createdAt: "2026-11-20T09:00:00.000Z",
-};
+const paid = makeTradeNotification("41", "trade.paid", "bob");
 
 function answer(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -65,7 +45,7 @@ describe("the notifications screen", () => {
     expect(item.textContent).toContain("bob marked the trade paid");
     expect(item.textContent).toContain("Bank transfer");
     expect(screen.getByTestId("notifications-unread-count").textContent).toBe("1 unread");
-    expect(screen.getByRole("link", { name: "Open the trade" }).getAttribute("href")).toBe("/trade/T9xyz");
+    expect(screen.getByRole("link", { name: "Open the trade" }).getAttribute("href")).toBe("/trade/T41");
     fireEvent.click(screen.getByRole("button", { name: "Mark read" }));
     await waitFor(() => expect(screen.getByTestId("notification-item").getAttribute("data-read")).toBe("true"));
     expect(fetchStub.mock.calls.some(([input]) => String(input).includes("/notifications/41/read"))).toBe(true);

@@ -1,16 +1,18 @@
-import { Alert, Button, Card, FileInput, Group, Progress, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, FileInput, Group, Progress, Stack, Text, TextInput } from "@mantine/core";
 import {
   ID_DOCUMENT_SIDES,
-  ID_DOCUMENT_TYPES,
   type IdDocumentSide,
+  type IdVerificationStart,
   type KycCheck,
   type VerificationSubmission,
 } from "@souk/contracts";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { sendIdSide, startIdVerification } from "../api/verification-api.ts";
 import { useVerificationTexts } from "../i18n/verification-texts.ts";
-import { refusalKey } from "./refusal-text.ts";
-import { SubmissionStatus } from "./submission-status.tsx";
+import { useFields } from "./use-fields.ts";
+import { useSending } from "./use-sending.ts";
+import { type DocumentChoice, VerificationRequestForm } from "./verification-request-form.tsx";
+import { mayRequest, VerificationStep } from "./verification-step.tsx";
 
 interface FlowProps {
   check: KycCheck;
@@ -20,82 +22,29 @@ interface FlowProps {
 
 function StartIdForm({ countries, onChanged }: Omit<FlowProps, "check">) {
   const { t } = useVerificationTexts();
-  const [fields, setFields] = useState({
-    issueCountryIso3: "",
-    documentType: "passport",
+  const { fields, bind } = useFields({
     firstNameOriginal: "",
     middleNameOriginal: "",
     lastNameOriginal: "",
     documentNumber: "",
   });
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const set = (name: keyof typeof fields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setIsBusy(true);
-    setError(null);
-    try {
-      await startIdVerification(fields as Parameters<typeof startIdVerification>[0]);
-      await onChanged();
-    } catch (failure) {
-      setError(refusalKey(failure));
-    } finally {
-      setIsBusy(false);
-    }
+  async function onSend({ country, documentType }: DocumentChoice) {
+    await startIdVerification({
+      ...fields,
+      issueCountryIso3: country,
+      documentType: documentType as IdVerificationStart["documentType"],
+    });
+    await onChanged();
   }
   return (
-    <form onSubmit={onSubmit}>
-      <Stack gap="sm">
-        {error && <Alert color="red">{t(error)}</Alert>}
-        <Select
-          label={t("id.country")}
-          searchable
-          required
-          data={countries.map((country) => ({ value: country.iso3, label: country.name }))}
-          value={fields.issueCountryIso3 || null}
-          onChange={(value) => set("issueCountryIso3")(value ?? "")}
-        />
-        <Select
-          label={t("id.documentType")}
-          required
-          allowDeselect={false}
-          data={ID_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`id.types.${type}`) }))}
-          value={fields.documentType}
-          onChange={(value) => set("documentType")(value ?? "passport")}
-        />
-        <Group grow>
-          <TextInput
-            label={t("id.firstName")}
-            required
-            value={fields.firstNameOriginal}
-            onChange={(e) => set("firstNameOriginal")(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t("id.middleName")}
-            value={fields.middleNameOriginal}
-            onChange={(e) => set("middleNameOriginal")(e.currentTarget.value)}
-          />
-        </Group>
-        <TextInput
-          label={t("id.lastName")}
-          required
-          value={fields.lastNameOriginal}
-          onChange={(e) => set("lastNameOriginal")(e.currentTarget.value)}
-        />
-        <TextInput
-          label={t("id.documentNumber")}
-          required
-          value={fields.documentNumber}
-          onChange={(e) => set("documentNumber")(e.currentTarget.value)}
-        />
-        <Group>
-          <Button type="submit" loading={isBusy} disabled={!fields.issueCountryIso3}>
-            {t("id.start")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <VerificationRequestForm step="id" countries={countries} isComplete onSend={onSend}>
+      <Group grow>
+        <TextInput label={t("id.firstName")} required {...bind("firstNameOriginal")} />
+        <TextInput label={t("id.middleName")} {...bind("middleNameOriginal")} />
+      </Group>
+      <TextInput label={t("id.lastName")} required {...bind("lastNameOriginal")} />
+      <TextInput label={t("id.documentNumber")} required {...bind("documentNumber")} />
+    </VerificationRequestForm>
   );
 }
 
@@ -103,22 +52,15 @@ function StartIdForm({ countries, onChanged }: Omit<FlowProps, "check">) {
 function IdSides({ submission, onChanged }: { submission: VerificationSubmission; onChanged: () => Promise<void> }) {
   const { t } = useVerificationTexts();
   const [files, setFiles] = useState<Partial<Record<IdDocumentSide, File | null>>>({});
-  const [busySide, setBusySide] = useState<IdDocumentSide | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { sending: busySide, error, send: sendAs } = useSending<IdDocumentSide>();
   const sent = ID_DOCUMENT_SIDES.length - submission.missing.length;
   async function send(side: IdDocumentSide) {
     const file = files[side];
     if (!file) return;
-    setBusySide(side);
-    setError(null);
-    try {
+    await sendAs(side, async () => {
       await sendIdSide(submission.id, side, file);
       await onChanged();
-    } catch (failure) {
-      setError(refusalKey(failure));
-    } finally {
-      setBusySide(null);
-    }
+    });
   }
   return (
     <Stack gap="sm">
@@ -155,23 +97,11 @@ function IdSides({ submission, onChanged }: { submission: VerificationSubmission
 
 /** The ID verification: its status, then the form, the sides to send, or the review's outcome. */
 export function IdFlow({ check, countries, onChanged }: FlowProps) {
-  const { t } = useVerificationTexts();
   const submission = check.submissions.id;
-  const mayStart = !check.conditions.id && (!submission || ["rejected", "corrupted"].includes(submission.status));
   return (
-    <Card withBorder padding="lg" data-testid="id-flow">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t("id.title")}
-        </Title>
-        {check.conditions.id ? (
-          <Alert color="green">{t("id.done")}</Alert>
-        ) : (
-          submission && <SubmissionStatus submission={submission} />
-        )}
-        {submission?.status === "pending" && <IdSides submission={submission} onChanged={onChanged} />}
-        {mayStart && <StartIdForm countries={countries} onChanged={onChanged} />}
-      </Stack>
-    </Card>
+    <VerificationStep step="id" check={check}>
+      {submission?.status === "pending" && <IdSides submission={submission} onChanged={onChanged} />}
+      {mayRequest("id", check) && <StartIdForm countries={countries} onChanged={onChanged} />}
+    </VerificationStep>
   );
 }
