@@ -33,6 +33,7 @@ export * from "./page-paths.ts";
 export * from "./passkeys.ts";
 export * from "./paxful.ts";
 export * from "./realtime.ts";
+export * from "./reputation.ts";
 export * from "./reference.ts";
 export * from "./sessions.ts";
 export * from "./trades.ts";

@@ -24,6 +24,7 @@ import { passwordRecoveryModule } from "./password-recovery/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
 import { phoneVerificationModule } from "./phone-verification/index.ts";
 import { referenceModule } from "./reference/index.ts";
+import { reputationModule } from "./reputation/index.ts";
 import { smsModule } from "./sms/index.ts";
 import { tradesModule } from "./trades/index.ts";
 import { twoFactorModule } from "./two-factor/index.ts";
@@ -66,6 +67,7 @@ export const modules: SoukModule[] = [
   notificationsModule,
   chatModule,
   feedbackModule,
+  reputationModule,
   featureRequestsModule,
   exportsModule,
   webhooksModule,
