@@ -7,12 +7,15 @@ import { listingQueryKeyRoot } from "../../features/marketplace/api/listing-api.
 import { OfferList } from "../../features/marketplace/components/offer-list.tsx";
 import { profileQueryOptions, userOffersQueryKeyRoot } from "../../features/profile/api/profile-api.ts";
 import { ProfileScreen } from "../../features/profile/pages/profile-screen.tsx";
+import { FeedbackFeed } from "../../features/reputation/components/feedback-feed.tsx";
+import { MedalsList } from "../../features/reputation/components/medals-list.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
 
 /**
  * Profile `/user/{username}`: the profile feature, its offers drawn by the marketplace's list with
  * favourite stars, and the contacts' trust and block buttons for a logged-in visitor. A change of
- * relation refetches the listings (a block hides the user's offers) and the profile's counts.
+ * relation refetches the listings (a block hides the user's offers) and the profile's counts. The
+ * reputation feature draws the medals and the received feedback.
  */
 export function UserProfilePage() {
   const { username = "" } = useParams();
@@ -50,5 +53,14 @@ export function UserProfilePage() {
       }}
     />
   ) : undefined;
-  return <ProfileScreen key={username} username={username} renderOffers={renderOffers} actions={actions} />;
+  return (
+    <ProfileScreen
+      key={username}
+      username={username}
+      renderOffers={renderOffers}
+      actions={actions}
+      medals={<MedalsList username={username} />}
+      feedback={<FeedbackFeed username={username} />}
+    />
+  );
 }
