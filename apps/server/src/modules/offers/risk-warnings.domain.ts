@@ -11,7 +11,7 @@ export interface RiskLists {
   SOUK_GRAY_COUNTRIES: readonly string[];
 }
 
-export interface RiskFacts {
+interface RiskFacts {
   paymentMethodSlug: string;
   offerTerms: string;
   /** The offer's country: its location's, else its owner's. */
@@ -21,7 +21,7 @@ export interface RiskFacts {
 }
 
 /** The view-offer state's part: which warning modals the page shows, and the grey-country flag. */
-export interface RiskState {
+interface RiskState {
   isGrayCountry: boolean;
   riskWarnings: { chargebackRisky: boolean; ofacOfferWarning: boolean; paymentTermsWarning: boolean };
 }

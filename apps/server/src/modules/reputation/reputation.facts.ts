@@ -32,7 +32,7 @@ const voided: readonly string[] = TRADE_VOIDED_STATUSES;
 const DAY_MS = 86_400_000;
 
 /** Done means the crypto reached the buyer: released, or a dispute awarded to the buyer. */
-export function isDone(trade: Pick<TradeFact, "status">): boolean {
+function isDone(trade: Pick<TradeFact, "status">): boolean {
   return successful.includes(trade.status);
 }
 

@@ -7,7 +7,7 @@ const BANK_TRANSFERS = 5;
 const MOBILE_MONEY = 8;
 const YEAR_MS = 365 * 86_400_000;
 
-export interface MedalFacts {
+interface MedalFacts {
   summary: TradeSummary;
   signedUpAt: Date;
   /** When the platform's first account was opened: "first year" counts from there. */

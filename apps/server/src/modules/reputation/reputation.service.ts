@@ -53,7 +53,7 @@ export async function listUserMedals(db: Db, username: string): Promise<UserMeda
     .map((row) => ({ code: row.code, awardedAt: row.awarded_at.toISOString() }));
 }
 
-export interface ProfileReputation {
+interface ProfileReputation {
   /** The tradeVolume map as the profile's name and value list. */
   tradeVolume: { name: string; value: string }[];
   badge: ReturnType<typeof badgeOf>;
