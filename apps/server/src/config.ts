@@ -116,10 +116,7 @@ const configSchema = z
       "paypal,cash-app,venmo,zelle,revolut,apple-pay,google-pay,visa-debit-card,mastercard",
     ),
     SOUK_SANCTIONED_COUNTRIES: commaList("CU,IR,KP,SY", true),
-    SOUK_GRAY_COUNTRIES: commaList(
-      "DZ,AO,BG,BF,CM,CI,HR,CD,HT,KE,LA,LB,ML,MC,MZ,NA,NP,NG,ZA,SS,SY,TZ,VE,VN,YE",
-      true,
-    ),
+    SOUK_GRAY_COUNTRIES: commaList("DZ,AO,BG,BF,CM,CI,HR,CD,HT,KE,LA,LB,ML,MC,MZ,NA,NP,NG,ZA,SS,SY,TZ,VE,VN,YE", true),
     RATES_FILE: z.string().optional(),
     SOUK_FEATURE_FLAGS: z.string().optional(),
     /** Requests per minute each API client may make to /paxful/v1 (per server copy). */

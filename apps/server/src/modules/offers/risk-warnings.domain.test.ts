@@ -23,9 +23,9 @@ describe("offer risk warnings", () => {
   it("warns of sanctions when the offer's or the viewer's country is listed, in any case", () => {
     expect(riskStateOf({ ...calm, offerCountryIso: "ir" }, lists).riskWarnings.ofacOfferWarning).toBe(true);
     expect(riskStateOf({ ...calm, viewerCountryIso: "KP" }, lists).riskWarnings.ofacOfferWarning).toBe(true);
-    expect(riskStateOf({ ...calm, offerCountryIso: null, viewerCountryIso: null }, lists).riskWarnings.ofacOfferWarning).toBe(
-      false,
-    );
+    expect(
+      riskStateOf({ ...calm, offerCountryIso: null, viewerCountryIso: null }, lists).riskWarnings.ofacOfferWarning,
+    ).toBe(false);
   });
 
   it("marks a viewer of a grey-listed country", () => {

@@ -30,11 +30,7 @@ describe("the reputation job", () => {
     await refreshReputation(t.db);
     const medals = await medalsOf(buyer.username);
     // Everyone here signed up in the platform's first year; these two are its top traders by volume.
-    expect(medals.map((medal) => medal.code)).toEqual([
-      "trades_10",
-      "trade_volume_top_1_percent",
-      "first_year_signup",
-    ]);
+    expect(medals.map((medal) => medal.code)).toEqual(["trades_10", "trade_volume_top_1_percent", "first_year_signup"]);
 
     await refreshReputation(t.db);
     expect(await medalsOf(buyer.username)).toEqual(medals);

@@ -1,5 +1,5 @@
 import type { Medal } from "@souk/contracts";
-import { sql } from "kysely";
+import { type Generated, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import type { TradeFact, TradeSummary } from "./reputation.facts.ts";
 
@@ -12,7 +12,7 @@ interface StatsTable {
 }
 
 type ReputationTables = {
-  user_medals: { user_id: bigint; code: Medal; awarded_at: Date };
+  user_medals: { user_id: bigint; code: Medal; awarded_at: Generated<Date> };
   user_trade_stats: StatsTable;
   /** Read only (decision 002): who exists, and their trades. */
   users: { id: bigint; username: string; created_at: Date; is_banned: boolean };
@@ -143,9 +143,5 @@ export async function findMedalsByUsername(db: Db, username: string) {
     .where(sql`lower(username)`, "=", username.toLowerCase())
     .executeTakeFirst();
   if (!user || user.is_banned) return null;
-  return tables(db)
-    .selectFrom("user_medals")
-    .select(["code", "awarded_at"])
-    .where("user_id", "=", user.id)
-    .execute();
+  return tables(db).selectFrom("user_medals").select(["code", "awarded_at"]).where("user_id", "=", user.id).execute();
 }

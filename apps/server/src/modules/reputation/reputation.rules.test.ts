@@ -36,7 +36,7 @@ describe("trade summary", () => {
     ]);
     expect(summary.doneTrades).toBe(3);
     expect(summary.volumeUsd).toBe(212.5);
-    expect(summary.tradeVolume).toEqual({ BTC: "0.003", USDT: "12.5" });
+    expect(summary.tradeVolume).toEqual({ BTC: "0.00300000", USDT: "12.500000" });
     expect(summary.doneByCategory).toEqual({ 5: 3 });
   });
 

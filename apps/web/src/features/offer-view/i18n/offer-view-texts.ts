@@ -116,8 +116,7 @@ const en = {
     paymentTermsWarning: {
       title: "Read these terms carefully",
       body: "The vendor’s terms are long or unusual: they may ask you to contact them elsewhere or to pay outside escrow.",
-      advice:
-        "Keep every message and payment in the trade on Souk. Escrow and moderators protect you only there.",
+      advice: "Keep every message and payment in the trade on Souk. Escrow and moderators protect you only there.",
     },
   },
   recommended: { title: "Similar offers" },

@@ -29,12 +29,22 @@ function feedbackItem(id: number, rating: "positive" | "negative") {
 function feedbackAnswer(url: URL) {
   const rating = url.searchParams.get("rating");
   const page = Number(url.searchParams.get("page") ?? "1");
-  const all = Array.from({ length: 12 }, (_, index) => feedbackItem(index + 1, index % 6 === 5 ? "negative" : "positive"));
+  const all = Array.from({ length: 12 }, (_, index) =>
+    feedbackItem(index + 1, index % 6 === 5 ? "negative" : "positive"),
+  );
   const matching = rating ? all.filter((item) => item.rating === rating) : all;
   const lastPage = Math.max(1, Math.ceil(matching.length / 10));
   return {
     data: matching.slice((page - 1) * 10, page * 10),
-    meta: { total: matching.length, currentPage: page, perPage: 10, lastPage, positive: 10, negative: 2, nextPageUrl: null },
+    meta: {
+      total: matching.length,
+      currentPage: page,
+      perPage: 10,
+      lastPage,
+      positive: 10,
+      negative: 2,
+      nextPageUrl: null,
+    },
   };
 }
 
@@ -64,7 +74,9 @@ afterEach(() => {
 
 describe("FeedbackFeed", () => {
   it("uses answers the contracts accept", () => {
-    expect(userFeedbackResponseSchema.safeParse(feedbackAnswer(new URL("http://localhost/?page=1"))).success).toBe(true);
+    expect(userFeedbackResponseSchema.safeParse(feedbackAnswer(new URL("http://localhost/?page=1"))).success).toBe(
+      true,
+    );
     expect(userMedalsResponseSchema.safeParse({ data: medals, meta: null }).success).toBe(true);
   });
 
