@@ -26,7 +26,7 @@ export function matchesIfNoneMatch(header: string | undefined, tag: string): boo
  * methods, countries...): the browser keeps its copy and asks again with If-None-Match each time.
  */
 async function answerWithEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (request.method !== "GET" || reply.statusCode !== 200 || request.routeOptions.config.etag !== true) return payload;
+  if (request.method !== "GET" || reply.statusCode !== 200) return payload;
   if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
   const tag = weakEtagOf(payload);
   reply.header("etag", tag).header("cache-control", "no-cache");
@@ -37,10 +37,15 @@ async function answerWithEtag(request: FastifyRequest, reply: FastifyReply, payl
 
 /**
  * HTML pages and API JSON go brotli- or gzip-compressed by Accept-Encoding (hashed web assets are
- * compressed at build time and sent as they are). The ETag hook runs first, on the plain body.
+ * compressed at build time and sent as they are). The ETag hook joins only the routes that ask for
+ * it (every other answer skips it), ahead of compression, so it reads the plain body.
  */
 export async function registerResponseCompression(app: FastifyInstance): Promise<void> {
-  app.addHook("onSend", answerWithEtag);
+  app.addHook("onRoute", (route) => {
+    if (route.config?.etag !== true) return;
+    const onSend = route.onSend ?? [];
+    route.onSend = [...(Array.isArray(onSend) ? onSend : [onSend]), answerWithEtag];
+  });
   await app.register(fastifyCompress, {
     global: true,
     encodings: ["br", "gzip"],

@@ -1,5 +1,5 @@
-import type { BankAccount, TradeBankAccount } from "@souk/contracts";
-import type { BankAccountRow, StoredBankAccount } from "./bank-accounts.repo.ts";
+import type { BankAccount } from "@souk/contracts";
+import type { BankAccountRow } from "./bank-accounts.repo.ts";
 
 /** The account as its owner sees it. */
 export function toBankAccount(row: BankAccountRow, offerIds: string[]): BankAccount {
@@ -28,22 +28,6 @@ export function toBankAccount(row: BankAccountRow, offerIds: string[]): BankAcco
     offerIds,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-/** What a trade's buyer reads of the account to pay into (no address or owner ids). */
-export function toTradeBankAccount(row: StoredBankAccount): TradeBankAccount {
-  return {
-    holderName: row.holder_name,
-    bankName: row.bank_name,
-    countryIso: row.country_iso,
-    accountNumber: row.account_number,
-    iban: row.iban,
-    swiftCode: row.swift_code,
-    routingNumber: row.routing_number,
-    ifsc: row.ifsc,
-    clabe: row.clabe,
-    additionalInfo: row.additional_info,
   };
 }
 

@@ -1,4 +1,5 @@
-import { type Generated, type Selectable, sql } from "kysely";
+import type { TradeBankAccount } from "@souk/contracts";
+import { type Generated, type RawBuilder, type Selectable, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import type { CheckedBankAccount } from "./bank-accounts.rules.ts";
 
@@ -182,20 +183,54 @@ export async function replaceOfferLinks(tx: Tx, offerId: bigint, accountIds: num
 }
 
 /**
- * The accounts attached to offers, in the vendor's order. `withDeleted` keeps accounts deleted
- * since (a running trade still shows where to pay); the vendor's own lists leave them out.
+ * The accounts attached to offers, in the vendor's order, deleted ones left out (a running trade
+ * still shows them: `tradePaymentAccountsSql`).
  */
-export async function accountsOfOffers(db: Db | Tx, offerIds: bigint[], options: { withDeleted: boolean }) {
+export async function accountsOfOffers(db: Db | Tx, offerIds: bigint[]) {
   if (offerIds.length === 0) return [];
-  let query = tables(db)
-    .selectFrom("offer_bank_accounts as l")
-    .innerJoin("bank_accounts as a", "a.id", "l.bank_account_id")
-    .innerJoin("offers as o", "o.id", "l.offer_id")
-    .selectAll("a")
-    .select(["l.offer_id"])
-    .where("l.offer_id", "in", offerIds)
-    // Only the offer owner's own accounts, whatever a row says.
-    .whereRef("a.user_id", "=", "o.user_id");
-  if (!options.withDeleted) query = query.where("a.deleted_at", "is", null);
-  return query.orderBy("l.offer_id").orderBy("l.position").execute();
+  return (
+    tables(db)
+      .selectFrom("offer_bank_accounts as l")
+      .innerJoin("bank_accounts as a", "a.id", "l.bank_account_id")
+      .innerJoin("offers as o", "o.id", "l.offer_id")
+      .selectAll("a")
+      .select(["l.offer_id"])
+      .where("l.offer_id", "in", offerIds)
+      // Only the offer owner's own accounts, whatever a row says.
+      .whereRef("a.user_id", "=", "o.user_id")
+      .where("a.deleted_at", "is", null)
+      .orderBy("l.offer_id")
+      .orderBy("l.position")
+      .execute()
+  );
+}
+
+/** What a trade's buyer reads of the account to pay into (no address or owner ids), by column. */
+const TRADE_ACCOUNT_COLUMNS: Record<keyof TradeBankAccount, keyof BankAccountTable> = {
+  holderName: "holder_name",
+  bankName: "bank_name",
+  countryIso: "country_iso",
+  accountNumber: "account_number",
+  iban: "iban",
+  swiftCode: "swift_code",
+  routingNumber: "routing_number",
+  ifsc: "ifsc",
+  clabe: "clabe",
+  additionalInfo: "additional_info",
+};
+
+/**
+ * The accounts a trade's buyer pays into, as one JSON array of TradeBankAccount, written as a
+ * sub-select for the caller's own read (the trade view folds it into the read of its parties, so a
+ * trade answer costs no extra round trip). Deleted accounts stay: the trade was started on them.
+ */
+export function tradePaymentAccountsSql(offerId: bigint): RawBuilder<unknown> {
+  const fields = Object.entries(TRADE_ACCOUNT_COLUMNS).map(
+    ([key, column]) => sql`${sql.lit(key)}, ${sql.ref(`a.${column}`)}`,
+  );
+  return sql`(SELECT coalesce(json_agg(json_build_object(${sql.join(fields)}) ORDER BY l.position), '[]')
+    FROM offer_bank_accounts l
+    JOIN bank_accounts a ON a.id = l.bank_account_id
+    JOIN offers o ON o.id = l.offer_id
+    WHERE l.offer_id = ${offerId} AND a.user_id = o.user_id)`;
 }

@@ -1,7 +1,8 @@
-import { BANK_ACCOUNTS_MAX, type BankAccount, type BankAccountPayload, type TradeBankAccount } from "@souk/contracts";
+import { BANK_ACCOUNTS_MAX, type BankAccount, type BankAccountPayload } from "@souk/contracts";
+import { type RawBuilder, sql } from "kysely";
 import { type Db, withTx } from "../../db/pool.ts";
 import { inputError, isPublicId, offerNotFound, type Viewer } from "../../platform/index.ts";
-import { accountLabel, foreignAccountIds, toBankAccount, toTradeBankAccount } from "./bank-accounts.domain.ts";
+import { accountLabel, foreignAccountIds, toBankAccount } from "./bank-accounts.domain.ts";
 import { bankAccountInUse, bankAccountNotFound, tooManyBankAccounts } from "./bank-accounts.errors.ts";
 import * as repo from "./bank-accounts.repo.ts";
 import { type CheckedBankAccount, checkBankAccount } from "./bank-accounts.rules.ts";
@@ -118,7 +119,7 @@ export async function offerBankAccounts(
   db: Db,
   offerIds: bigint[],
 ): Promise<Map<string, { id: number; name: string }[]>> {
-  const rows = await repo.accountsOfOffers(db, offerIds, { withDeleted: false });
+  const rows = await repo.accountsOfOffers(db, offerIds);
   const byOffer = new Map<string, { id: number; name: string }[]>();
   for (const row of rows) {
     const list = byOffer.get(String(row.offer_id)) ?? [];
@@ -129,14 +130,14 @@ export async function offerBankAccounts(
 }
 
 /**
- * The accounts a trade's buyer pays into: those attached to the trade's offer when its owner is
- * the seller (the payee). The trades module decides when the buyer may read them.
+ * The accounts a trade's buyer pays into, as SQL yielding a JSON array of TradeBankAccount
+ * (`tradePaymentAccountsSql`): those attached to the trade's offer when its owner is the seller
+ * (the payee), else none. The trades module decides when the buyer may read them.
  */
-export async function tradePaymentAccounts(
-  db: Db,
-  trade: { offerId: bigint; offerOwnerId: bigint; sellerId: bigint },
-): Promise<TradeBankAccount[]> {
-  if (trade.offerOwnerId !== trade.sellerId) return [];
-  const rows = await repo.accountsOfOffers(db, [trade.offerId], { withDeleted: true });
-  return rows.map(toTradeBankAccount);
+export function tradePaymentAccountsQuery(trade: {
+  offerId: bigint;
+  offerOwnerId: bigint;
+  sellerId: bigint;
+}): RawBuilder<unknown> {
+  return trade.offerOwnerId === trade.sellerId ? repo.tradePaymentAccountsSql(trade.offerId) : sql`'[]'::json`;
 }

@@ -2,7 +2,7 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { registerBankAccountsRoutes, registerBanksRoutes } from "./bank-accounts.routes.ts";
 
-export { offerBankAccounts, tradePaymentAccounts } from "./bank-accounts.service.ts";
+export { offerBankAccounts, tradePaymentAccountsQuery } from "./bank-accounts.service.ts";
 
 export const bankAccountsModule: SoukModule = {
   name: "bank-accounts",

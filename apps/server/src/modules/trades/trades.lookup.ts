@@ -1,12 +1,12 @@
 import { ErrorCode, type Trade } from "@souk/contracts";
 import type { Db, Tx } from "../../db/pool.ts";
 import { type Features, forbidden, isPublicId, isStaff, type Viewer } from "../../platform/index.ts";
-import { tradePaymentAccounts } from "../bank-accounts/index.ts";
+import { tradePaymentAccountsQuery } from "../bank-accounts/index.ts";
 import { getCatalog, getMarket } from "../offers/index.ts";
 import * as errors from "./trades.errors.ts";
 import * as repo from "./trades.repo.ts";
 import * as requirementsRepo from "./trades.requirements.repo.ts";
-import { toTradeView, type ViewerRole } from "./trades.view.ts";
+import { mayReadPaymentDetails, toTradeView, type ViewerRole } from "./trades.view.ts";
 
 // ---- who is looking ------------------------------------------------------------------------
 
@@ -41,11 +41,14 @@ export async function viewTrade(
   role: ViewerRole,
   features: Features,
 ): Promise<Trade> {
-  const [facts, catalog, market, bankAccounts] = await Promise.all([
-    requirementsRepo.findViewFacts(db, row),
+  // The payee's accounts are read, in the same statement, only for a viewer who may see them.
+  const paymentAccounts = mayReadPaymentDetails(row, viewer.userId, role)
+    ? tradePaymentAccountsQuery({ offerId: row.offer_id, offerOwnerId: row.offer_owner_id, sellerId: row.seller_id })
+    : null;
+  const [facts, catalog, market] = await Promise.all([
+    requirementsRepo.findViewFacts(db, row, paymentAccounts),
     getCatalog(db),
     getMarket(db),
-    tradePaymentAccounts(db, { offerId: row.offer_id, offerOwnerId: row.offer_owner_id, sellerId: row.seller_id }),
   ]);
   const fiat = catalog.fiatById.get(row.fiat_currency_id);
   return toTradeView(row, {
@@ -55,7 +58,6 @@ export async function viewTrade(
     fiat: fiat ? { name: fiat.name, order: fiat.sortOrder } : null,
     usdRate: market.fiatPerUsd[row.fiat_currency_code] ?? null,
     isAppealFeatureOn: features.disputeAppeal,
-    bankAccounts,
     now: new Date(),
   });
 }

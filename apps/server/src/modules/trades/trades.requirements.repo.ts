@@ -1,5 +1,5 @@
-import type { RequirementStatus, TradeFlowStep, TradeRequirementId } from "@souk/contracts";
-import { sql } from "kysely";
+import type { RequirementStatus, TradeBankAccount, TradeFlowStep, TradeRequirementId } from "@souk/contracts";
+import { type RawBuilder, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import type { PartyRow } from "./trades.people.repo.ts";
 import { type TradeRow, tables } from "./trades.repo.ts";
@@ -110,6 +110,8 @@ export async function countAttachmentsByRequirement(db: Db | Tx, tradeIds: bigin
 
 /** What the view of one trade needs beside its row, read in one statement. */
 export interface TradeViewFacts {
+  /** The payee's accounts, when the viewer may read them (else empty). */
+  bankAccounts: TradeBankAccount[];
   parties: Map<string, PartyRow>;
   requirements: {
     trade_id: bigint;
@@ -141,20 +143,23 @@ interface RawViewFacts {
     value: string | null;
   }[];
   attachments: { requirement_id: string | null; n: number }[];
+  bank_accounts: TradeBankAccount[];
 }
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 /**
- * The parties, requirements and attachment counts of a trade: three small reads as one statement
- * (one round trip after every command), each part aggregated to JSON.
+ * The parties, requirements and attachment counts of a trade, and the payee's accounts when
+ * `paymentAccounts` (a sub-select of the bank-accounts module yielding them as JSON) is given:
+ * small reads as one statement (one round trip after every command), each part aggregated to JSON.
  */
 export async function findViewFacts(
   db: Db | Tx,
   row: Pick<TradeRow, "id" | "buyer_id" | "seller_id">,
+  paymentAccounts: RawBuilder<unknown> | null,
 ): Promise<TradeViewFacts> {
   const result = await sql<RawViewFacts>`
-    SELECT
+    SELECT ${paymentAccounts ?? sql`'[]'::json`} AS bank_accounts,
       (SELECT coalesce(json_agg(json_build_object('id', u.id::text, 'username', u.username,
           'avatar_url', u.avatar_url, 'country_iso', u.country_iso, 'id_verified_at', u.id_verified_at,
           'completed_trades', u.completed_trades, 'last_seen_at', u.last_seen_at)), '[]')
@@ -165,8 +170,9 @@ export async function findViewFacts(
       (SELECT coalesce(json_agg(json_build_object('requirement_id', a.requirement_id, 'n', a.n)), '[]')
         FROM (SELECT requirement_id, count(*)::integer AS n FROM trade_attachments WHERE trade_id = ${row.id}
           GROUP BY requirement_id) a) AS attachments`.execute(db);
-  const raw = result.rows[0] ?? { parties: [], requirements: [], attachments: [] };
+  const raw = result.rows[0] ?? { parties: [], requirements: [], attachments: [], bank_accounts: [] };
   return {
+    bankAccounts: raw.bank_accounts,
     parties: new Map(
       raw.parties.map((party) => [
         party.id,

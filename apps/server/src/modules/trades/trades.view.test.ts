@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mayReadInstructions } from "./trades.view.ts";
+import { mayReadInstructions, mayReadPaymentDetails } from "./trades.view.ts";
 
 describe("who reads the payment instructions of a trade", () => {
   it("lets the owner who wrote them read them at every step", () => {
@@ -16,5 +16,26 @@ describe("who reads the payment instructions of a trade", () => {
   it("never shows them to staff looking on, revealed or not", () => {
     expect(mayReadInstructions({ viewerRole: "moderator", isVendor: false, isRevealed: true })).toBe(false);
     expect(mayReadInstructions({ viewerRole: "moderator", isVendor: false, isRevealed: false })).toBe(false);
+  });
+});
+
+describe("whether a trade's view reads the payee's accounts", () => {
+  const trade = {
+    offer_owner_id: 7n,
+    flow_step: "before_reveal_payment_details" as const,
+    status: "active_funded" as const,
+    paid_at: null,
+  };
+
+  it("reads them for the offer owner from the start, and for the other party once revealed", () => {
+    expect(mayReadPaymentDetails(trade, 7, "seller")).toBe(true);
+    expect(mayReadPaymentDetails(trade, 8, "buyer")).toBe(false);
+    expect(mayReadPaymentDetails({ ...trade, flow_step: "before_mark_as_paid" }, 8, "buyer")).toBe(true);
+    expect(mayReadPaymentDetails({ ...trade, status: "paid", paid_at: new Date() }, 8, "buyer")).toBe(true);
+  });
+
+  it("keeps them unread for a trade that ended before the reveal, and for staff", () => {
+    expect(mayReadPaymentDetails({ ...trade, status: "cancelled_buyer" }, 8, "buyer")).toBe(false);
+    expect(mayReadPaymentDetails({ ...trade, status: "paid", paid_at: new Date() }, 9, "moderator")).toBe(false);
   });
 });

@@ -113,16 +113,31 @@ export function mayReadInstructions(facts: {
   return isParty && (facts.isVendor || facts.isRevealed);
 }
 
+type PaymentDetailsFacts = Pick<TradeRow, "offer_owner_id" | "flow_step" | "status" | "paid_at">;
+
+/**
+ * Whether the payment details are revealed: by the flow's step or by a payment once marked; a trade
+ * that ends before either (a buyer's cancel, an expiry) keeps its instructions hidden, whatever its
+ * status became.
+ */
+function isPaymentRevealed(row: PaymentDetailsFacts): boolean {
+  return isSecondStepReached(row.flow_step, row.status) || row.paid_at !== null;
+}
+
+/** `mayReadInstructions` for this trade's row and viewer: what decides whether its accounts are read. */
+export function mayReadPaymentDetails(row: PaymentDetailsFacts, viewerId: number, viewerRole: ViewerRole): boolean {
+  const isVendor = Number(row.offer_owner_id) === viewerId;
+  return mayReadInstructions({ viewerRole, isVendor, isRevealed: isPaymentRevealed(row) });
+}
+
 /** The trade (docs/product.md#trades) for one viewer. */
 export function toTradeView(row: TradeRow, context: ViewContext): Trade {
   const { viewerRole, now } = context;
   const facts = factsOf(row, context.requirements);
   const isParty = viewerRole === "buyer" || viewerRole === "seller";
   const isVendor = Number(row.offer_owner_id) === context.viewerId;
-  // Revealed by the flow's step or by a payment once marked; a trade that ends before either (a
-  // buyer's cancel, an expiry) keeps its instructions hidden, whatever its status became.
-  const isRevealed = isSecondStepReached(row.flow_step, row.status) || row.paid_at !== null;
-  const canSeeInstructions = mayReadInstructions({ viewerRole, isVendor, isRevealed });
+  const isRevealed = isPaymentRevealed(row);
+  const canSeeInstructions = mayReadPaymentDetails(row, context.viewerId, viewerRole);
   const payerName = context.requirements.find((r) => r.trade_id === row.id && r.requirement_id === "payer_name");
   const availableAt = isParty ? disputeAvailableAt(facts) : null;
   const canDispute = isParty && explainRefusal("dispute", viewerRole, facts, now) === null;
