@@ -117,6 +117,19 @@ const configSchema = z
     ),
     SOUK_SANCTIONED_COUNTRIES: commaList("CU,IR,KP,SY", true),
     SOUK_GRAY_COUNTRIES: commaList("DZ,AO,BG,BF,CM,CI,HR,CD,HT,KE,LA,LB,ML,MC,MZ,NA,NP,NG,ZA,SS,SY,TZ,VE,VN,YE", true),
+    /**
+     * Who checks verification submissions: `manual` (the moderators' review queue) or `sumsub` (an
+     * outside provider with SumSub's REST shape, which decides through its signed callback).
+     */
+    VERIFICATION_PROVIDER: z.enum(["manual", "sumsub"]).default("manual"),
+    /** The SumSub-shaped provider: its API base URL, app token and secret key (signing requests). */
+    SUMSUB_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.sumsub.com"),
+    SUMSUB_APP_TOKEN: z.string().min(1).optional(),
+    SUMSUB_SECRET_KEY: z.string().min(8).optional(),
+    /** The secret the provider signs its callbacks with (X-Payload-Digest). */
+    SUMSUB_WEBHOOK_SECRET: z.string().min(8).optional(),
+    /** The provider's verification level an applicant is created at. */
+    SUMSUB_LEVEL_NAME: z.string().min(1).max(100).default("basic-kyc-level"),
     RATES_FILE: z.string().optional(),
     SOUK_FEATURE_FLAGS: z.string().optional(),
     /** Requests per minute each API client may make to /paxful/v1 (per server copy). */
@@ -127,6 +140,17 @@ const configSchema = z
      */
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag,
   })
+  .refine(
+    (config) =>
+      config.VERIFICATION_PROVIDER !== "sumsub" ||
+      (config.SUMSUB_APP_TOKEN !== undefined &&
+        config.SUMSUB_SECRET_KEY !== undefined &&
+        config.SUMSUB_WEBHOOK_SECRET !== undefined),
+    {
+      path: ["VERIFICATION_PROVIDER"],
+      message: "sumsub needs SUMSUB_APP_TOKEN, SUMSUB_SECRET_KEY and SUMSUB_WEBHOOK_SECRET",
+    },
+  )
   .refine((config) => config.NODE_ENV !== "production" || config.SOUK_FAILPOINTS === "", {
     // A failpoint kills the process on purpose: a production server refuses to start with one named.
     path: ["SOUK_FAILPOINTS"],

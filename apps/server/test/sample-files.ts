@@ -43,3 +43,26 @@ export async function pdfWithPages(pages: number, options: { withScript?: boolea
 export function brokenPdf(): Buffer {
   return Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R\nthis is not a pdf at all\n%%EOF\n");
 }
+
+/**
+ * The start of an ISO media file (an `ftyp` box of the given brand, then an empty `mdat`) padded to
+ * `size` bytes: what the video checks read. Not playable; nothing here decodes video.
+ */
+export function isoMediaFile(brand = "isom", size = 4096): Buffer {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write("ftyp", 4, "latin1");
+  ftyp.write(brand, 8, "latin1");
+  ftyp.writeUInt32BE(512, 12);
+  ftyp.write(`${brand}mp41`, 16, "latin1");
+  const mdat = Buffer.alloc(Math.max(8, size - ftyp.length));
+  mdat.writeUInt32BE(mdat.length, 0);
+  mdat.write("mdat", 4, "latin1");
+  return Buffer.concat([ftyp, mdat]);
+}
+
+/** The start of a WebM file (the EBML header with doctype webm), padded to `size` bytes. */
+export function webmFile(size = 4096): Buffer {
+  const header = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, ...Buffer.from("webm", "latin1")]);
+  return Buffer.concat([header, Buffer.alloc(Math.max(0, size - header.length))]);
+}

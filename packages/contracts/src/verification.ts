@@ -80,6 +80,10 @@ export const VerificationErrorCode = {
   NO_ATTEMPTS_LEFT: "ERROR_VERIFICATION_NO_ATTEMPTS_LEFT",
   /** A reviewer may not decide their own submission (403). */
   SELF_REVIEW: "ERROR_VERIFICATION_SELF_REVIEW",
+  /** A provider callback whose signature does not check out (401): nothing is decided. */
+  BAD_SIGNATURE: "ERROR_VERIFICATION_BAD_SIGNATURE",
+  /** The outside verification provider did not take the submission (503): nothing is stored. */
+  PROVIDER_UNAVAILABLE: "ERROR_VERIFICATION_PROVIDER_UNAVAILABLE",
 } as const;
 
 const iso3 = z
@@ -183,7 +187,17 @@ export const levelLimitationsSchema = z.object({
   levels: levelsInfoSchema,
 });
 
-export const leftAttemptSchema = z.object({ type: z.enum(VERIFICATION_TYPES), attemptsLeft: z.number().int() });
+export type SelfieMode = (typeof SELFIE_MODES)[number];
+export const leftAttemptSchema = z.object({
+  type: z.enum(VERIFICATION_TYPES),
+  attemptsLeft: z.number().int(),
+  /**
+   * For a video: ENROL while the user has no verified ID (the video's face becomes the reference),
+   * VERIFY once they have one (the face is compared with the ID's selfie); null for other types.
+   */
+  selfieMode: z.enum(SELFIE_MODES).nullable(),
+});
+export type LeftAttempt = z.infer<typeof leftAttemptSchema>;
 export const supportedCountrySchema = z.object({ iso: z.string(), iso3: z.string(), name: z.string() });
 export const documentCountrySchema = z.object({ iso3: z.string().nullable(), documentTypes: z.array(z.string()) });
 
@@ -205,3 +219,10 @@ export const verificationDocumentParamsSchema = verificationIdParamsSchema.exten
 
 export const kycCheckAnswerSchema = envelopeSchema(kycCheckSchema);
 export const submissionAnswerSchema = envelopeSchema(verificationSubmissionSchema);
+
+/** POST /rest/v3/kyc/verifications/sumsub/mark-pending: the user finished the provider's own flow. */
+export const markPendingRequestSchema = z.object({
+  verificationReference: z.string().trim().min(1).max(200),
+});
+/** What the provider's callback did: decided a submission, or nothing (not a review, or decided before). */
+export const providerCallbackAnswerSchema = envelopeSchema(z.object({ isDecided: z.boolean() }));

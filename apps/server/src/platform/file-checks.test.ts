@@ -1,7 +1,15 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { brokenPdf, jpegWithExif, pdfWithPages, pngImage, webpImage } from "../../test/sample-files.ts";
-import { checkAttachment, DEFAULT_ATTACHMENT_LIMITS, safeFileName, sniffType } from "./file-checks.ts";
+import {
+  brokenPdf,
+  isoMediaFile,
+  jpegWithExif,
+  pdfWithPages,
+  pngImage,
+  webmFile,
+  webpImage,
+} from "../../test/sample-files.ts";
+import { checkAttachment, checkVideo, DEFAULT_ATTACHMENT_LIMITS, safeFileName, sniffType } from "./file-checks.ts";
 
 function upload(bytes: Buffer, fileName: string, declaredType = "application/octet-stream") {
   return { bytes, fileName, declaredType };
@@ -101,5 +109,32 @@ describe("attachment checks", () => {
     expect(safeFileName('evil"name\r\n.pdf', "pdf")).toBe("evil_name_.pdf");
     expect(safeFileName("photo.exe", "jpeg")).toBe("photo.jpg");
     expect(safeFileName("", "webp")).toBe("attachment.webp");
+  });
+});
+
+describe("video checks", () => {
+  it("accepts MP4, QuickTime and WebM by their bytes, named by what they are", () => {
+    const mp4 = checkVideo(upload(isoMediaFile("isom"), "me.bin"), 10_000);
+    expect(mp4).toMatchObject({ ok: true, file: { kind: "video", contentType: "video/mp4", fileName: "video.mp4" } });
+    const mov = checkVideo(upload(isoMediaFile("qt  "), "me.mov"), 10_000);
+    expect(mov).toMatchObject({ ok: true, file: { contentType: "video/quicktime", fileName: "video.mov" } });
+    const webm = checkVideo(upload(webmFile(), "me.webm"), 10_000);
+    expect(webm).toMatchObject({ ok: true, file: { contentType: "video/webm", fileName: "video.webm" } });
+  });
+
+  it("refuses an image, an HEIF image in an ISO box, text and an empty file as not allowed", async () => {
+    for (const bytes of [await pngImage(), isoMediaFile("heic"), Buffer.from("not a video at all"), Buffer.alloc(0)]) {
+      expect(checkVideo(upload(bytes, "video.mp4", "video/mp4"), 10_000)).toEqual({
+        ok: false,
+        reason: "attachment_type_not_allowed",
+      });
+    }
+  });
+
+  it("refuses a video over the size cap", () => {
+    expect(checkVideo(upload(isoMediaFile("isom", 2048), "big.mp4"), 1024)).toEqual({
+      ok: false,
+      reason: "attachment_limit_size",
+    });
   });
 });

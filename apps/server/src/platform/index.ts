@@ -9,6 +9,7 @@ export {
   deviceIdOf,
   hashDeviceId,
 } from "./device-id.ts";
+export { documentPurgeJob } from "./document-retention.ts";
 export { envelope, refusals } from "./envelope.ts";
 export {
   answerClientError,
@@ -32,6 +33,7 @@ export { DEFAULT_FEATURES, type Features, parseFeatureFlags } from "./features.t
 export {
   type CheckedFile,
   checkAttachment,
+  checkVideo,
   DEFAULT_ATTACHMENT_LIMITS,
   type UploadedFile,
 } from "./file-checks.ts";

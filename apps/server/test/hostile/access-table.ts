@@ -786,6 +786,24 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
       address_line_1: "1 Main St",
     },
   },
+  // Each user's own video (docs/decisions/119-video-verification.md); the matrix's PNG is not one (422).
+  "POST /account/verification/video/upload": { may: USERS, upload: {} },
+  // The SumSub-shaped provider (docs/decisions/118-sumsub-provider.md). Its callback's credential is
+  // the body's signature, which no actor has: refused for all (401). The matrix runs the built-in
+  // manual provider, so no submission has a provider reference to mark pending: not found for all.
+  "POST /rest/v3/kyc/verifications/sumsub/callback": {
+    may: NOBODY,
+    body: {
+      type: "applicantReviewed",
+      applicantId: "matrix-applicant",
+      reviewStatus: "completed",
+      reviewResult: { reviewAnswer: "GREEN" },
+    },
+  },
+  "POST /rest/v3/kyc/verifications/sumsub/mark-pending": {
+    may: NOBODY,
+    body: { verificationReference: "matrix-applicant" },
+  },
   "GET /rest/v1/admin/verifications": { may: STAFF, reveals: ["the owner's ID document number"] },
   "GET /rest/v1/admin/verifications/{id}": {
     may: STAFF,

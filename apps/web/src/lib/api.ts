@@ -9,7 +9,7 @@ import { reportError } from "./report-error.ts";
 let csrfToken = "";
 let unauthorizedHandler: ((request: ApiRequestInfo) => void) | null = null;
 
-function getCsrfToken(): string {
+export function getCsrfToken(): string {
   return csrfToken;
 }
 

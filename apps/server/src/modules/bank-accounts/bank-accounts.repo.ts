@@ -37,7 +37,7 @@ type BankAccountsTables = {
   fiat_currencies: { id: number; code: string };
 };
 
-export type StoredBankAccount = Selectable<BankAccountTable>;
+type StoredBankAccount = Selectable<BankAccountTable>;
 export type BankAccountRow = StoredBankAccount & { fiat_currency_code: string; country_id: number };
 
 function tables(db: Db | Tx) {

@@ -9,7 +9,6 @@ import {
   submitRefusal,
   takeRefusal,
 } from "./corporate-accounts.domain.ts";
-import { retentionCutoff } from "./document-retention.ts";
 
 const personal: CorporateFacts = { isCorporate: false, isClosed: false, latestStatus: null };
 const fresh: CorporateFacts = { isCorporate: true, isClosed: false, latestStatus: null };
@@ -75,13 +74,5 @@ describe("review", () => {
     expect(decide(open, 3, "approve")).toEqual({ ok: true, status: "application_approved" });
     expect(decide(open, 3, "reject")).toEqual({ ok: true, status: "application_rejected" });
     expect(decide(open, 3, "request_resubmission")).toEqual({ ok: true, status: "application_waiting_resubmission" });
-  });
-});
-
-describe("retention", () => {
-  it("counts whole days back from now", () => {
-    const now = new Date("2026-03-31T12:00:00Z");
-    expect(retentionCutoff(now, 90).toISOString()).toBe("2025-12-31T12:00:00.000Z");
-    expect(retentionCutoff(now, 0)).toEqual(now);
   });
 });

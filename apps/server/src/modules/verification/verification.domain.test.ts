@@ -8,6 +8,7 @@ import {
   levelOf,
   limitsOf,
   missingSidesOf,
+  selfieModeOf,
   unusedVolumeOf,
   videoAttemptsLeft,
 } from "./verification.domain.ts";
@@ -133,5 +134,12 @@ describe("bannersOf", () => {
     expect(bannersOf(none, ["start-trade-buy"], null)).toEqual({ kycIdRequired: true, kycForcedAlert: true });
     expect(bannersOf(none, [], "rejected")).toEqual({ kycIdRequired: true, kycForcedAlert: false });
     expect(bannersOf(meet("id"), [], "rejected").kycIdRequired).toBe(false);
+  });
+});
+
+describe("the video's selfie mode", () => {
+  it("enrols the face while no ID is verified, and verifies it against the ID's selfie once one is", () => {
+    expect(selfieModeOf(meet("email", "phone"))).toBe("ENROL");
+    expect(selfieModeOf(meet("email", "phone", "fullname_birthday", "id"))).toBe("VERIFY");
   });
 });

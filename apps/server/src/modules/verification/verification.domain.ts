@@ -4,6 +4,7 @@ import {
   LEVEL_STEPS,
   type LevelInfo,
   type Limits,
+  type SelfieMode,
   TRADE_KYC_LIMITS_USD,
   VERIFICATION_CONDITIONS,
   type VerificationCondition,
@@ -118,6 +119,11 @@ export function decideStart(
   if (conditions[CONDITION_OF[type]]) return { reason: "already_verified" };
   if (open) return { reason: "in_progress", status: open.status };
   return null;
+}
+
+/** How a video is checked: against the verified ID's selfie, or as the face to check later ones against. */
+export function selfieModeOf(conditions: Conditions): SelfieMode {
+  return conditions.id ? "VERIFY" : "ENROL";
 }
 
 export function videoAttemptsLeft(videosSent: number): number {

@@ -11,6 +11,7 @@ import {
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
 import { pdfWithPages, pngImage } from "../../../test/sample-files.ts";
+import { ID_PAYLOAD, newApplicant, png, sendSides, sendWholeId } from "../../../test/verification-steps.ts";
 import { notifyFromFeed } from "../notifications/index.ts";
 
 /**
@@ -41,57 +42,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const ID_PAYLOAD = {
-  issue_country_iso3: "USA",
-  document_type: "passport",
-  first_name_original: "Ada",
-  last_name_original: "Lovelace",
-  document_number: "X1234567",
-};
-
-/**
- * A user with a verified e-mail and phone and no ID, whose stored level is still 0 (as an account
- * from before levels followed the conditions); the first decision sets the level they give.
- */
-async function newApplicant(): Promise<TestUser> {
-  const user = await createTrader(t, { isIdVerified: false, kycLevel: 0 });
-  await sql`UPDATE users SET phone = '+12025550143', phone_verified_at = now() WHERE id = ${user.id}`.execute(
-    t.ownerDb,
-  );
-  return user;
-}
-
-async function sendSides(client: TestClient, submissionId: string, sides: Record<string, FilePart>) {
-  const form = new FormData();
-  for (const [side, file] of Object.entries(sides)) {
-    form.append(side, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  }
-  const response = new Response(form);
-  return client.request(
-    "POST",
-    `/account/verification/id/${submissionId}/documents`,
-    Buffer.from(await response.arrayBuffer()),
-    {
-      headers: { "content-type": response.headers.get("content-type") ?? "" },
-    },
-  );
-}
-
-const png = async (name: string): Promise<FilePart> => ({ bytes: await pngImage(200, 140), name, type: "image/png" });
-
 /** Starts an ID verification and sends its three images: it waits in the queue as `uploaded`. */
 async function submitId(user: TestUser): Promise<string> {
-  const started = await user.client.post("/account/verification/start/id", ID_PAYLOAD);
-  expect(started.status, started.text).toBe(200);
-  const id = started.body.data.id as string;
-  const sent = await sendSides(user.client, id, {
-    front: await png("front.png"),
-    back: await png("back.png"),
-    selfie: await png("selfie.png"),
-  });
+  const sent = await sendWholeId(user);
   expect(sent.status, sent.text).toBe(200);
   expect(sent.body.data.status).toBe("uploaded");
-  return id;
+  return sent.body.data.id as string;
 }
 
 const key = () => ({ headers: { "idempotency-key": randomUUID() } });
@@ -99,7 +55,7 @@ const kycCheck = async (user: TestUser) => (await user.client.get("/rest/v1/user
 
 describe("ID verification", () => {
   it("waits as pending until front, back and selfie are in, then enters the review queue", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const started = await user.client.post("/account/verification/start/id", ID_PAYLOAD);
     expect(started.body.data).toMatchObject({
       status: "pending",
@@ -126,7 +82,7 @@ describe("ID verification", () => {
   });
 
   it("approved: the level and limits move, blocks lift, the user is told, and a trade above the old limit starts", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     await sql`UPDATE users SET blocked_kyc_actions = ARRAY['start-trade-sell'] WHERE id = ${user.id}`.execute(
       t.ownerDb,
     );
@@ -179,7 +135,7 @@ describe("ID verification", () => {
   });
 
   it("rejected: the reason is shown, the level stays, and the user may start again", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const id = await submitId(user);
     const short = await moderator.client.post(`/rest/v1/admin/verifications/${id}/reject`, { reason: "" });
     expect(short.status).toBe(422);
@@ -198,7 +154,7 @@ describe("ID verification", () => {
   });
 
   it("a resubmission request marks it corrupted with the reason, and frees the user to send it again", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const id = await submitId(user);
     const asked = await moderator.client.post(`/rest/v1/admin/verifications/${id}/request-resubmission`, {
       reason: "The selfie is cut off.",
@@ -218,7 +174,7 @@ describe("ID verification", () => {
   });
 
   it("refuses bad input with the envelope and stores nothing of it", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const wrongCountry = await user.client.post("/account/verification/start/id", {
       ...ID_PAYLOAD,
       issue_country_iso3: "ZZZ",
@@ -258,7 +214,7 @@ describe("ID verification", () => {
       JOIN verification_submissions s ON s.id = d.submission_id WHERE s.public_id = ${id}`.execute(t.ownerDb);
     expect(documents.rows[0]?.n).toBe(0);
 
-    const stranger = await newApplicant();
+    const stranger = await newApplicant(t);
     const notTheirs = await sendSides(stranger.client, id, { front: await png("f.png") });
     expect(notTheirs.status).toBe(404);
   });
@@ -266,7 +222,7 @@ describe("ID verification", () => {
 
 describe("documents", () => {
   it("the owner sees a thumbnail, a reviewer the file (recorded), nobody else either", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const id = await submitId(user);
     const item = (await moderator.client.get(`/rest/v1/admin/verifications/${id}`)).body.data;
     const documentId = item.documents[0].id as string;
@@ -276,7 +232,7 @@ describe("documents", () => {
     expect(thumbnail.headers["content-type"]).toBe("image/webp");
     expect(thumbnail.headers["x-content-type-options"]).toBe("nosniff");
 
-    const stranger = await newApplicant();
+    const stranger = await newApplicant(t);
     expect((await stranger.client.get(`/rest/v1/verification/documents/${documentId}`)).status).toBe(404);
     expect((await stranger.client.get(`/rest/v1/admin/verifications/${id}/documents/${documentId}`)).status).toBe(403);
     expect((await stranger.client.get(`/rest/v1/admin/verifications/${id}`)).status).toBe(403);
@@ -306,7 +262,7 @@ describe("proof of address", () => {
   };
 
   it("goes to review with its proof; approved, it makes the user fully verified", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     await moderator.client.post(`/rest/v1/admin/verifications/${await submitId(user)}/approve`);
     const sent = await sendAddress(user.client, ADDRESS, {
       bytes: await pdfWithPages(1),
@@ -325,7 +281,7 @@ describe("proof of address", () => {
   });
 
   it("rejected with the reason; bad fields are refused before anything is stored", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const missing = await sendAddress(user.client, { ...ADDRESS, city_name: "" }, await png("bill.png"));
     expect(missing.status).toBe(422);
     expect(missing.body.errors.details).toHaveProperty("cityName");
@@ -345,7 +301,7 @@ describe("proof of address", () => {
 
 describe("levels and limits", () => {
   it("lists every level with what it needs and its limits, by page and in a fiat", async () => {
-    const user = await newApplicant();
+    const user = await newApplicant(t);
     const levels = (await user.client.get("/rest/v1/limits/levels-info")).body.data;
     expect(levels.map((level: { level: string }) => level.level)).toEqual([
       "L0",
@@ -368,6 +324,7 @@ describe("levels and limits", () => {
     expect((await user.client.get("/rest/v1/verification/left-attempt/video")).body.data).toEqual({
       type: "video",
       attemptsLeft: 3,
+      selfieMode: "ENROL",
     });
   });
 });

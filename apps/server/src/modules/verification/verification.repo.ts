@@ -25,11 +25,13 @@ export interface DocumentRow {
   public_id: string;
   submission_id: number;
   side: string;
-  storage_key: string;
+  /** Null once the retention removed the file (removed_at says when). */
+  storage_key: string | null;
   content_type: string;
   file_name: string;
   byte_size: number;
   created_at: Date;
+  removed_at: Date | null;
 }
 
 type VerifiedAt = Record<`${VerificationCondition}_verified_at`, Date | null>;
@@ -46,9 +48,13 @@ export type UserVerificationRow = VerifiedAt & {
 
 type Tables = {
   verification_submissions: Omit<SubmissionRow, "id" | "created_at"> & { id?: number; created_at?: Date };
-  verification_documents: Omit<DocumentRow, "id" | "created_at"> & { id?: number; created_at?: Date };
+  verification_documents: Omit<DocumentRow, "id" | "created_at" | "removed_at"> & {
+    id?: number;
+    created_at?: Date;
+    removed_at?: Date | null;
+  };
   verification_document_views: { id?: number; document_id: number; reviewer_id: number; viewed_at?: Date };
-  users: UserVerificationRow;
+  users: UserVerificationRow & { closed_at: Date | null };
   countries: { iso: string; iso3: string | null; name: string; is_kyc_supported: boolean };
 };
 
@@ -128,6 +134,17 @@ export async function findSubmission(db: Db | Tx, publicId: string, lock = false
   return (lock ? query.forUpdate() : query).executeTakeFirst() as Promise<SubmissionRow | undefined>;
 }
 
+/** A provider's submission by the reference it gave, locked. */
+export async function findSubmissionByReference(tx: Tx, provider: string, reference: string) {
+  return t(tx)
+    .selectFrom("verification_submissions")
+    .selectAll()
+    .where("provider", "=", provider)
+    .where("provider_reference", "=", reference)
+    .forUpdate()
+    .executeTakeFirst() as Promise<SubmissionRow | undefined>;
+}
+
 /** The user's open (pending or uploaded) submission of a type, locked. */
 export async function findOpenSubmission(tx: Tx, userId: number, type: VerificationType) {
   return t(tx)
@@ -161,7 +178,13 @@ export async function countSubmissions(db: Db | Tx, userId: number, type: Verifi
 export async function setSubmissionStatus(
   tx: Tx,
   id: number,
-  change: { status: VerificationStatus; reason?: string | null; reviewerId?: number | null; reference?: string | null },
+  change: {
+    status: VerificationStatus;
+    reason?: string | null;
+    reviewerId?: number | null;
+    reference?: string | null;
+    provider?: string;
+  },
 ): Promise<void> {
   const decided = change.status === "approved" || change.status === "rejected" || change.status === "corrupted";
   await t(tx)
@@ -171,6 +194,7 @@ export async function setSubmissionStatus(
       ...(change.reason !== undefined ? { reason: change.reason } : {}),
       ...(change.reviewerId !== undefined ? { reviewer_id: change.reviewerId } : {}),
       ...(change.reference !== undefined ? { provider_reference: change.reference } : {}),
+      ...(change.provider !== undefined ? { provider: change.provider } : {}),
       ...(decided ? { decided_at: sql`now()` } : {}),
     } as never)
     .where("id", "=", id)
@@ -187,7 +211,10 @@ export async function listDocuments(db: Db | Tx, submissionIds: number[]): Promi
     .execute() as Promise<DocumentRow[]>;
 }
 
-export async function insertDocument(tx: Tx, row: Omit<DocumentRow, "id" | "created_at">): Promise<void> {
+export async function insertDocument(
+  tx: Tx,
+  row: Omit<DocumentRow, "id" | "created_at" | "removed_at">,
+): Promise<void> {
   await t(tx).insertInto("verification_documents").values(row).execute();
 }
 
@@ -251,4 +278,37 @@ export async function findCountryIso3(db: Db | Tx, userId: number): Promise<stri
   const result = await sql<{ iso3: string | null }>`
     SELECT c.iso3 FROM users u JOIN countries c ON c.iso = u.country_iso WHERE u.id = ${userId}`.execute(db);
   return result.rows[0]?.iso3 ?? null;
+}
+
+/**
+ * Documents whose file the retention removes: those of a submission rejected before `cutoff`, and
+ * those of an account closed before it (docs/decisions/121-verification-document-retention.md).
+ */
+export async function expiredDocuments(db: Db, cutoff: Date, limit: number) {
+  return t(db)
+    .selectFrom("verification_documents as d")
+    .innerJoin("verification_submissions as s", "s.id", "d.submission_id")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["d.id", "d.storage_key"])
+    .where("d.storage_key", "is not", null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("s.status", "=", "rejected"), eb("s.decided_at", "<", cutoff)]),
+        eb("u.closed_at", "<", cutoff),
+      ]),
+    )
+    .orderBy("d.id")
+    .limit(limit)
+    .execute();
+}
+
+/** Marks a document's file removed; false when another run did it first. */
+export async function markDocumentRemoved(db: Db, documentId: number, storageKey: string): Promise<boolean> {
+  const updated = await t(db)
+    .updateTable("verification_documents")
+    .set({ storage_key: null, removed_at: sql<Date>`now()` })
+    .where("id", "=", documentId)
+    .where("storage_key", "=", storageKey)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }

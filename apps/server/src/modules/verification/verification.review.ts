@@ -35,7 +35,9 @@ export async function getReviewItem(db: Db, submissionId: string): Promise<Revie
   return item;
 }
 
+/** A document's file; one the retention removed is not found. */
 async function readStored(storage: FileStorage, document: repo.DocumentRow): Promise<Buffer> {
+  if (!document.storage_key) throw documentNotFound();
   const bytes = await storage.get(document.storage_key);
   if (!bytes) throw documentNotFound();
   return bytes;

@@ -19,6 +19,7 @@ import {
   supportedCountrySchema,
   VERIFICATION_FILE_MAX_BYTES,
   VERIFICATION_TYPES,
+  VERIFICATION_VIDEO_MAX_BYTES,
   verificationDocumentParamsSchema,
   verificationIdParamsSchema,
 } from "@souk/contracts";
@@ -36,6 +37,7 @@ import {
   viewerOf,
 } from "../../platform/index.ts";
 import { manualProvider } from "./verification.manual-provider.ts";
+import { providerFor } from "./verification.providers.ts";
 import {
   decideAsModerator,
   getReviewItem,
@@ -52,6 +54,8 @@ import {
   getSupportedCountries,
 } from "./verification.service.ts";
 import { startAddressVerification, startIdVerification, uploadIdDocuments } from "./verification.submit.ts";
+import { registerMarkPendingRoute } from "./verification.sumsub-routes.ts";
+import { uploadVideo } from "./verification.video.ts";
 
 const tags = ["verification"];
 const fiatQuery = kycCheckQuerySchema;
@@ -170,7 +174,8 @@ function registerOwnerFiles(app: SoukRoutes, deps: AppDeps): void {
 const UPLOAD_LIMITS = { fileBytes: VERIFICATION_FILE_MAX_BYTES, files: 3, fields: 12, fieldBytes: 400 };
 
 async function registerUploads(app: SoukRoutes, deps: AppDeps): Promise<void> {
-  const context = { db: deps.db, storage: fileStorageFor(deps.config), provider: manualProvider };
+  const storage = fileStorageFor(deps.config);
+  const context = { db: deps.db, storage, provider: providerFor(deps.config, storage) };
   await app.register(async (plain) => {
     // Multipart parsing lives in this scope only: the rest of the calls take JSON.
     await acceptMultipart(plain);
@@ -206,6 +211,26 @@ async function registerUploads(app: SoukRoutes, deps: AppDeps): Promise<void> {
       async (request) => {
         const upload = await readMultipart(request, { ...UPLOAD_LIMITS, files: 1 });
         return envelope(await startAddressVerification(context, viewerOf(request).userId, upload));
+      },
+    );
+    scope.post(
+      "/account/verification/video/upload",
+      {
+        config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+        schema: {
+          tags,
+          summary: "Send a video verification (one file named video: mp4, mov or webm) while tries are left",
+          consumes: ["multipart/form-data"],
+          response: { 200: submissionAnswerSchema },
+        },
+      },
+      async (request) => {
+        const upload = await readMultipart(request, {
+          ...UPLOAD_LIMITS,
+          fileBytes: VERIFICATION_VIDEO_MAX_BYTES,
+          files: 1,
+        });
+        return envelope(await uploadVideo(context, viewerOf(request).userId, upload.files));
       },
     );
   });
@@ -291,4 +316,5 @@ export async function registerVerificationRoutes(app: SoukRoutes, deps: AppDeps)
   registerOwnerFiles(app, deps);
   await registerUploads(app, deps);
   registerReviewQueue(app, deps);
+  registerMarkPendingRoute(app, deps);
 }

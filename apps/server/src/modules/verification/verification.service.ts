@@ -1,6 +1,7 @@
 import {
   ID_DOCUMENT_TYPES,
   type KycCheck,
+  type LeftAttempt,
   type LevelInfo,
   LIMITATION_PAGES,
   type LimitationPage,
@@ -19,6 +20,7 @@ import {
   levelsInfoOf,
   limitsOf,
   missingSidesOf,
+  selfieModeOf,
   unusedVolumeOf,
   videoAttemptsLeft,
 } from "./verification.domain.ts";
@@ -131,7 +133,14 @@ export async function getDocumentCountry(db: Db, userId: number) {
   return { iso3: await repo.findCountryIso3(db, userId), documentTypes: [...ID_DOCUMENT_TYPES] };
 }
 
-export async function getLeftAttempts(db: Db, userId: number, type: VerificationType) {
-  const attemptsLeft = type === "video" ? videoAttemptsLeft(await repo.countSubmissions(db, userId, "video")) : 1;
-  return { type, attemptsLeft };
+/**
+ * GET /rest/v1/verification/left-attempt/{type}, and the video upload's own check (one source):
+ * the tries left (video: VIDEO_ATTEMPTS_MAX in all, each video sent is one) and the video's selfie mode.
+ */
+export async function getLeftAttempts(db: Db | Tx, userId: number, type: VerificationType): Promise<LeftAttempt> {
+  if (type !== "video") return { type, attemptsLeft: 1, selfieMode: null };
+  const user = await repo.findUser(db, userId);
+  if (!user) throw inputError({ user: ["not_found"] });
+  const attemptsLeft = videoAttemptsLeft(await repo.countSubmissions(db, userId, "video"));
+  return { type, attemptsLeft, selfieMode: selfieModeOf(conditionsOf(user)) };
 }

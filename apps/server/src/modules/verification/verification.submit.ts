@@ -39,7 +39,7 @@ async function assertCountry(db: Db | Tx, iso3: string, field: string): Promise<
 }
 
 /** Refuses a start when the condition is verified or a submission of the type is open. */
-async function assertMayStart(tx: Tx, userId: number, type: VerificationType): Promise<void> {
+export async function assertMayStart(tx: Tx, userId: number, type: VerificationType): Promise<void> {
   const user = await repo.findUser(tx, userId, true);
   if (!user) throw submissionNotFound();
   const refusal = decideStart(type, conditionsOf(user), (await repo.findOpenSubmission(tx, userId, type)) ?? null);
@@ -79,10 +79,11 @@ async function checkFiles(files: UploadedFile[], allowPdf: boolean): Promise<Che
   return checked;
 }
 
-type SidedFile = CheckedFile & { side: DocumentSide };
+/** A checked file (an image, a PDF, a video) and the side it is of the submission. */
+type SidedFile = Pick<CheckedFile, "contentType" | "fileName" | "bytes"> & { side: DocumentSide };
 
 /** Stores the files and records them with `record` in one transaction; a failure leaves no file behind. */
-async function storeDocuments<T>(
+export async function storeDocuments<T>(
   db: Db,
   storage: FileStorage,
   files: SidedFile[],
@@ -113,21 +114,28 @@ async function submitToProvider(tx: Tx, provider: VerificationProvider, row: rep
     userId: Number(row.user_id),
     type: row.type,
     payload: row.payload,
-    documents: documents.map((document) => ({
-      side: document.side,
-      storageKey: document.storage_key,
-      contentType: document.content_type,
-    })),
+    // A submission being completed has all its files (the retention removes only decided ones).
+    documents: documents.flatMap((document) =>
+      document.storage_key
+        ? [{ side: document.side, storageKey: document.storage_key, contentType: document.content_type }]
+        : [],
+    ),
   });
-  await repo.setSubmissionStatus(tx, row.id, { status: "uploaded", reference: handed.reference });
+  await repo.setSubmissionStatus(tx, row.id, {
+    status: "uploaded",
+    reference: handed.reference,
+    provider: provider.name,
+  });
 }
 
 /** The sides named by the upload's fields; an unknown or repeated side is refused. */
-function sidesOf(files: UploadedFile[], allowed: readonly string[]): DocumentSide[] {
+export function sidesOf(files: UploadedFile[], allowed: readonly string[]): DocumentSide[] {
   const sides = files.map((file) => file.field ?? "");
   if (files.length === 0) throw inputError({ files: ["attachment_required"] }, "Send at least one file.");
   for (const side of sides) {
-    if (!allowed.includes(side)) throw inputError({ files: ["unknown_side"] }, "Name each file front, back or selfie.");
+    if (!allowed.includes(side)) {
+      throw inputError({ files: ["unknown_side"] }, `Name each file by its side: ${allowed.join(", ")}.`);
+    }
   }
   if (new Set(sides).size !== sides.length) throw inputError({ files: ["repeated_side"] }, "Send each side once.");
   return sides as DocumentSide[];
@@ -189,16 +197,20 @@ export async function startAddressVerification(
   const sided = checked.map((file) => ({ ...file, side: "proof" as const }));
   return storeDocuments(context.db, context.storage, sided, async (tx, stored) => {
     await assertMayStart(tx, userId, "address");
-    const row = await repo.insertSubmission(tx, {
-      publicId: newPublicId(),
-      userId,
-      type: "address",
-      status: "pending",
-      payload,
-    });
-    await insertDocuments(tx, row.id, stored);
-    await submitToProvider(tx, context.provider, row);
-    const updated = await repo.findSubmission(tx, row.public_id);
-    return toSubmission(updated ?? row, await repo.listDocuments(tx, [row.id]));
+    return createCompleteSubmission(tx, context.provider, { userId, type: "address", payload }, stored);
   });
+}
+
+/** A submission that comes with all its files in one request: recorded, and handed to the provider. */
+export async function createCompleteSubmission(
+  tx: Tx,
+  provider: VerificationProvider,
+  submission: { userId: number; type: VerificationType; payload: object },
+  stored: { key: string; file: SidedFile }[],
+): Promise<VerificationSubmission> {
+  const row = await repo.insertSubmission(tx, { publicId: newPublicId(), status: "pending", ...submission });
+  await insertDocuments(tx, row.id, stored);
+  await submitToProvider(tx, provider, row);
+  const updated = await repo.findSubmission(tx, row.public_id);
+  return toSubmission(updated ?? row, await repo.listDocuments(tx, [row.id]));
 }

@@ -12,8 +12,9 @@ import { useVerificationTexts } from "../i18n/verification-texts.ts";
 import { AddressFlow } from "./address-flow.tsx";
 import { IdFlow } from "./id-flow.tsx";
 import { LevelSummary } from "./level-summary.tsx";
+import { VideoFlow } from "./video-flow.tsx";
 
-/** The verification hub: the level and limits, the next level, and the ID and address flows. */
+/** The verification hub: the level and limits, the next level, and the ID, address and video flows. */
 export function VerificationHub() {
   const { t } = useVerificationTexts();
   const user = useCurrentUser();
@@ -36,6 +37,7 @@ export function VerificationHub() {
       <LevelSummary check={check.data} levels={levels.data} />
       <IdFlow check={check.data} countries={countries.data} onChanged={onChanged} />
       <AddressFlow check={check.data} countries={countries.data} onChanged={onChanged} />
+      <VideoFlow check={check.data} onChanged={onChanged} />
     </Stack>
   );
 }
