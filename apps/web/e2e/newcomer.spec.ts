@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { logIn, openLoggedInPage, submitSignUp, uniqueUsername } from "./support.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { logIn, openLoggedInPage, signUpInNewContext } from "./support.ts";
 
 /**
  * A newcomer's first hour, as issue reports told it: every page is reached by clicking from the
@@ -27,15 +27,6 @@ function souk(...args: string[]): string {
     encoding: "utf8",
     timeout: 120_000,
   });
-}
-
-async function signUp(browser: Browser, prefix: string): Promise<{ page: Page; username: string }> {
-  const page = await (await browser.newContext()).newPage();
-  const username = uniqueUsername(prefix);
-  await page.goto("/register");
-  await submitSignUp(page, username);
-  await expect(page.getByTestId("navbar-username")).toHaveText(username);
-  return { page, username };
 }
 
 /**
@@ -195,7 +186,7 @@ test.describe("the seller of a paid trade", () => {
 
 test("a new trader starts one trade however fast they click, and the seller releases it once", async ({ browser }) => {
   test.setTimeout(120_000);
-  const { page: buyer } = await signUp(browser, "e2e_fast");
+  const { page: buyer } = await signUpInNewContext(browser, "e2e_fast");
   const offers = await callApi<{ data: { idHashed: string; owner: { username: string }; tags: { slug: string }[] }[] }>(
     buyer,
     "GET",
@@ -282,7 +273,7 @@ test("the send form says what is wrong while one types, before anything is sent"
 
 test("the marketplace shows a sell offer's maximum as what its seller can fund", async ({ browser }) => {
   test.setTimeout(120_000);
-  const { page: seller, username } = await signUp(browser, "e2e_cap");
+  const { page: seller, username } = await signUpInNewContext(browser, "e2e_cap");
   // 0.005 BTC with the 1 % escrow fee funds a little under 0.005 BTC: far below a 10,000 USD maximum.
   souk("deposit", username, "0.005", "BTC", "--confirmations", "6");
   const created = await callApi<{ data: { idHashed: string } }>(seller, "POST", "/rest/v1/offers", {
@@ -353,7 +344,7 @@ test("French pages write crypto amounts as French writes numbers, like the fiat 
 
 test("the demo seed run twice changes no row of a real user and keeps what bob undid", async ({ browser }) => {
   test.setTimeout(240_000);
-  const { page: rita } = await signUp(browser, "e2e_seed");
+  const { page: rita } = await signUpInNewContext(browser, "e2e_seed");
   const offers = await callApi<{ data: { idHashed: string; owner: { username: string } }[] }>(
     rita,
     "GET",

@@ -62,6 +62,16 @@ export async function submitSignUp(page: Page, username: string): Promise<void> 
   await form.getByRole("button", { name: "Create account" }).click();
 }
 
+/** A fresh account signed up in a browser context of its own, its page waiting on the navbar's name. */
+export async function signUpInNewContext(browser: Browser, prefix: string): Promise<{ page: Page; username: string }> {
+  const page = await (await browser.newContext()).newPage();
+  const username = uniqueUsername(prefix);
+  await page.goto("/register");
+  await submitSignUp(page, username);
+  await expect(page.getByTestId("navbar-username")).toHaveText(username);
+  return { page, username };
+}
+
 const root = path.resolve(import.meta.dirname, "../../..");
 
 /** `npm run souk -- <command>` on the browser tests' server's data (the dev mailbox, for one). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { USER_ROLES } from "./enums.ts";
+import { BLOCKED_KYC_ACTIONS, USER_ROLES } from "./enums.ts";
 import { pageQuerySchema } from "./envelope.ts";
 
 /**
@@ -84,6 +84,8 @@ export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 export const adminUserSchema = adminUserSummarySchema.extend({
   lastSeenAt: z.string().nullable(),
   activeRestrictions: z.array(adminRestrictionSchema),
+  /** The KYC actions refused to the account (403 ERROR_KYC_ACTION_BLOCKED on each). */
+  blockedKycActions: z.array(z.string()),
   audit: z.array(auditEntrySchema),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -127,3 +129,11 @@ export const revokeRoleParamsSchema = adminUsernameParamsSchema.extend({
   role: z.enum(GRANTABLE_ROLES, { message: "role_invalid" }),
 });
 export const revokeRoleRequestSchema = z.object({ reason: reasonSchema });
+
+const kycActionSchema = z.enum(BLOCKED_KYC_ACTIONS, { message: "action_invalid" });
+
+/** POST /rest/v1/admin/users/{username}/blocked-actions: refuse one KYC action to the account. */
+export const blockKycActionRequestSchema = z.object({ action: kycActionSchema, reason: reasonSchema });
+/** POST /rest/v1/admin/users/{username}/blocked-actions/{action}/lift. */
+export const unblockKycActionParamsSchema = adminUsernameParamsSchema.extend({ action: kycActionSchema });
+export const unblockKycActionRequestSchema = z.object({ reason: reasonSchema });

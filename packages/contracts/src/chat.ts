@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCEPT_CHAT_MESSAGES } from "./enums.ts";
 import { envelopeSchema } from "./envelope.ts";
 import { ATTACHMENT_ERROR_REASONS, CHAT_BLOCK_REASONS } from "./trades.ts";
 
@@ -157,19 +158,57 @@ export const directMessageSchema = z.object({
 });
 export type DirectMessage = z.infer<typeof directMessageSchema>;
 
-export const messengerListResponseSchema = envelopeSchema(
-  z.array(directMessageSchema),
-  z.object({
-    /** May the viewer write to this user now (their accept_chat_messages setting and blocks)? */
-    canPost: z.boolean(),
-    hasMoreBefore: z.boolean(),
-  }),
+/**
+ * The spec's chat existence states of a direct conversation (docs/decisions/134-messenger-states-and-unread.md):
+ * it has messages; it has none and the viewer may start it; it has none and the viewer may not.
+ */
+export const MESSENGER_CHAT_STATES = ["chat_exists", "chat_create_is_allowed", "chat_create_is_forbidden"] as const;
+export type MessengerChatState = (typeof MESSENGER_CHAT_STATES)[number];
+
+export const messengerListMetaSchema = z.object({
+  chatState: z.enum(MESSENGER_CHAT_STATES),
+  /** May the viewer write to this user now (their accept_chat_messages setting and blocks)? */
+  canPost: z.boolean(),
+  /** ChatBlocked when a block (either way) stops the viewer; null otherwise. */
+  blockReason: z.enum(CHAT_BLOCK_REASONS).nullable(),
+  /** The other user's accept_chat_messages, only when it is what refuses the viewer. */
+  acceptChatMessages: z.enum(ACCEPT_CHAT_MESSAGES).nullable(),
+  /** The other user's messages to the viewer after the viewer's read mark. */
+  unreadCount: z.number().int(),
+  hasMoreBefore: z.boolean(),
+});
+export type MessengerListMeta = z.infer<typeof messengerListMetaSchema>;
+export const messengerListResponseSchema = envelopeSchema(z.array(directMessageSchema), messengerListMetaSchema);
+
+/** POST /rest/v1/messenger/{username}/read: the viewer has read the conversation up to `lastReadId`. */
+export const messengerReadRequestSchema = z.object({ lastReadId: z.number().int().min(1) });
+export const messengerReadResponseSchema = envelopeSchema(
+  z.object({ lastReadId: z.number().int(), unreadCount: z.number().int() }),
+);
+
+/** GET /rest/v1/messenger: the viewer's conversations, the newest first. */
+export const messengerConversationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_SIZE_MAX).default(CHAT_PAGE_SIZE),
+});
+export const messengerConversationSchema = z.object({
+  username: z.string(),
+  lastMessage: directMessageSchema,
+  unreadCount: z.number().int(),
+});
+export type MessengerConversation = z.infer<typeof messengerConversationSchema>;
+export const messengerConversationsResponseSchema = envelopeSchema(
+  z.array(messengerConversationSchema),
+  z.object({ unreadTotal: z.number().int() }),
 );
 
 /** POST /rest/v1/messenger/{username}. */
 export const messengerPostRequestSchema = chatPostRequestSchema;
 export const messengerPostResponseSchema = envelopeSchema(directMessageSchema);
 
-/** Real-time hints: `chat.message` on `trade.<id>`; `messenger.message` on both users' channels. */
+/**
+ * Real-time hints: `chat.message` on `trade.<id>`; `messenger.message` on both users' channels;
+ * `messenger.read` on the reader's channel (the reader's other tabs update their unread counts).
+ */
 export const CHAT_MESSAGE_EVENT = "chat.message";
 export const MESSENGER_MESSAGE_EVENT = "messenger.message";
+export const MESSENGER_READ_EVENT = "messenger.read";

@@ -33,6 +33,7 @@ export const FULL_NAME_VISIBILITY_TYPES = [
   "business_name",
 ] as const;
 export const ACCEPT_CHAT_MESSAGES = ["YES", "TRUSTED_ONLY", "TRUSTED_AND_TRADE_PARTNERS", "NO"] as const;
+export type AcceptChatMessages = (typeof ACCEPT_CHAT_MESSAGES)[number];
 export const VERIFICATION_LEVELS = ["L0", "L1", "L1+", "L2", "L2+POA", "L3", "L4"] as const;
 export const ACCOUNT_LEVELS = { demo: -1, none: 0, first: 1, firstPlus: 1.5, second: 2, third: 3 } as const;
 export const TWO_FACTOR_TYPES = ["sms", "email", "ga", "none"] as const;

@@ -5,6 +5,7 @@ import type { ErrorCode } from "./errors.ts";
 import type { ExportErrorCode } from "./exports.ts";
 import type { FeedbackErrorCode } from "./feedback.ts";
 import type { LedgerErrorCode } from "./ledger.ts";
+import type { OfferModerationErrorCode } from "./offer-moderation.ts";
 import type { OfferErrorCode } from "./offers.ts";
 import type { ReferenceErrorCode } from "./reference.ts";
 import type { TradeErrorCode } from "./trades.ts";
@@ -26,6 +27,7 @@ export type ErrorCodeValue =
   | ValueOf<typeof FeedbackErrorCode>
   | ValueOf<typeof LedgerErrorCode>
   | ValueOf<typeof OfferErrorCode>
+  | ValueOf<typeof OfferModerationErrorCode>
   | ValueOf<typeof ReferenceErrorCode>
   | ValueOf<typeof TradeErrorCode>
   | ValueOf<typeof VerificationErrorCode>

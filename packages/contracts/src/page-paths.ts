@@ -63,6 +63,8 @@ export const PAGE_PATHS = {
   adminUsers: "/admin/users",
   /** One user: restrictions and roles. */
   adminUser: "/admin/users/:username",
+  /** Offer moderation: the queue and every offer by moderation status (?status=&q=&page=N). */
+  adminOffers: "/admin/offers",
   /** The audit log of staff actions (?q=&page=N). */
   adminAudit: "/admin/audit",
   bankAccounts: "/account/bank-accounts",

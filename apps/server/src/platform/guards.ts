@@ -34,21 +34,39 @@ export function requireRole(...roles: UserRole[]) {
   };
 }
 
+/** The restricted states that refuse money and offers (docs/decisions/004-restrictions.md). */
+export type TransactRestriction = "banned" | "suspended" | "frozen" | "onHold" | "compromised";
+
+/**
+ * The first restricted state of an account that refuses actions moving money or publishing offers,
+ * or null. Pure: the trade start decides with it on the flags its viewer already carries.
+ */
+export function transactRestrictionOf(
+  flags: Pick<Viewer, "isBanned" | "isSuspended" | "isFrozen" | "isOnHold" | "isCompromised">,
+): TransactRestriction | null {
+  const blockers: [boolean, TransactRestriction][] = [
+    [flags.isBanned, "banned"],
+    [flags.isSuspended, "suspended"],
+    [flags.isFrozen, "frozen"],
+    [flags.isOnHold, "onHold"],
+    [flags.isCompromised, "compromised"],
+  ];
+  return blockers.find(([isSet]) => isSet)?.[1] ?? null;
+}
+
+/** 403 `ERROR_USER_RESTRICTED`, naming the restriction. */
+export const userRestricted = (restriction: TransactRestriction) =>
+  forbidden(`This account is ${restriction}.`, ErrorCode.USER_RESTRICTED, { restriction });
+
 /**
  * Restricted states refuse actions that move money or publish offers. The spec does not show
  * the gating rules; Souk refuses them for banned, suspended, frozen, on-hold and compromised
- * accounts (docs/decisions/004-restrictions.md).
+ * accounts (docs/decisions/004-restrictions.md); the trade start decides with `transactRestrictionOf`
+ * (docs/decisions/131-restricted-accounts-at-the-trade-start.md).
  */
 export function assertMayTransact(viewer: Viewer, kycAction?: string): void {
-  const blockers: [boolean, string][] = [
-    [viewer.isBanned, "banned"],
-    [viewer.isSuspended, "suspended"],
-    [viewer.isFrozen, "frozen"],
-    [viewer.isOnHold, "onHold"],
-    [viewer.isCompromised, "compromised"],
-  ];
-  const reason = blockers.find(([isSet]) => isSet)?.[1];
-  if (reason) throw forbidden(`This account is ${reason}.`, ErrorCode.USER_RESTRICTED, { restriction: reason });
+  const restriction = transactRestrictionOf(viewer);
+  if (restriction) throw userRestricted(restriction);
   if (kycAction && viewer.blockedKycActions.includes(kycAction)) {
     throw forbidden("Verify your identity to do this.", ErrorCode.KYC_ACTION_BLOCKED, { action: kycAction });
   }

@@ -43,7 +43,16 @@ export {
   withStoredFiles,
 } from "./file-storage.ts";
 export { acceptFormBodies, parseFormBody } from "./form-body.ts";
-export { assertMayTransact, isStaff, requireRole, requireSession, viewerOf } from "./guards.ts";
+export {
+  assertMayTransact,
+  isStaff,
+  requireRole,
+  requireSession,
+  type TransactRestriction,
+  transactRestrictionOf,
+  userRestricted,
+  viewerOf,
+} from "./guards.ts";
 export { IDEMPOTENCY_STALE_AFTER_SECONDS } from "./idempotency.ts";
 export { JSON_BODY_LIMIT_BYTES } from "./input-guard.ts";
 export {

@@ -293,6 +293,8 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "PUT /proxy/messenger/v3/profile": { may: USERS, body: { acceptChatMessages: "YES" } },
   "GET /rest/v1/messenger/{username}": { may: USERS, ids: { username: "ownerName" } },
   "POST /rest/v1/messenger/{username}": { may: USERS, ids: { username: "ownerName" }, body: { message: "Hi there." } },
+  "GET /rest/v1/messenger": { may: USERS },
+  "POST /rest/v1/messenger/{username}/read": { may: USERS, ids: { username: "ownerName" }, body: { lastReadId: 1 } },
   "POST /account/re-auth-push-subscription": {
     may: TRADE_VIEWERS,
     body: (ids: PlantedIds) => ({ channels: [`trade.${ids.trade}`] }),
@@ -506,6 +508,11 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     ids: { username: "ownerName" },
     reveals: ["the owner's e-mail address"],
   },
+  "GET /rest/v1/admin/users/{username}/details": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    reveals: ["the owner's e-mail address"],
+  },
   "POST /rest/v1/admin/users/{username}/restrictions": {
     may: ADMIN,
     ids: { username: "ownerName" },
@@ -516,6 +523,19 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     may: ADMIN,
     ids: { username: "ownerName" },
     params: { kind: "restricted" },
+    body: { reason: "Matrix check" },
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/blocked-actions": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    body: { action: "activate-offer", reason: "Matrix check" },
+    reveals: ["the owner's e-mail address"],
+  },
+  "POST /rest/v1/admin/users/{username}/blocked-actions/{action}/lift": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    params: { action: "activate-offer" },
     body: { reason: "Matrix check" },
     reveals: ["the owner's e-mail address"],
   },
@@ -533,6 +553,36 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     body: { reason: "Matrix check" },
     ends: "objects",
     reveals: ["the owner's e-mail address"],
+  },
+
+  // Offer moderation (docs/decisions/130-offer-moderation.md): every staff role; the vendor appeals.
+  // Approving an approved offer is refused (409), so the reject that changes it runs with the ends.
+  "GET /rest/v1/admin/offers": { may: STAFF },
+  "POST /rest/v1/admin/offers/{id}/approve": {
+    may: STAFF,
+    ids: { id: "offer" },
+    body: { reason: "Approved by the matrix." },
+  },
+  "POST /rest/v1/admin/offers/{id}/feature": {
+    may: STAFF,
+    ids: { id: "offer" },
+    body: { isOn: true, reason: "Featured by the matrix." },
+  },
+  "POST /rest/v1/admin/offers/{id}/sticky": {
+    may: STAFF,
+    ids: { id: "offer" },
+    body: { isOn: true, reason: "Made sticky by the matrix." },
+  },
+  "POST /rest/v1/admin/offers/{id}/reject": {
+    may: STAFF,
+    ids: { id: "offer" },
+    body: { reason: "Rejected by the matrix." },
+    ends: "objects",
+  },
+  "POST /rest/v1/offers/{id}/appeal": {
+    may: OWNER,
+    ids: { id: "offer" },
+    body: { message: "Appealed by the matrix." },
   },
 
   // The dev mailbox: every outgoing mail and text message, for admins.
@@ -852,8 +902,11 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "GET /rest/v1/admin/audit": USERS_STAFF,
   "GET /rest/v1/admin/users": USERS_STAFF,
   "GET /rest/v1/admin/users/{username}": USERS_STAFF,
+  "GET /rest/v1/admin/users/{username}/details": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/restrictions": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/restrictions/{kind}/lift": USERS_STAFF,
+  "POST /rest/v1/admin/users/{username}/blocked-actions": USERS_STAFF,
+  "POST /rest/v1/admin/users/{username}/blocked-actions/{action}/lift": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/roles": ADMIN_ONLY,
   "POST /rest/v1/admin/users/{username}/roles/{role}/revoke": ADMIN_ONLY,
   "POST /rest/v1/admin/wallet/deposits": ADMIN_ONLY,
@@ -864,6 +917,12 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "GET /rest/v1/admin/mail": ADMIN_ONLY,
   "GET /rest/v1/admin/mail/{id}": ADMIN_ONLY,
   "GET /rest/v1/admin/sms": ADMIN_ONLY,
+  // Offer moderation (docs/decisions/130-offer-moderation.md): every staff role.
+  "GET /rest/v1/admin/offers": REVIEW_STAFF,
+  "POST /rest/v1/admin/offers/{id}/approve": REVIEW_STAFF,
+  "POST /rest/v1/admin/offers/{id}/feature": REVIEW_STAFF,
+  "POST /rest/v1/admin/offers/{id}/reject": REVIEW_STAFF,
+  "POST /rest/v1/admin/offers/{id}/sticky": REVIEW_STAFF,
   // The verification review queue (docs/decisions/117-manual-review-queue.md): every staff role.
   "GET /rest/v1/admin/verifications": REVIEW_STAFF,
   "GET /rest/v1/admin/verifications/{id}": REVIEW_STAFF,

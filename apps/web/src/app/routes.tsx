@@ -221,7 +221,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "bazaarCreate" },
   { name: "bazaarList" },
   { name: "bazaarUserList" },
-  { name: "messenger" },
+  {
+    name: "messenger",
+    page: lazyPage(
+      () => import("../features/messenger/pages/messenger-page.tsx"),
+      (m) => m.MessengerPage,
+    ),
+  },
   { name: "support" },
 
   // Wallet and bank accounts.
@@ -280,6 +286,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     page: lazyPage(
       () => import("../features/admin/pages/admin-user-page.tsx"),
       (m) => m.AdminUserPage,
+    ),
+  },
+  {
+    name: "adminOffers",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-offers-page.tsx"),
+      (m) => m.AdminOffersPage,
     ),
   },
   {

@@ -15,6 +15,9 @@ export interface RenderAppOptions {
 
 /** Renders `element` with the app's providers and a memory router, as a page would be. */
 export async function renderWithApp(element: ReactNode, options: RenderAppOptions = {}): Promise<RenderResult> {
+  // Mantine's autosizing textarea listens for font loads; happy-dom has no document.fonts.
+  if (!("fonts" in document))
+    Object.defineProperty(document, "fonts", { value: new EventTarget(), configurable: true });
   const queryClient = createQueryClient();
   seedSession(queryClient, options.user ?? null, "test-csrf-token");
   const i18n = await createI18n(options.locale ?? "en");

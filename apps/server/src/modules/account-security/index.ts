@@ -13,6 +13,7 @@ export { recordActivity } from "./activity.service.ts";
 export { rememberFirstDevice, settleLogInDevice } from "./devices.service.ts";
 export { askApprovalIfNeeded, claimApprovedLogIn } from "./login-approvals.service.ts";
 export { describeDevice } from "./sessions.domain.ts";
+export { listSessionsForStaff } from "./sessions.service.ts";
 
 export const accountSecurityModule: SoukModule = {
   name: "account-security",

@@ -1,4 +1,4 @@
-import type { AccountSession } from "@souk/contracts";
+import type { AccountSession, StaffSessionView } from "@souk/contracts";
 import { sql } from "kysely";
 import type { Db } from "../../db/pool.ts";
 import { inputError, notFound, revokeUserSessions, type Viewer } from "../../platform/index.ts";
@@ -59,4 +59,28 @@ export async function endSession(db: Db, viewer: Viewer, sessionId: number): Pro
 /** DELETE users/sessions: ends every session of the viewer but the current one. */
 export async function endOtherSessions(db: Db, viewer: Viewer): Promise<number> {
   return (await revokeUserSessions(db, viewer.userId, { except: viewer.sessionId })).length;
+}
+
+/**
+ * The operator console's list of an account's sessions, live and ended, newest first, with the
+ * address each came from (docs/product.md#operator-console).
+ */
+export async function listSessionsForStaff(db: Db, userId: number, limit = 20): Promise<StaffSessionView[]> {
+  const rows = await db
+    .withTables<Tables>()
+    .selectFrom("sessions")
+    .select(["id", "created_at", "last_seen_at", "expires_at", "revoked_at", "ip", "user_agent"])
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    device: describeDevice(row.user_agent),
+    ip: row.ip,
+    createdAt: row.created_at.toISOString(),
+    lastActiveAt: row.last_seen_at.toISOString(),
+    endedAt:
+      (row.revoked_at ?? (row.expires_at.getTime() <= Date.now() ? row.expires_at : null))?.toISOString() ?? null,
+  }));
 }

@@ -1,6 +1,14 @@
 import type { ChatItem } from "@souk/contracts";
 import { describe, expect, it } from "vitest";
-import { type ChatAccessFacts, chatBlockReason, isInWindow, mayDirectMessage, mergeByTime } from "./chat.domain.ts";
+import {
+  type ChatAccessFacts,
+  chatBlockReason,
+  directMessageRefusalOf,
+  isInWindow,
+  mayDirectMessage,
+  mergeByTime,
+  messengerChatState,
+} from "./chat.domain.ts";
 
 const now = new Date("2025-03-01T12:00:00Z");
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
@@ -90,5 +98,47 @@ describe("who may write outside trades", () => {
     expect(mayDirectMessage("TRUSTED_ONLY", { ...strangers, recipientTrustsSender: true })).toBe(true);
     expect(mayDirectMessage("TRUSTED_AND_TRADE_PARTNERS", { ...strangers, haveTradedTogether: true })).toBe(true);
     expect(mayDirectMessage("TRUSTED_AND_TRADE_PARTNERS", strangers)).toBe(false);
+  });
+});
+
+describe("the messenger's refusals and chat existence states", () => {
+  const stranger = {
+    isBlockedEitherWay: false,
+    isStaff: false,
+    setting: "YES" as const,
+    recipientTrustsSender: false,
+    haveTradedTogether: false,
+  };
+
+  it("refuses across a block with ChatBlocked, whatever the setting and even for staff", () => {
+    expect(directMessageRefusalOf({ ...stranger, isBlockedEitherWay: true })).toEqual({ blockReason: "ChatBlocked" });
+    expect(directMessageRefusalOf({ ...stranger, isBlockedEitherWay: true, isStaff: true })).toEqual({
+      blockReason: "ChatBlocked",
+    });
+  });
+
+  it("names the recipient's setting when it is what refuses", () => {
+    expect(directMessageRefusalOf({ ...stranger, setting: "NO" })).toEqual({ acceptChatMessages: "NO" });
+    expect(directMessageRefusalOf({ ...stranger, setting: "TRUSTED_ONLY", haveTradedTogether: true })).toEqual({
+      acceptChatMessages: "TRUSTED_ONLY",
+    });
+    expect(directMessageRefusalOf({ ...stranger, setting: "TRUSTED_AND_TRADE_PARTNERS" })).toEqual({
+      acceptChatMessages: "TRUSTED_AND_TRADE_PARTNERS",
+    });
+  });
+
+  it("lets staff write whatever the setting, and the people the setting admits", () => {
+    expect(directMessageRefusalOf({ ...stranger, setting: "NO", isStaff: true })).toBeNull();
+    expect(directMessageRefusalOf(stranger)).toBeNull();
+    expect(
+      directMessageRefusalOf({ ...stranger, setting: "TRUSTED_AND_TRADE_PARTNERS", haveTradedTogether: true }),
+    ).toBeNull();
+  });
+
+  it("says chat_exists once a message exists, else whether the viewer may start it", () => {
+    expect(messengerChatState(true, { acceptChatMessages: "NO" })).toBe("chat_exists");
+    expect(messengerChatState(false, null)).toBe("chat_create_is_allowed");
+    expect(messengerChatState(false, { acceptChatMessages: "NO" })).toBe("chat_create_is_forbidden");
+    expect(messengerChatState(false, { blockReason: "ChatBlocked" })).toBe("chat_create_is_forbidden");
   });
 });

@@ -1,4 +1,4 @@
-import type { ChatBlockReason, ChatItem } from "@souk/contracts";
+import type { AcceptChatMessages, ChatBlockReason, ChatItem, MessengerChatState } from "@souk/contracts";
 import { chatBlockReasonOf, type TradeAccess } from "../trades/index.ts";
 
 /**
@@ -56,7 +56,7 @@ export function mergeByTime(items: ChatItem[]): ChatItem[] {
 
 /** Who may write to a user outside trades, by their accept_chat_messages setting. */
 export function mayDirectMessage(
-  setting: "YES" | "TRUSTED_ONLY" | "TRUSTED_AND_TRADE_PARTNERS" | "NO",
+  setting: AcceptChatMessages,
   facts: { recipientTrustsSender: boolean; haveTradedTogether: boolean },
 ): boolean {
   switch (setting) {
@@ -69,4 +69,29 @@ export function mayDirectMessage(
     case "NO":
       return false;
   }
+}
+
+/** Why the viewer may not write to a user outside trades: a block (either way), or their setting. */
+export type DirectMessageRefusal = { blockReason: "ChatBlocked" } | { acceptChatMessages: AcceptChatMessages };
+
+/**
+ * Never across a block (either way); else staff always may (support and disputes); else as the
+ * recipient's accept_chat_messages says (docs/decisions/134-messenger-states-and-unread.md).
+ */
+export function directMessageRefusalOf(facts: {
+  isBlockedEitherWay: boolean;
+  isStaff: boolean;
+  setting: AcceptChatMessages;
+  recipientTrustsSender: boolean;
+  haveTradedTogether: boolean;
+}): DirectMessageRefusal | null {
+  if (facts.isBlockedEitherWay) return { blockReason: "ChatBlocked" };
+  if (facts.isStaff || mayDirectMessage(facts.setting, facts)) return null;
+  return { acceptChatMessages: facts.setting };
+}
+
+/** The spec's chat existence state: a conversation with messages exists; else may it be started? */
+export function messengerChatState(hasMessages: boolean, refusal: DirectMessageRefusal | null): MessengerChatState {
+  if (hasMessages) return "chat_exists";
+  return refusal === null ? "chat_create_is_allowed" : "chat_create_is_forbidden";
 }

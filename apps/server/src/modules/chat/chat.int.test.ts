@@ -341,6 +341,37 @@ describe("chat attachments", () => {
   });
 });
 
+describe("moderator available", () => {
+  const reason = { disputeReasonId: 1, disputeReasonText: "I paid and nothing was released." };
+
+  it("tells the parties once per dispute, before the moderator's first message; not outside a dispute", async () => {
+    const calm = await openTrade(cast);
+    expect((await cast.moderator.client.post(`/rest/v1/trade/${calm}/chat`, { message: "Just looking." })).status).toBe(
+      200,
+    );
+    const calmChat = chatListResponseSchema.parse((await cast.buyer.client.get(`/rest/v1/trade/${calm}/chat`)).body);
+    expect(calmChat.data.filter((item) => item.kind === "system" && item.event === "moderator_available")).toEqual([]);
+
+    const tradeId = await openTrade(cast);
+    expect((await cast.buyer.client.post(`/rest/v1/trade/${tradeId}/paid`)).status).toBe(200);
+    const opened = await cast.buyer.client.post(`/rest/v1/trade/${tradeId}/dispute`, reason);
+    expect(opened.status, opened.text).toBe(200);
+    for (const message of ["I am looking at this dispute.", "Please send the receipt."]) {
+      expect((await cast.moderator.client.post(`/rest/v1/trade/${tradeId}/chat`, { message })).status).toBe(200);
+    }
+    const chat = chatListResponseSchema.parse((await cast.seller.client.get(`/rest/v1/trade/${tradeId}/chat`)).body);
+    const lines = chat.data.map((item) => (item.kind === "system" ? item.event : item.text));
+    expect(lines.filter((line) => line === "moderator_available")).toHaveLength(1);
+    expect(lines.slice(-3)).toEqual([
+      "moderator_available",
+      "I am looking at this dispute.",
+      "Please send the receipt.",
+    ]);
+    const event = chat.data.find((item) => item.kind === "system" && item.event === "moderator_available");
+    expect(event).toMatchObject({ actorRole: "moderator", status: null });
+  });
+});
+
 describe("messenger", () => {
   it("follows the recipient's accept_chat_messages setting and blocks", async () => {
     const [alice, bob] = await Promise.all([createTrader(t), createTrader(t)]);

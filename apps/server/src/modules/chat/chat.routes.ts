@@ -8,11 +8,6 @@ import {
   chatPostRequestSchema,
   chatPostResponseSchema,
   chatTradeParamsSchema,
-  messengerListQuerySchema,
-  messengerListResponseSchema,
-  messengerParamsSchema,
-  messengerPostRequestSchema,
-  messengerPostResponseSchema,
 } from "@souk/contracts";
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -29,15 +24,8 @@ import {
   type SoukRoutes,
   viewerOf,
 } from "../../platform/index.ts";
-import {
-  type AttachmentUpload,
-  downloadAttachment,
-  listChat,
-  listConversation,
-  postAttachments,
-  postDirectMessage,
-  postMessage,
-} from "./chat.service.ts";
+import { type AttachmentUpload, downloadAttachment, listChat, postAttachments, postMessage } from "./chat.service.ts";
+import { registerMessengerRoutes } from "./messenger.routes.ts";
 
 const tags = ["chat"];
 
@@ -57,6 +45,7 @@ async function readUpload(request: FastifyRequest): Promise<AttachmentUpload> {
 
 export async function registerChatPrivateRoutes(app: SoukRoutes, deps: AppDeps): Promise<void> {
   const storage = fileStorageFor(deps.config);
+  registerMessengerRoutes(app, deps);
 
   await app.register(async (plain) => {
     // Multipart parsing lives in this scope only: the rest of the API takes JSON.
@@ -129,43 +118,6 @@ export async function registerChatPrivateRoutes(app: SoukRoutes, deps: AppDeps):
           await downloadAttachment(deps.db, storage, viewerOf(request), request.params.id),
         );
       },
-    );
-
-    scope.get(
-      "/rest/v1/messenger/:username",
-      {
-        schema: {
-          tags,
-          summary: "The direct-message conversation with a user (outside trades)",
-          params: messengerParamsSchema,
-          querystring: messengerListQuerySchema,
-          response: { 200: messengerListResponseSchema, ...refusals },
-        },
-      },
-      async (request) => {
-        const { items, meta } = await listConversation(
-          deps.db,
-          viewerOf(request),
-          request.params.username,
-          request.query,
-        );
-        return envelope(items, meta);
-      },
-    );
-
-    scope.post(
-      "/rest/v1/messenger/:username",
-      {
-        schema: {
-          tags,
-          summary: "Write to a user outside trades, as their accept_chat_messages setting allows",
-          params: messengerParamsSchema,
-          body: messengerPostRequestSchema,
-          response: { 200: messengerPostResponseSchema, ...refusals },
-        },
-      },
-      async (request) =>
-        envelope(await postDirectMessage(deps.db, viewerOf(request), request.params.username, request.body.message)),
     );
   });
 }

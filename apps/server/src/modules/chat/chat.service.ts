@@ -5,8 +5,6 @@ import {
   type ChatAttachment,
   type ChatItem,
   type ChatListQuery,
-  type DirectMessage,
-  MESSENGER_MESSAGE_EVENT,
   TRADE_STATUSES,
 } from "@souk/contracts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
@@ -14,34 +12,28 @@ import {
   type CheckedFile,
   checkAttachment,
   type FileStorage,
-  isStaff,
   type UploadedFile,
   type Viewer,
   withStoredFiles,
 } from "../../platform/index.ts";
 import { channelFor, publishEvent } from "../../realtime/index.ts";
-import { getChatAcceptance, getRelation } from "../contacts/index.ts";
+import { getRelation } from "../contacts/index.ts";
 import { notifyTradeParty } from "../notifications/index.ts";
 import {
+  announceModeratorAvailable,
   getTradeAccess,
-  haveTradedTogether,
   listTradeEvents,
   type TradeAccess,
   type TradeEventRecord,
 } from "../trades/index.ts";
-import { findUserByUsername } from "../users/index.ts";
-import { chatBlockReason, isInWindow, mayDirectMessage, mergeByTime, type TimeWindow } from "./chat.domain.ts";
+import { chatBlockReason, isInWindow, mergeByTime, type TimeWindow } from "./chat.domain.ts";
 import {
   attachmentMissing,
   attachmentNotFound,
   attachmentRefused,
   attachmentRequired,
   chatNotAvailable,
-  messengerBlocked,
-  messengerNotAccepted,
-  messengerSelf,
   tradeNotFound,
-  userNotFound,
 } from "./chat.errors.ts";
 import * as repo from "./chat.repo.ts";
 
@@ -209,6 +201,16 @@ async function notifyRecipients(
   }
 }
 
+/**
+ * A moderator's first message in a dispute tells the parties that a moderator is there (the chat
+ * system event moderator_available), in the message's transaction and before it.
+ */
+async function announceModerator(tx: Tx, access: TradeAccess, viewer: Viewer): Promise<void> {
+  if (isModeratorOf(access) && access.status === "dispute_open") {
+    await announceModeratorAvailable(tx, access.tradeId, viewer.userId);
+  }
+}
+
 async function assertMayPost(db: Db, access: TradeAccess): Promise<void> {
   const reason = await blockReasonFor(db, access, new Date());
   if (reason) throw chatNotAvailable(reason);
@@ -225,6 +227,7 @@ export async function postMessage(db: Db, viewer: Viewer, idHashed: string, text
   const access = await accessOrNotFound(db, viewer, idHashed);
   await assertMayPost(db, access);
   const row = await withTx(db, async (tx) => {
+    await announceModerator(tx, access, viewer);
     const inserted = await repo.insertMessage(tx, {
       trade_id: BigInt(access.tradeId),
       author_user_id: BigInt(viewer.userId),
@@ -277,6 +280,7 @@ export async function postAttachments(
       if ((await repo.countTradeAttachments(tx, tradeId)) + stored.length > CHAT_ATTACHMENTS_PER_TRADE) {
         throw attachmentRefused("attachment_limit_count");
       }
+      await announceModerator(tx, access, viewer);
       const inserted = await repo.insertMessage(tx, {
         trade_id: tradeId,
         author_user_id: BigInt(viewer.userId),
@@ -331,91 +335,4 @@ export async function downloadAttachment(
   const bytes = await storage.get(row.storage_key);
   if (!bytes) throw attachmentMissing();
   return { bytes, contentType: row.content_type, fileName: row.file_name, isInline: row.kind === "image" };
-}
-
-// ---- the messenger ----------------------------------------------------------------------------
-
-function directMessageView(row: repo.DirectMessageRow, viewer: Viewer): DirectMessage {
-  return {
-    id: Number(row.id),
-    from: row.sender_username,
-    isMine: Number(row.sender_user_id) === viewer.userId,
-    text: row.body,
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
-async function recipientOf(db: Db, viewer: Viewer, username: string) {
-  const user = await findUserByUsername(db, username);
-  if (!user || user.is_banned) throw userNotFound();
-  if (Number(user.id) === viewer.userId) throw messengerSelf();
-  return user;
-}
-
-/**
- * Whether the viewer may write to a user outside trades: never across a block (either way); else
- * as the recipient's accept_chat_messages says. Staff may always write (support and disputes).
- */
-async function directMessageRefusal(db: Db, viewer: Viewer, recipientId: number) {
-  const relation = await getRelation(db, recipientId, viewer.userId);
-  if (relation.isBlocked || relation.isBlockedBy) return messengerBlocked();
-  if (isStaff(viewer)) return null;
-  const setting = await getChatAcceptance(db, recipientId);
-  const haveTraded =
-    setting === "TRUSTED_AND_TRADE_PARTNERS" && !relation.isTrusted
-      ? await haveTradedTogether(db, recipientId, viewer.userId)
-      : false;
-  return mayDirectMessage(setting, { recipientTrustsSender: relation.isTrusted, haveTradedTogether: haveTraded })
-    ? null
-    : messengerNotAccepted(setting);
-}
-
-export async function listConversation(
-  db: Db,
-  viewer: Viewer,
-  username: string,
-  query: { before?: number; limit: number },
-): Promise<{ items: DirectMessage[]; meta: { canPost: boolean; hasMoreBefore: boolean } }> {
-  const other = await recipientOf(db, viewer, username);
-  const rows = await repo.listConversation(
-    db,
-    BigInt(viewer.userId),
-    other.id,
-    query.before === undefined ? null : BigInt(query.before),
-    query.limit + 1,
-  );
-  const hasMoreBefore = rows.length > query.limit;
-  const page = hasMoreBefore ? rows.slice(1) : rows;
-  const refusal = await directMessageRefusal(db, viewer, Number(other.id));
-  return {
-    items: page.map((row) => directMessageView(row, viewer)),
-    meta: { canPost: refusal === null, hasMoreBefore },
-  };
-}
-
-export async function postDirectMessage(
-  db: Db,
-  viewer: Viewer,
-  username: string,
-  text: string,
-): Promise<DirectMessage> {
-  const recipient = await recipientOf(db, viewer, username);
-  const refusal = await directMessageRefusal(db, viewer, Number(recipient.id));
-  if (refusal) throw refusal;
-  const row = await withTx(db, async (tx) => {
-    const inserted = await repo.insertDirectMessage(tx, {
-      sender_user_id: BigInt(viewer.userId),
-      recipient_user_id: recipient.id,
-      body: text,
-    });
-    for (const userId of [viewer.userId, Number(recipient.id)]) {
-      await publishEvent(tx, {
-        channel: channelFor.user(userId),
-        name: MESSENGER_MESSAGE_EVENT,
-        payload: { messageId: Number(inserted.id), from: viewer.username },
-      });
-    }
-    return inserted;
-  });
-  return directMessageView({ ...row, sender_username: viewer.username }, viewer);
 }

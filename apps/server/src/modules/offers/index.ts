@@ -4,6 +4,7 @@ import { registerCalculatorRoutes } from "./calculator.routes.ts";
 import { ownerFundsChangedJob } from "./jobs/owner-funds-changed.job.ts";
 import { refreshFundingJob } from "./jobs/refresh-funding.job.ts";
 import { refreshListingKeysJob } from "./jobs/refresh-listing-keys.job.ts";
+import { registerModerationRoutes } from "./moderation.routes.ts";
 import { registerOffersPrivateRoutes, registerOffersPublicRoutes } from "./offers.routes.ts";
 import { seedDemoOffers } from "./offers.seed.ts";
 
@@ -12,6 +13,8 @@ export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.serv
 export { describeOffers, listOffers } from "./listing.service.ts";
 export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
 export { refreshAllFunding, refreshOwnerFunding } from "./maintenance.service.ts";
+/** The moderators' list of offers; the operator console's user page lists one owner's with it. */
+export { listOffersForModeration } from "./moderation.service.ts";
 export {
   applySystemCancelPenalty,
   getOfferForTrade,
@@ -48,7 +51,10 @@ export const offersModule: SoukModule = {
     registerOffersPublicRoutes(app, deps);
     registerCalculatorRoutes(app, deps);
   },
-  privateRoutes: registerOffersPrivateRoutes,
+  privateRoutes: async (app, deps) => {
+    registerOffersPrivateRoutes(app, deps);
+    registerModerationRoutes(app, deps);
+  },
   jobs: [refreshListingKeysJob, refreshFundingJob, ownerFundsChangedJob],
   seedDemo: seedDemoOffers,
 };

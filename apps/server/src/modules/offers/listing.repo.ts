@@ -285,15 +285,26 @@ export async function queryListing(db: Db, query: ListingQuery): Promise<Listing
   // rates filter them, or are joined when a value is needed (USD amounts, prices across markets).
   const baseUse: RateUse = filter.fiatAmountUsd !== undefined ? "join" : knownMarket ? "none" : "filter";
   const withPinned = order.withPinned && knownMarket && order.kind === "price" && filter.ownerType !== undefined;
+  // The pinned positions: offers a moderator made sticky first (the earliest first), then the
+  // highest funded bids (docs/decisions/130-offer-moderation.md); three in all.
   const pinnedCte = withPinned
     ? sql`pinned AS (
-        SELECT b.offer_id, row_number() OVER (ORDER BY b.amount_minor * bc.usd / bc.unit DESC, b.created_at, b.id) AS position
-        FROM offer_bids b
-        JOIN unnest(${rates.bidCurrencies.map((c) => c.code)}::text[], ${rates.bidCurrencies.map((c) => c.usd)}::numeric[],
-                    ${rates.bidCurrencies.map((c) => `1${"0".repeat(c.decimals)}`)}::numeric[]) AS bc(code, usd, unit)
-          ON bc.code = b.bid_currency_code
-        WHERE b.status = 'FUNDED' AND b.crypto_currency_id = ${filter.cryptoId} AND b.type = ${filter.ownerType}
-          AND b.fiat_currency_id = ${filter.fiatId} AND b.starts_at <= now() AND b.ends_at > now()
+        SELECT p.offer_id, row_number() OVER (ORDER BY p.rank, p.value DESC, p.since, p.tie) AS position
+        FROM (
+          SELECT s.id AS offer_id, 0 AS rank, 0::numeric AS value, s.stickied_at AS since, s.id AS tie
+          FROM offers s
+          WHERE s.is_stickied_by_moderator AND s.crypto_currency_id = ${filter.cryptoId} AND s.type = ${filter.ownerType}
+            AND s.fiat_currency_id = ${filter.fiatId} AND s.is_listed
+          UNION ALL
+          SELECT b.offer_id, 1, b.amount_minor * bc.usd / bc.unit, b.created_at, b.id
+          FROM offer_bids b
+          JOIN unnest(${rates.bidCurrencies.map((c) => c.code)}::text[], ${rates.bidCurrencies.map((c) => c.usd)}::numeric[],
+                      ${rates.bidCurrencies.map((c) => `1${"0".repeat(c.decimals)}`)}::numeric[]) AS bc(code, usd, unit)
+            ON bc.code = b.bid_currency_code
+          JOIN offers bo ON bo.id = b.offer_id AND NOT bo.is_stickied_by_moderator
+          WHERE b.status = 'FUNDED' AND b.crypto_currency_id = ${filter.cryptoId} AND b.type = ${filter.ownerType}
+            AND b.fiat_currency_id = ${filter.fiatId} AND b.starts_at <= now() AND b.ends_at > now()
+        ) p
         ORDER BY position
         LIMIT 3)`
     : sql``;

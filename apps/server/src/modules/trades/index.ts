@@ -24,6 +24,7 @@ export {
 export { TRANSITIONS } from "./trades.domain.ts";
 export { submitRequirement } from "./trades.flow.ts";
 export { getTrade } from "./trades.lookup.ts";
+export { announceModeratorAvailable } from "./trades.moderator.ts";
 export { listActiveTrades, listTradeHistory } from "./trades.queries.ts";
 export { listSeededTrades } from "./trades.seed.ts";
 export { cancelTrade, expireDueTrades, markPaid, releaseTrade } from "./trades.service.ts";

@@ -255,6 +255,19 @@ export async function lockTrade(tx: Tx, id: bigint): Promise<TradeRow | undefine
   return tables(tx).selectFrom("trades").select(TRADE_COLUMNS).where("id", "=", id).forNoKeyUpdate().executeTakeFirst();
 }
 
+/** Whether the trade has an event of this name written at or after a moment. */
+export async function hasEventSince(tx: Tx, tradeId: bigint, name: string, since: Date): Promise<boolean> {
+  const row = await tables(tx)
+    .selectFrom("trade_events")
+    .select("seq")
+    .where("trade_id", "=", tradeId)
+    .where("name", "=", name)
+    .where("created_at", ">=", since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findTradeByIdempotencyKey(
   db: Db | Tx,
   takerId: number,

@@ -79,6 +79,7 @@ function taker(overrides: Partial<StartTaker> = {}): StartTaker {
 function facts(overrides: Partial<StartFacts> = {}): StartFacts {
   return {
     takerId: TAKER,
+    takerRestriction: null,
     blockedKycActions: [],
     fiatAmount: parseDecimal("100"),
     ip: null,
@@ -129,6 +130,15 @@ describe("decideStart's refusals", () => {
       reason: "account_closed",
       party: "offer_owner",
     });
+  });
+
+  it("refuses a taker in a restricted state before reading anything of the offer", () => {
+    for (const restriction of ["banned", "suspended", "frozen", "onHold", "compromised"] as const) {
+      expect(refusalOf({ takerRestriction: restriction, offer: null, taker: null })).toEqual({
+        reason: "user_restricted",
+        restriction,
+      });
+    }
   });
 
   it("refuses the offer's own owner", () => {

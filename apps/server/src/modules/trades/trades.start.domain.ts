@@ -10,6 +10,7 @@ import {
   parseDecimal,
   roundDecimal,
 } from "@souk/money";
+import type { TransactRestriction } from "../../platform/index.ts";
 import { computeEscrowFee, discountedFeeBps, resolveEscrowFeeBps } from "../ledger/index.ts";
 import { type OfferForTrade, unmetRequirementsOf } from "../offers/index.ts";
 import {
@@ -48,6 +49,8 @@ export interface StartTaker {
 /** What a start reads before it decides. `offer` and `taker` are null when there is nothing to take. */
 export interface StartFacts {
   takerId: number;
+  /** The taker's restricted state that refuses money moving (from their session), or null. */
+  takerRestriction: TransactRestriction | null;
   blockedKycActions: readonly string[];
   /** The amount the taker asked for, in the offer's fiat. */
   fiatAmount: Decimal;
@@ -75,6 +78,7 @@ export type StartRefusal =
   | { reason: "offer_not_found" }
   | { reason: "cannot_trade_with_yourself" }
   | { reason: "account_closed"; party: "taker" | "offer_owner" }
+  | { reason: "user_restricted"; restriction: TransactRestriction }
   | { reason: "kyc_action_blocked"; action: "start-trade-buy" | "start-trade-sell" }
   | { reason: "offer_unavailable"; unavailableReason: string }
   | { reason: "amount_too_precise" }
@@ -168,12 +172,14 @@ function checkTaker(facts: StartFacts, offer: OfferForTrade, taker: StartTaker, 
 }
 
 /**
- * Decides a start: the first refusal in the order the taker is told (the amount, the offer, who
- * takes it, the offer's limits, the taker's limits, the amount in crypto), or the trade to write.
+ * Decides a start: the first refusal in the order the taker is told (the amount, the taker's own
+ * restricted state, the offer (an owner in a restricted state makes it unavailable: owner_restricted),
+ * who takes it, the offer's limits, the taker's limits, the amount in crypto), or the trade to write.
  */
 export function decideStart(facts: StartFacts): StartDecision {
   const fiat = facts.fiatAmount;
   if (compareDecimal(fiat, decimal(0n)) <= 0) return refuse({ reason: "amount_must_be_positive" });
+  if (facts.takerRestriction) return refuse({ reason: "user_restricted", restriction: facts.takerRestriction });
   const { offer, taker } = facts;
   if (!offer) return refuse({ reason: "offer_not_found" });
   if (offer.ownerId === facts.takerId) return refuse({ reason: "cannot_trade_with_yourself" });

@@ -1,7 +1,16 @@
 import { ErrorCode, LedgerErrorCode, type Trade, type TradeStartRequest } from "@souk/contracts";
 import { parseDecimal } from "@souk/money";
 import type { Db, Tx } from "../../db/pool.ts";
-import { DomainError, forbidden, inputError, type JobQueue, newPublicId, type Viewer } from "../../platform/index.ts";
+import {
+  DomainError,
+  forbidden,
+  inputError,
+  type JobQueue,
+  newPublicId,
+  transactRestrictionOf,
+  userRestricted,
+  type Viewer,
+} from "../../platform/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import { holdEscrow, withLedgerTx } from "../ledger/index.ts";
 import { type Catalog, getCatalog, getMarket, getOfferForTrade, type Market } from "../offers/index.ts";
@@ -43,6 +52,7 @@ async function loadStartFacts(
   const offer = await getOfferForTrade(tx, input.offerId, { reference: { catalog, market } });
   const facts: StartFacts = {
     takerId: viewer.userId,
+    takerRestriction: transactRestrictionOf(viewer),
     blockedKycActions: viewer.blockedKycActions,
     fiatAmount: parseDecimal(input.fiatAmount),
     ip: options.ip ?? null,
@@ -56,7 +66,8 @@ async function loadStartFacts(
     activeTrades: null,
     paymentMethodGroupSlug: null,
   };
-  if (!offer || offer.ownerId === viewer.userId) return facts;
+  // A restricted taker is refused on the flags their session carries: nothing more is read or locked.
+  if (!offer || offer.ownerId === viewer.userId || facts.takerRestriction) return facts;
   const parties = partiesOf(offer, viewer.userId);
   const row = await peopleRepo.lockStartFacts(tx, {
     takerId: viewer.userId,
@@ -103,6 +114,8 @@ function startRefusalError(refusal: StartRefusal): DomainError {
       return errors.cannotTradeWithYourself();
     case "account_closed":
       return errors.accountClosed(refusal.party);
+    case "user_restricted":
+      return userRestricted(refusal.restriction);
     case "kyc_action_blocked":
       return forbidden("Verify your identity to do this.", ErrorCode.KYC_ACTION_BLOCKED, { action: refusal.action });
     case "offer_unavailable":

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decideLift, decideRestrict, decideRoleChange, rankOf, type TargetFacts } from "./user-admin.domain.ts";
+import {
+  decideBlockedAction,
+  decideLift,
+  decideRestrict,
+  decideRoleChange,
+  rankOf,
+  type TargetFacts,
+} from "./user-admin.domain.ts";
 
 const now = new Date("2026-01-01T00:00:00Z");
 const supermod = { userId: 1, roles: ["user", "supermod"] };
@@ -11,6 +18,7 @@ const target = (overrides: Partial<TargetFacts> = {}): TargetFacts => ({
   isClosed: false,
   activeKinds: [],
   flaggedKinds: [],
+  blockedKycActions: [],
   ...overrides,
 });
 
@@ -67,5 +75,22 @@ describe("decideRoleChange", () => {
     expect(decideRoleChange(supermod, target(), "admin", "grant")).toBe("higher_role");
     expect(decideRoleChange(admin, target({ roles: ["admin"] }), "admin", "revoke")).toBe("higher_role");
     expect(decideRoleChange(admin, target({ id: 2, roles: ["admin"] }), "moderator", "grant")).toBe("self");
+  });
+});
+
+describe("decideBlockedAction", () => {
+  it("blocks an action once and lifts only a block in place", () => {
+    expect(decideBlockedAction(supermod, target(), "start-trade-buy", "block")).toBeNull();
+    const blocked = target({ blockedKycActions: ["start-trade-buy"] });
+    expect(decideBlockedAction(supermod, blocked, "start-trade-buy", "block")).toBe("already_restricted");
+    expect(decideBlockedAction(supermod, blocked, "start-trade-buy", "unblock")).toBeNull();
+    expect(decideBlockedAction(supermod, target(), "use-wallet", "unblock")).toBe("not_restricted");
+  });
+
+  it("shares the refusals on oneself, an equal role and a closed account", () => {
+    expect(decideBlockedAction(supermod, target({ id: 1 }), "use-wallet", "block")).toBe("self");
+    expect(decideBlockedAction(supermod, target({ roles: ["supermod"] }), "use-wallet", "block")).toBe("higher_role");
+    expect(decideBlockedAction(admin, target({ isClosed: true }), "use-wallet", "block")).toBe("closed");
+    expect(decideBlockedAction(cli, target({ roles: ["admin"] }), "use-wallet", "block")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { GrantableRole, RestrictionKind } from "@souk/contracts";
+import type { BlockedKycAction, GrantableRole, RestrictionKind } from "@souk/contracts";
 
 /**
  * What staff may do to an account, decided from plain facts (docs/decisions/125-user-restrictions.md).
@@ -28,6 +28,8 @@ export interface TargetFacts {
   activeKinds: readonly RestrictionKind[];
   /** Kinds whose users.is_* flag is set (with or without a row: a flag set before the console). */
   flaggedKinds: readonly RestrictionKind[];
+  /** The KYC actions refused to the account (users.blocked_kyc_actions). */
+  blockedKycActions: readonly string[];
 }
 
 export type StaffRefusal =
@@ -79,6 +81,20 @@ export function decideRoleChange(
   if (actor.userId !== null && rankOf([role]) > rankOf(actor.roles)) return "higher_role";
   const hasRole = target.roles.includes(role);
   return (change === "grant") === hasRole ? "role_unchanged" : null;
+}
+
+/** Blocking a KYC action, or lifting the block: the shared refusals, and only a real change. */
+export function decideBlockedAction(
+  actor: StaffActor,
+  target: TargetFacts,
+  action: BlockedKycAction,
+  change: "block" | "unblock",
+): StaffRefusal | null {
+  const refusal = refusalOnTarget(actor, target);
+  if (refusal) return refusal;
+  const isBlocked = target.blockedKycActions.includes(action);
+  if (change === "block") return isBlocked ? "already_restricted" : null;
+  return isBlocked ? null : "not_restricted";
 }
 
 /** The users column that carries each kind's flag (what the guards and the session read). */

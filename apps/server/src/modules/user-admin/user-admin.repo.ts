@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { RESTRICTION_KINDS, type RestrictionKind } from "@souk/contracts";
 import { sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
@@ -19,6 +20,7 @@ export interface UserRow {
   is_on_hold: boolean;
   is_restricted: boolean;
   is_compromised: boolean;
+  blocked_kyc_actions: string[];
 }
 
 export interface RestrictionRow {
@@ -32,7 +34,7 @@ export interface RestrictionRow {
 }
 
 const USER_COLUMNS = sql`u.id, u.external_id, u.username, u.email, u.roles, u.created_at, u.closed_at, u.last_seen_at,
-  u.is_banned, u.is_suspended, u.is_frozen, u.is_on_hold, u.is_restricted, u.is_compromised`;
+  u.is_banned, u.is_suspended, u.is_frozen, u.is_on_hold, u.is_restricted, u.is_compromised, u.blocked_kyc_actions`;
 
 export function flaggedKindsOf(row: UserRow): RestrictionKind[] {
   return RESTRICTION_KINDS.filter((kind) => row[FLAG_COLUMNS[kind]]);
@@ -46,7 +48,7 @@ export async function findUser(db: Db | Tx, username: string, forUpdate = false)
   return result.rows[0] ?? null;
 }
 
-/** Search by username (prefix), e-mail (prefix), numeric id or external id. */
+/** Search by username (prefix), e-mail (prefix), numeric id, external id or a session's IP address. */
 export async function searchUsers(
   db: Db,
   q: string,
@@ -55,11 +57,15 @@ export async function searchUsers(
   const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const asId = /^\d{1,18}$/.test(q) ? q : null;
   const asUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q) ? q : null;
+  // An address matches the accounts any of whose sessions (live or ended) came from it.
+  // (A zone, "fe80::1%eth0", is an address to Node but not to PostgreSQL's inet.)
+  const asIp = isIP(q) && !q.includes("%") ? q : null;
+  const byIp = asIp ? sql` OR u.id IN (SELECT s.user_id FROM sessions s WHERE s.ip = ${asIp}::inet)` : sql``;
   const condition =
     q === ""
       ? sql`true`
       : sql`(lower(u.username) LIKE ${prefix} OR lower(u.email) LIKE ${prefix}
-          OR u.id = ${asId}::bigint OR u.external_id = ${asUuid}::uuid)`;
+          OR u.id = ${asId}::bigint OR u.external_id = ${asUuid}::uuid${byIp})`;
   const [rows, count] = await Promise.all([
     sql<UserRow>`SELECT ${USER_COLUMNS} FROM users u WHERE ${condition}
       ORDER BY lower(u.username) LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
@@ -83,6 +89,7 @@ export function targetFactsOf(row: UserRow, active: readonly RestrictionRow[]): 
     isClosed: row.closed_at !== null,
     activeKinds: active.map((restriction) => restriction.kind),
     flaggedKinds: flaggedKindsOf(row),
+    blockedKycActions: row.blocked_kyc_actions,
   };
 }
 
@@ -109,6 +116,12 @@ export async function liftRestriction(
       lift_reason = ${row.reason}
     WHERE user_id = ${row.userId} AND kind = ${row.kind} AND lifted_at IS NULL`.execute(tx);
   return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+export async function setBlockedKycActions(tx: Tx, userId: number, actions: readonly string[]): Promise<void> {
+  await sql`UPDATE users SET blocked_kyc_actions = ${[...actions]}::text[], updated_at = now()
+    WHERE id = ${userId}`.execute(tx);
+  forgetViewersOf(tx, userId);
 }
 
 export async function setRoles(tx: Tx, userId: number, roles: readonly string[]): Promise<void> {

@@ -1,8 +1,10 @@
 import {
+  adminUserDetailsSchema,
   adminUsernameParamsSchema,
   adminUserSchema,
   adminUserSummarySchema,
   adminUsersQuerySchema,
+  blockKycActionRequestSchema,
   envelopeSchema,
   grantRoleRequestSchema,
   liftRestrictionParamsSchema,
@@ -11,11 +13,15 @@ import {
   restrictRequestSchema,
   revokeRoleParamsSchema,
   revokeRoleRequestSchema,
+  unblockKycActionParamsSchema,
+  unblockKycActionRequestSchema,
 } from "@souk/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type AppDeps, envelope, requireRole, type SoukRoutes, viewerOf } from "../../platform/index.ts";
+import { getAdminUserDetails } from "./user-admin.details.ts";
 import {
+  changeBlockedKycAction,
   changeRole,
   getAdminUser,
   liftUserRestriction,
@@ -61,6 +67,20 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request) => envelope(await getAdminUser(deps.db, request.params.username)),
+  );
+
+  app.get(
+    "/rest/v1/admin/users/:username/details",
+    {
+      onRequest: usersStaff,
+      schema: {
+        tags,
+        summary: "One account's balances, latest trades, offers and sessions (with their addresses)",
+        params: adminUsernameParamsSchema,
+        response: { 200: envelopeSchema(adminUserDetailsSchema) },
+      },
+    },
+    async (request) => envelope(await getAdminUserDetails(deps.readDb, request.params.username)),
   );
 
   app.post(
@@ -133,6 +153,48 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
     async (request) => {
       const { username, role } = request.params;
       await changeRole(deps.db, callerOf(request), username, { role, reason: request.body.reason, change: "revoke" });
+      return envelope(await getAdminUser(deps.db, username));
+    },
+  );
+
+  app.post(
+    "/rest/v1/admin/users/:username/blocked-actions",
+    {
+      onRequest: usersStaff,
+      schema: {
+        tags,
+        summary: "Block one KYC action of the account (start-trade-buy, use-wallet, ...), with a reason",
+        params: adminUsernameParamsSchema,
+        body: blockKycActionRequestSchema,
+        response: adminUser,
+      },
+    },
+    async (request) => {
+      const { username } = request.params;
+      await changeBlockedKycAction(deps.db, callerOf(request), username, { ...request.body, change: "block" });
+      return envelope(await getAdminUser(deps.db, username));
+    },
+  );
+
+  app.post(
+    "/rest/v1/admin/users/:username/blocked-actions/:action/lift",
+    {
+      onRequest: usersStaff,
+      schema: {
+        tags,
+        summary: "Allow a blocked KYC action again, with a reason",
+        params: unblockKycActionParamsSchema,
+        body: unblockKycActionRequestSchema,
+        response: adminUser,
+      },
+    },
+    async (request) => {
+      const { username, action } = request.params;
+      await changeBlockedKycAction(deps.db, callerOf(request), username, {
+        action,
+        reason: request.body.reason,
+        change: "unblock",
+      });
       return envelope(await getAdminUser(deps.db, username));
     },
   );

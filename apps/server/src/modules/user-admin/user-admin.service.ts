@@ -1,9 +1,18 @@
-import type { AdminUser, AdminUserSummary, GrantableRole, PageMeta, RestrictionKind, UserRole } from "@souk/contracts";
+import type {
+  AdminUser,
+  AdminUserSummary,
+  BlockedKycAction,
+  GrantableRole,
+  PageMeta,
+  RestrictionKind,
+  UserRole,
+} from "@souk/contracts";
 import { pageMeta } from "@souk/contracts";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { userNotFound } from "../../platform/index.ts";
 import { type AuditActor, listAudit, recordAudit } from "../audit/index.ts";
 import {
+  decideBlockedAction,
   decideLift,
   decideRestrict,
   decideRoleChange,
@@ -139,6 +148,22 @@ export async function liftExpiredRestrictions(db: Db, now = new Date()): Promise
   return lifted;
 }
 
+/** The one audit row of a staff action on an account, in the action's transaction. */
+function auditOnUser(
+  tx: Tx,
+  caller: StaffCaller,
+  username: string,
+  entry: { action: string; reason: string; details: Record<string, unknown> },
+): Promise<void> {
+  return recordAudit(tx, {
+    actor: caller.audit,
+    subjectType: "user",
+    subjectId: username,
+    ...entry,
+    ip: caller.ip ?? null,
+  });
+}
+
 /** POST /rest/v1/admin/users/{username}/roles (grant) and .../roles/{role}/revoke (admins). */
 export async function changeRole(
   db: Db,
@@ -153,14 +178,37 @@ export async function changeRole(
     const roles =
       input.change === "grant" ? [...user.roles, input.role] : user.roles.filter((role) => role !== input.role);
     await repo.setRoles(tx, Number(user.id), roles);
-    await recordAudit(tx, {
-      actor: caller.audit,
-      action: input.change === "grant" ? "role.grant" : "role.revoke",
-      subjectType: "user",
-      subjectId: user.username,
+    await auditOnUser(tx, caller, user.username, {
+      action: `role.${input.change}`,
       reason: input.reason,
       details: { role: input.role },
-      ip: caller.ip ?? null,
+    });
+  });
+}
+
+/**
+ * POST /rest/v1/admin/users/{username}/blocked-actions (block) and .../blocked-actions/{action}/lift:
+ * the account's KYC action is refused, or allowed again, from its next request on.
+ */
+export async function changeBlockedKycAction(
+  db: Db,
+  caller: StaffCaller,
+  username: string,
+  input: { action: BlockedKycAction; reason: string; change: "block" | "unblock" },
+): Promise<void> {
+  await withTx(db, async (tx) => {
+    const user = await lockAndDecide(tx, username, (facts) =>
+      decideBlockedAction(caller.staff, facts, input.action, input.change),
+    );
+    const actions =
+      input.change === "block"
+        ? [...user.blocked_kyc_actions, input.action]
+        : user.blocked_kyc_actions.filter((action) => action !== input.action);
+    await repo.setBlockedKycActions(tx, Number(user.id), actions);
+    await auditOnUser(tx, caller, user.username, {
+      action: `kyc_action.${input.change}`,
+      reason: input.reason,
+      details: { kycAction: input.action },
     });
   });
 }
@@ -208,6 +256,7 @@ export async function getAdminUser(db: Db, username: string): Promise<AdminUser>
       createdAt: restriction.created_at.toISOString(),
       createdBy: restriction.created_by_username,
     })),
+    blockedKycActions: row.blocked_kyc_actions,
     audit: audit.items,
   };
 }

@@ -20,6 +20,11 @@ const NotificationBell = lazy(() =>
     default: module.NotificationBell,
   })),
 );
+const MessengerNav = lazy(() =>
+  import("../../features/messenger/components/messenger-nav.tsx").then((module) => ({
+    default: module.MessengerNav,
+  })),
+);
 const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((module) => ({ default: module.MobileMenu })));
 
 /** The top bar: brand, main links, theme switch and account; a burger menu below 768 px. */
@@ -92,6 +97,11 @@ export function Navbar() {
 
         <Group gap={10} wrap="nowrap">
           <ThemeToggle />
+          {user ? (
+            <Suspense fallback={null}>
+              <MessengerNav userId={user.id} />
+            </Suspense>
+          ) : null}
           {user ? (
             <Suspense fallback={null}>
               <NotificationBell userId={user.id} />

@@ -25,6 +25,9 @@ describe("trade start refusals", () => {
     expect(startTradeProblem(apiError(409, TradeErrorCode.INSUFFICIENT_BALANCE)).key).toBe(
       "start.errors.insufficientBalance",
     );
+    expect(startTradeProblem(apiError(403, ErrorCode.USER_RESTRICTED, { restriction: "frozen" })).key).toBe(
+      "start.errors.userRestricted",
+    );
   });
 
   it("list the requirements the visitor does not meet", () => {

@@ -28,6 +28,7 @@ const codeKeys: Record<string, string> = {
   [TradeErrorCode.MAX_2_ACTIVE_TRADES_ID_NOT_VERIFIED]: "start.errors.max_2_active_trades_id_not_verified",
   [TradeErrorCode.INSUFFICIENT_BALANCE]: "start.errors.insufficientBalance",
   [ErrorCode.KYC_ACTION_BLOCKED]: "start.errors.kycBlocked",
+  [ErrorCode.USER_RESTRICTED]: "start.errors.userRestricted",
   ERROR_OFFER_NOT_FOUND: "start.errors.offerGone",
 };
 

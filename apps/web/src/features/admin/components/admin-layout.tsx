@@ -23,6 +23,7 @@ interface AreaLink {
 const AREA_LINKS: readonly AreaLink[] = [
   { name: "adminOverview", labelKey: "nav.overview", audience: "staff", testId: "admin-nav-overview" },
   { name: "adminUsers", labelKey: "nav.users", audience: "usersStaff", testId: "admin-nav-users" },
+  { name: "adminOffers", labelKey: "nav.offers", audience: "staff", testId: "admin-nav-offers" },
   { name: "adminAudit", labelKey: "nav.audit", audience: "usersStaff", testId: "admin-nav-audit" },
 ];
 const ELSEWHERE_LINKS: readonly AreaLink[] = [
@@ -117,7 +118,7 @@ export function AdminSectionPage({
   audience,
   children,
 }: {
-  section: "overview" | "users" | "audit";
+  section: "overview" | "users" | "offers" | "audit";
   audience: AdminPageProps["audience"];
   children: ReactNode;
 }) {

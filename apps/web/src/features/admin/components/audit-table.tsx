@@ -26,9 +26,10 @@ function Actor({ entry }: { entry: AuditEntry }) {
 /** What the action did, in words, with the kind or role it named. */
 function actionText(t: TFunction, entry: AuditEntry): string {
   const action = t(`actions.${entry.action.replace(".", "_")}`, { defaultValue: entry.action });
-  const detail = entry.details.kind ?? entry.details.role ?? entry.details.outcome;
+  const detail = entry.details.kind ?? entry.details.role ?? entry.details.outcome ?? entry.details.kycAction;
   if (typeof detail !== "string") return action;
-  const named = t(`kinds.${detail}`, { defaultValue: t(`roles.${detail}`, { defaultValue: detail }) });
+  const fallback = t(`kycActions.${detail}`, { defaultValue: detail });
+  const named = t(`kinds.${detail}`, { defaultValue: t(`roles.${detail}`, { defaultValue: fallback }) });
   return t("audit.withDetail", { action, detail: named });
 }
 
@@ -44,6 +45,13 @@ function Subject({ entry }: { entry: AuditEntry }) {
   if (entry.subjectType === "trade" && entry.subjectId) {
     return (
       <Anchor component={Link} to={to("viewTrade", { id: entry.subjectId })} size="sm">
+        {entry.subjectId}
+      </Anchor>
+    );
+  }
+  if (entry.subjectType === "offer" && entry.subjectId) {
+    return (
+      <Anchor component={Link} to={to("adminOffers", {}, { status: "all", q: entry.subjectId })} size="sm">
         {entry.subjectId}
       </Anchor>
     );

@@ -1,24 +1,15 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { type AdminUser, GRANTABLE_ROLES, RESTRICTION_KINDS, type RestrictionKind } from "@souk/contracts";
 import { type FormEvent, useState } from "react";
-import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import type { useUserActionMutation } from "../api/admin-api.ts";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
+import { useErrorToast } from "./use-error-toast.ts";
 
 type Mutation = ReturnType<typeof useUserActionMutation>;
-
-function useErrorToast() {
-  const { t } = useAdminTexts();
-  return (error: unknown) =>
-    showToast({
-      type: "error",
-      message: t(`errors.${isApiError(error) ? error.code : "generic"}`, { defaultValue: t("errors.generic") }),
-    });
-}
 
 /** A one-line reason for a lift or a role change. */
 function ReasonField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {

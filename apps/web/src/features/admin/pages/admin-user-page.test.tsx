@@ -24,6 +24,7 @@ const account = {
   closedAt: null,
   lastSeenAt: null,
   activeRestrictions: [],
+  blockedKycActions: [],
   audit: [],
 };
 const frozen = {
@@ -35,6 +36,35 @@ const frozen = {
 };
 
 const supermod = makeCurrentUser({ isStaff: true, roles: ["user", "supermod"] });
+
+/** Answers the account as `before` until a POST to `postPath` answers `after`; returns the posted bodies. */
+function stubAccountApi(postPath: string, before: object, after: object): unknown[] {
+  const posted: unknown[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = new URL(String(input), "http://souk.test");
+      if (init?.method === "POST" && url.pathname === postPath) {
+        posted.push(JSON.parse(String(init.body)));
+        return answer(200, { data: after, meta: null });
+      }
+      if (url.pathname === "/rest/v1/admin/users/alice") {
+        return answer(200, { data: posted.length > 0 ? after : before, meta: null });
+      }
+      return answer(404, { errors: { message: "No.", code: "ERROR_NOT_FOUND", details: null } });
+    }),
+  );
+  return posted;
+}
+
+async function renderAlice() {
+  await renderWithApp(
+    <Routes>
+      <Route path="/admin/users/:username" element={<AdminUserPage />} />
+    </Routes>,
+    { user: supermod, path: "/admin/users/alice" },
+  );
+}
 
 afterEach(() => {
   cleanup();
@@ -52,33 +82,24 @@ describe("the operator console's users", () => {
   });
 
   it("freezes an account with a reason and shows the restriction the server answers", async () => {
-    const posted: unknown[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async (input, init) => {
-        const url = new URL(String(input), "http://souk.test");
-        if (init?.method === "POST" && url.pathname === "/rest/v1/admin/users/alice/restrictions") {
-          posted.push(JSON.parse(String(init.body)));
-          return answer(200, { data: frozen, meta: null });
-        }
-        // The account as it stands: frozen once the restriction was posted.
-        if (url.pathname === "/rest/v1/admin/users/alice") {
-          return answer(200, { data: posted.length > 0 ? frozen : account, meta: null });
-        }
-        return answer(404, { errors: { message: "No.", code: "ERROR_NOT_FOUND", details: null } });
-      }),
-    );
-    await renderWithApp(
-      <Routes>
-        <Route path="/admin/users/:username" element={<AdminUserPage />} />
-      </Routes>,
-      { user: supermod, path: "/admin/users/alice" },
-    );
+    const posted = stubAccountApi("/rest/v1/admin/users/alice/restrictions", account, frozen);
+    await renderAlice();
     expect(await screen.findByText("No restriction is in place.")).toBeTruthy();
     fireEvent.change(screen.getByTestId("restrict-reason"), { target: { value: "Bank recall" } });
     fireEvent.click(screen.getByTestId("restrict-submit"));
     await waitFor(() => expect(screen.getByTestId("badge-frozen").textContent).toBe("Frozen"));
     expect(posted).toEqual([{ kind: "frozen", reason: "Bank recall", until: null }]);
     expect(screen.getByTestId("restriction-frozen").textContent).toContain("By sam");
+  });
+
+  it("blocks a KYC action with a reason and shows it blocked as the server answers", async () => {
+    const blocked = { ...account, blockedKycActions: ["use-wallet"] };
+    const posted = stubAccountApi("/rest/v1/admin/users/alice/blocked-actions", account, blocked);
+    await renderAlice();
+    expect(await screen.findByTestId("block-use-wallet")).toBeTruthy();
+    fireEvent.change(screen.getByTestId("blocked-actions-reason"), { target: { value: "Source of funds" } });
+    fireEvent.click(screen.getByTestId("block-use-wallet"));
+    await waitFor(() => expect(screen.getByTestId("unblock-use-wallet")).toBeTruthy());
+    expect(posted).toEqual([{ action: "use-wallet", reason: "Source of funds" }]);
   });
 });

@@ -10,7 +10,9 @@ import { LoadError } from "../../../ui/load-error.tsx";
 import { adminUserQueryOptions, useUserActionMutation } from "../api/admin-api.ts";
 import { AdminPage } from "../components/admin-layout.tsx";
 import { AuditTable } from "../components/audit-table.tsx";
+import { BlockedActionsCard } from "../components/blocked-actions-card.tsx";
 import { RestrictForm, RestrictionsCard, RolesCard } from "../components/user-actions.tsx";
+import { UserDetails } from "../components/user-details.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 
 function Profile({ user }: { user: AdminUser }) {
@@ -66,12 +68,16 @@ function UserScreen({ username }: { username: string }) {
   return (
     <Stack gap="lg">
       <Profile user={user.data} />
+      <UserDetails username={user.data.username} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="lg">
           <RestrictionsCard user={user.data} mutation={mutation} />
           <RolesCard user={user.data} mutation={mutation} />
         </Stack>
-        <RestrictForm mutation={mutation} />
+        <Stack gap="lg">
+          <RestrictForm mutation={mutation} />
+          <BlockedActionsCard user={user.data} mutation={mutation} />
+        </Stack>
       </SimpleGrid>
       <Paper withBorder radius="lg" p="md">
         <Title order={2} size="h4" mb="sm">

@@ -133,6 +133,11 @@ function OfferRow({
               {t("list.pinned")}
             </Badge>
           ) : null}
+          {offer.isFeaturedByModerator ? (
+            <Badge size="xs" variant="light" color="teal" radius="sm" title={t("list.featuredTitle")}>
+              {t("list.featured")}
+            </Badge>
+          ) : null}
         </Group>
         {visibleTags.length > 0 ? (
           <Group gap={4}>

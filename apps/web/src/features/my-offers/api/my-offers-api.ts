@@ -5,12 +5,14 @@ import {
   type bidRequestSchema,
   bidResponseSchema,
   cryptoCurrencyListResponseSchema,
+  envelopeSchema,
   MY_OFFERS_LIMIT,
   type MyOffer,
   myOfferResponseSchema,
   myOffersResponseSchema,
   type Offer,
   type OfferTab,
+  offerModerationStateSchema,
   offerResponseSchema,
   pinnedInfoResponseSchema,
   promoteResponseSchema,
@@ -158,4 +160,17 @@ export function bidCurrenciesQueryOptions() {
 export async function placeBid(offerHash: string, payload: BidPayload, idempotencyKey: string): Promise<Bid> {
   return (await apiClient.put(`${hashPath(offerHash)}/bid`, payload, { schema: bidResponseSchema, idempotencyKey }))
     .data;
+}
+
+const appealAnswer = envelopeSchema(offerModerationStateSchema);
+
+/** POST /rest/v1/offers/{id}/appeal: the vendor answers a rejection of their offer, once. */
+export async function appealOffer(offerHash: string, message: string) {
+  return (
+    await apiClient.post(
+      `/rest/v1/offers/${encodeURIComponent(offerHash)}/appeal`,
+      { message },
+      { schema: appealAnswer },
+    )
+  ).data;
 }

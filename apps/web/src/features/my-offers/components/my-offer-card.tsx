@@ -3,6 +3,7 @@ import type { MyOffer } from "@souk/contracts";
 import { useMyOffersTexts } from "../i18n/my-offers-texts.ts";
 import { MyOfferActions } from "./my-offer-actions.tsx";
 import { MyOfferCardHeader } from "./my-offer-card-header.tsx";
+import { MyOfferModeration } from "./my-offer-moderation.tsx";
 import { MyOfferNotices } from "./my-offer-notices.tsx";
 import { MyOfferStats } from "./my-offer-stats.tsx";
 import classes from "./my-offers.module.css";
@@ -33,6 +34,7 @@ export function MyOfferCard({ offer, controller, discountedEscrowFee, onPromote 
     >
       <MyOfferCardHeader offer={offer} controller={controller} />
       <MyOfferStats offer={offer} discountedEscrowFee={discountedEscrowFee} />
+      <MyOfferModeration offer={offer} />
       <MyOfferNotices offer={offer} controller={controller} />
       <MyOfferActions offer={offer} controller={controller} onPromote={onPromote} />
     </Paper>

@@ -13,9 +13,13 @@ export function MyOfferNotices({ offer, controller }: { offer: MyOffer; controll
   const toggleErrors = controller.errors.offerErrors[hash] ?? [];
   const penaltyErrors = controller.penaltyErrors[hash] ?? [];
   const isResetting = controller.penalty.isPending && controller.penalty.variables === hash;
-  // The penalty has its own notice and a reached cap its badge; the rest are shown as notes.
+  // The penalty and the moderation have their own notices and a reached cap its badge; the rest are notes.
   const otherMessages = offer.messages.filter(
-    (message) => message !== OFFER_PENALTY_MESSAGE && message !== "offer_reached_cap",
+    (message) =>
+      message !== OFFER_PENALTY_MESSAGE &&
+      message !== "offer_reached_cap" &&
+      !message.startsWith("offer_moderation_") &&
+      message !== offer.moderation.message,
   );
   const isHeldBySystem = offer.isActive && !offer.isEnabled;
   return (

@@ -1,11 +1,10 @@
-import { ActionIcon, Indicator } from "@mantine/core";
 import { ACCOUNT_EVENT_CATALOGUE } from "@souk/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { Link } from "react-router";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocale, useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { useTabAlert } from "../../../lib/use-tab-alert.ts";
+import { CountIconLink } from "../../../ui/count-icon-link.tsx";
 import { BellIcon } from "../../../ui/icons.tsx";
 import { notificationsQueryOptions, unreadCountQueryOptions } from "../api/notifications-api.ts";
 import { useNotificationsLive } from "../api/use-notifications-live.ts";
@@ -43,26 +42,12 @@ export function NotificationBell({ userId }: { userId: number }) {
   useNotificationsLive(userId, (hint) => void announce(hint));
 
   return (
-    <Indicator
-      label={count > 99 ? "99+" : count}
-      size={16}
-      color="red"
-      disabled={count === 0}
-      offset={4}
-      data-testid="notification-bell-count"
-      data-count={count}
-    >
-      <ActionIcon
-        component={Link}
-        to={to("notifications")}
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={count > 0 ? t("bellUnread", { count }) : t("bell")}
-        data-testid="notification-bell"
-      >
-        <BellIcon size={20} />
-      </ActionIcon>
-    </Indicator>
+    <CountIconLink
+      to={to("notifications")}
+      count={count}
+      label={count > 0 ? t("bellUnread", { count }) : t("bell")}
+      icon={<BellIcon size={20} />}
+      testId="notification-bell"
+    />
   );
 }

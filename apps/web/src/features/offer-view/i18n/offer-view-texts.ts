@@ -191,6 +191,7 @@ const en = {
         "Without a verified identity you may have at most 2 active trades. Finish one first or verify your identity.",
       insufficientBalance: "The seller’s wallet does not hold enough crypto for this amount and its fee.",
       kycBlocked: "Verify your identity to start trades.",
+      userRestricted: "Your account is restricted: it cannot start trades now.",
       amount: {
         amount_must_be_positive: "Type an amount above zero.",
         amount_too_precise: "The amount has too many decimals for {{fiat}}.",
@@ -409,6 +410,7 @@ const fr: OfferViewTexts = {
         "Sans identité vérifiée, vous pouvez avoir au plus 2 échanges actifs. Terminez-en un ou vérifiez votre identité.",
       insufficientBalance: "Le portefeuille du vendeur ne contient pas assez de crypto pour ce montant et ses frais.",
       kycBlocked: "Vérifiez votre identité pour démarrer des échanges.",
+      userRestricted: "Votre compte est restreint : il ne peut pas démarrer d’échange pour le moment.",
       amount: {
         amount_must_be_positive: "Saisissez un montant supérieur à zéro.",
         amount_too_precise: "Le montant a trop de décimales pour {{fiat}}.",

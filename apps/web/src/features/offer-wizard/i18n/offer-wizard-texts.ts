@@ -28,6 +28,12 @@ const en = {
     offerId: "Offer {{id}}",
     liteHint: "This is a lite offer: its price and limits have a quick editor.",
     openLite: "Open the quick editor",
+    moderation: {
+      rejected: "A moderator rejected this offer. Fix what the reason says, then appeal from My offers.",
+      no_appeal: "A moderator rejected this offer; the decision is final.",
+      appealed: "A moderator rejected this offer; your appeal is being reviewed.",
+    },
+    moderationReason: "Reason: {{reason}}",
   },
   steps: {
     basics: "Basics",
@@ -294,6 +300,13 @@ const fr: OfferWizardTexts = {
     offerId: "Offre {{id}}",
     liteHint: "C’est une offre lite : son prix et ses limites ont un éditeur rapide.",
     openLite: "Ouvrir l’éditeur rapide",
+    moderation: {
+      rejected:
+        "Un modérateur a refusé cette offre. Corrigez ce que dit le motif, puis faites appel depuis Mes offres.",
+      no_appeal: "Un modérateur a refusé cette offre ; la décision est définitive.",
+      appealed: "Un modérateur a refusé cette offre ; votre appel est en cours d’examen.",
+    },
+    moderationReason: "Motif : {{reason}}",
   },
   steps: {
     basics: "Base",

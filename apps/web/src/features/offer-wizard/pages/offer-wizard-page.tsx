@@ -6,7 +6,7 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { currentUserQueryOptions } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { CompassIcon, InfoIcon } from "../../../ui/icons.tsx";
+import { AlertTriangleIcon, CompassIcon, InfoIcon } from "../../../ui/icons.tsx";
 import { StatusPage } from "../../../ui/status-page.tsx";
 import { offerQueryOptions, useCreateOfferMutation, useUpdateOfferMutation } from "../api/offer-api.ts";
 import { OfferWizard } from "../components/offer-wizard.tsx";
@@ -150,6 +150,19 @@ function EditOffer({ idHashed, skipLite }: { idHashed: string; skipLite: boolean
         {data.status === "error" ? <WizardLoadError error={data.error} onRetry={data.retry} /> : null}
         {offer?.originalData && data.status === "success" ? (
           <>
+            {offer.moderation.statusName !== "approved" ? (
+              <Alert
+                variant="light"
+                color="red"
+                radius="md"
+                mb="md"
+                icon={<AlertTriangleIcon />}
+                title={t(`page.moderation.${offer.moderation.statusName}`)}
+                data-testid="offer-edit-moderation"
+              >
+                {offer.moderation.message ? t("page.moderationReason", { reason: offer.moderation.message }) : null}
+              </Alert>
+            ) : null}
             {offer.flowType === "lite" ? (
               <Alert variant="light" color="blue" radius="md" mb="md" icon={<InfoIcon />}>
                 {t("page.liteHint")}{" "}

@@ -180,6 +180,7 @@ const en = {
       requirement_rejected: "Requirement rejected",
       trade_reported: "A problem was reported to the moderators",
       chargeback_started: "Chargeback reported",
+      moderator_available: "A moderator has joined the chat",
     },
   },
   feedback: {
@@ -491,6 +492,7 @@ const fr: TradeTexts = {
       requirement_rejected: "Exigence refusée",
       trade_reported: "Un problème a été signalé aux modérateurs",
       chargeback_started: "Rétrofacturation signalée",
+      moderator_available: "Un modérateur a rejoint la discussion",
     },
   },
   feedback: {
