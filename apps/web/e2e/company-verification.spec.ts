@@ -1,18 +1,8 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { openLoggedInPage, submitSignUp, uniqueUsername } from "./support.ts";
+import { expect, test } from "@playwright/test";
+import { apiPost, openLoggedInPage, submitSignUp, uniqueUsername } from "./support.ts";
 
 const DOCUMENT = path.resolve(import.meta.dirname, "../../../docs/screenshots/home.png");
-
-/** A call as the page's user would make it: session cookie, CSRF token, XHR marker. */
-async function apiPost(page: Page, url: string, body: unknown) {
-  const cookies = await page.context().cookies();
-  const csrf = cookies.find((cookie) => cookie.name === "souk_csrf")?.value ?? "";
-  return page.request.post(url, {
-    data: body,
-    headers: { "x-csrf-token": csrf, "x-requested-with": "XMLHttpRequest" },
-  });
-}
 
 test("a user converts to a corporate account, sends the company's documents, and a moderator's approval verifies it", async ({
   page,

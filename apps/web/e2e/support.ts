@@ -36,6 +36,16 @@ export async function logIn(page: Page, username: string, password = DEMO_PASSWO
   await expect(page.getByTestId("navbar-username")).toHaveText(username);
 }
 
+/** A call as the page's user would make it: session cookie, CSRF token, XHR marker. */
+export async function apiPost(page: Page, url: string, body: unknown) {
+  const cookies = await page.context().cookies();
+  const csrf = cookies.find((cookie) => cookie.name === "souk_csrf")?.value ?? "";
+  return page.request.post(url, {
+    data: body,
+    headers: { "x-csrf-token": csrf, "x-requested-with": "XMLHttpRequest" },
+  });
+}
+
 /** A page in a browser context of its own, logged in to a demo account. */
 export async function openLoggedInPage(browser: Browser, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -58,6 +58,12 @@ export const ACCOUNT_EVENT_CATALOGUE = {
     isWebhookEvent: false,
     toast: "info",
   },
+  "account.company_verification_decided": {
+    group: "account",
+    subjectType: "verification",
+    isWebhookEvent: false,
+    toast: "info",
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Catalogue = typeof ACCOUNT_EVENT_CATALOGUE;

@@ -67,6 +67,12 @@ export const PAGE_PATHS = {
   adminOffers: "/admin/offers",
   /** The audit log of staff actions (?q=&page=N). */
   adminAudit: "/admin/audit",
+  /** The verification review queue: submissions waiting for a moderator (?status=). */
+  adminVerifications: "/admin/verifications",
+  /** One submission: its details, its documents and the decision. */
+  adminVerification: "/admin/verifications/:id",
+  /** One company application: its details, its documents and the decision. */
+  adminCompanyApplication: "/admin/verifications/companies/:id",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",

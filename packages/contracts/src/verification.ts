@@ -208,6 +208,8 @@ export const reviewItemSchema = verificationSubmissionSchema.extend({
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 export const reviewQueueSchema = z.array(reviewItemSchema);
+/** The review queue answers at most this many submissions, oldest first. */
+export const REVIEW_QUEUE_MAX = 100;
 export const reviewQueueQuerySchema = z.object({
   status: z.enum(VERIFICATION_STATUSES).optional().default("uploaded"),
 });

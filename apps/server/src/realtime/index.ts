@@ -11,7 +11,7 @@ import { EventListener } from "./realtime.listener.ts";
 import { registerReAuthRoute, registerSocketRoute } from "./realtime.routes.ts";
 import { loadSigningKey, pruneOldEvents } from "./realtime.service.ts";
 
-export { accountEventOf, announceAccountEvent } from "./realtime.account-events.ts";
+export { accountEventOf, announceAccountEvent, announceOncePerSubject } from "./realtime.account-events.ts";
 export { channelFor } from "./realtime.channels.ts";
 export { publishEvent, publishEvents } from "./realtime.publish.ts";
 export { findNewestEventId, listEventsSince, type RealtimeEventRow } from "./realtime.repo.ts";

@@ -15,6 +15,18 @@ export async function announceAccountEvent(tx: Db | Tx, userId: number, fact: Ac
   await publishEvent(tx, { channel: channelFor.user(userId), name: ACCOUNT_EVENT, payload: fact });
 }
 
+/**
+ * A fact told once per subject (a verification decided, a company application decided): its
+ * dedupe key is the event and the subject's id.
+ */
+export async function announceOncePerSubject(
+  tx: Db | Tx,
+  userId: number,
+  fact: Omit<AccountEventFact, "dedupeKey">,
+): Promise<void> {
+  await announceAccountEvent(tx, userId, { ...fact, dedupeKey: `${fact.event}:${fact.subjectId}` });
+}
+
 /** The user and fact of a committed `account.event` row, or null for any other row. */
 export function accountEventOf(row: RealtimeEventRow): { userId: number; fact: AccountEventFact } | null {
   if (row.name !== ACCOUNT_EVENT || !row.channel.startsWith(`${USER_CHANNEL_PREFIX}.`)) return null;

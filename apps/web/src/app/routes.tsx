@@ -303,6 +303,27 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "adminVerifications",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-verifications-page.tsx"),
+      (m) => m.AdminVerificationsPage,
+    ),
+  },
+  {
+    name: "adminVerification",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-verification-page.tsx"),
+      (m) => m.AdminVerificationPage,
+    ),
+  },
+  {
+    name: "adminCompanyApplication",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-company-application-page.tsx"),
+      (m) => m.AdminCompanyApplicationPage,
+    ),
+  },
+  {
     name: "bankAccounts",
     page: lazyPage(
       () => import("../features/bank-accounts/pages/bank-accounts-page.tsx"),

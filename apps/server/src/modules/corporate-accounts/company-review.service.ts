@@ -1,7 +1,14 @@
-import type { CompanyReviewDecision, CompanyReviewItem, CorporateAccountStatus } from "@souk/contracts";
+import {
+  type CompanyReviewDecision,
+  type CompanyReviewItem,
+  type CorporateAccountStatus,
+  PAGE_PATHS,
+} from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
 import { type FileStorage, isPublicId, notFound, type StoredFileReply, type Viewer } from "../../platform/index.ts";
+import { announceOncePerSubject } from "../../realtime/index.ts";
 import { recordActivity } from "../account-security/index.ts";
+import { recordAudit } from "../audit/index.ts";
 import { decide, type ReviewFacts, takeRefusal } from "./corporate-accounts.domain.ts";
 import { applicationNotFound, reviewRefused } from "./corporate-accounts.errors.ts";
 import * as repo from "./corporate-accounts.repo.ts";
@@ -72,7 +79,8 @@ export async function takeCompanyApplication(db: Db, viewer: Viewer, publicId: s
  * POST moderation/company-applications/{id}/decision. Approval verifies the company: the account
  * becomes a verified corporate account and may show its legal entity or business name. A
  * rejection or a resubmission request keeps the reason the applicant is shown. One transaction;
- * the applicant's activity log records it.
+ * the applicant hears of it (`account.company_verification_decided`, the one event catalogue),
+ * their activity log records it and the audit log has the moderator's action.
  */
 export async function decideCompanyApplication(
   db: Db,
@@ -100,10 +108,24 @@ export async function decideCompanyApplication(
         business_name: row.business_name,
       });
     }
+    await announceOncePerSubject(tx, applicantId, {
+      event: "account.company_verification_decided",
+      subjectId: row.public_id,
+      link: PAGE_PATHS.companyVerification,
+      reason: outcome.status,
+    });
     await recordActivity(tx, {
       userId: applicantId,
       type: "company_verification",
       details: { application: row.public_id, status: outcome.status },
+    });
+    await recordAudit(tx, {
+      actor: { kind: "user", userId: viewer.userId },
+      action: `company.${input.decision}`,
+      subjectType: "user",
+      subjectId: (await repo.usernameOf(tx, applicantId)) ?? "",
+      reason: input.reason ?? "",
+      details: { application: row.public_id },
     });
   });
   return getCompanyApplication(db, publicId);

@@ -5,6 +5,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type FilePart, multipartBody, type TestApp, type TestClient } from "../../../test/harness.ts";
 import { pdfWithPages, pngImage } from "../../../test/sample-files.ts";
+import { notifyFromFeed } from "../notifications/index.ts";
 import { purgeCompanyDocumentsJob } from "./jobs/purge-documents.job.ts";
 
 let t: TestApp;
@@ -220,6 +221,15 @@ describe("reviewing company applications", () => {
     expect((await t.client().get(`/rest/v1/users/${user.user!.username}`)).body.data.fullName).toBe("Amina D.");
     const activity = (await user.get("/rest/v1/users/activity")).body.data;
     expect(activity.filter((line: { type: string }) => line.type === "company_verification")).toHaveLength(2);
+    // Each decision is an account event of the one catalogue: the notifications read it from the feed.
+    await notifyFromFeed(t.db);
+    const notices = (await user.get("/rest/v1/notifications")).body.data as { event: string; subjectId: string }[];
+    expect(
+      notices
+        .filter((notice) => notice.event === "account.company_verification_decided")
+        .map((notice) => notice.subjectId)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
   });
 
   it("rejects with a reason; a moderator cannot review their own application; reviewer views are recorded", async () => {
@@ -253,6 +263,18 @@ describe("reviewing company applications", () => {
       expect.arrayContaining([expect.objectContaining({ id: application.id })]),
     );
     expect((await moderator.post(`${review}/nonexistent1/take`)).status).toBe(404);
+    // The decision's audit row, and none for the refused ones.
+    const audit = await sql<{ action: string; actor_user_id: string; subject_id: string; reason: string }>`
+      SELECT action, actor_user_id::text, subject_id, reason FROM audit_log
+      WHERE details->>'application' = ${application.id} ORDER BY id`.execute(t.ownerDb);
+    expect(audit.rows).toEqual([
+      {
+        action: "company.reject",
+        actor_user_id: String(moderator.user!.id),
+        subject_id: applicant.user!.username,
+        reason: "The company is not registered in the named country.",
+      },
+    ]);
   });
 });
 

@@ -27,6 +27,10 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, Headline>> = {
     "webhook.disabled": () => "Your webhook was turned off after a day of failures",
     "account.verification_decided": (_c, p) =>
       p.reason === "approved" ? "Your verification was approved" : "Your verification needs your attention",
+    "account.company_verification_decided": (_c, p) =>
+      p.reason === "application_approved"
+        ? "Your company verification was approved"
+        : "Your company verification needs your attention",
   },
   fr: {
     "trade.started": (c) => `${c} a ouvert une transaction avec vous`,
@@ -48,6 +52,10 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, Headline>> = {
     "webhook.disabled": () => "Votre webhook a été désactivé après une journée d’échecs",
     "account.verification_decided": (_c, p) =>
       p.reason === "approved" ? "Votre vérification a été approuvée" : "Votre vérification demande votre attention",
+    "account.company_verification_decided": (_c, p) =>
+      p.reason === "application_approved"
+        ? "La vérification de votre société a été approuvée"
+        : "La vérification de votre société demande votre attention",
   },
 };
 

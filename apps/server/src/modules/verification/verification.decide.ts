@@ -1,8 +1,9 @@
 import { PAGE_PATHS, VerificationErrorCode } from "@souk/contracts";
 import type { Tx } from "../../db/pool.ts";
 import { conflict, forbidden, notFound } from "../../platform/index.ts";
-import { announceAccountEvent } from "../../realtime/index.ts";
+import { announceOncePerSubject } from "../../realtime/index.ts";
 import { recordActivity } from "../account-security/index.ts";
+import { recordAudit } from "../audit/index.ts";
 import { conditionsOf, effectsOf, levelOf } from "./verification.domain.ts";
 import type { ProviderDecision } from "./verification.provider.ts";
 import * as repo from "./verification.repo.ts";
@@ -22,11 +23,18 @@ export async function refreshKycLevel(tx: Tx, userId: number): Promise<number> {
   return accountLevel;
 }
 
+/** The audit log's action of a moderator's decision (docs/decisions/122-verification-queue-screen.md). */
+const AUDIT_ACTIONS: Record<ProviderDecision["outcome"], string> = {
+  approved: "verification.approve",
+  rejected: "verification.reject",
+  resubmission_requested: "verification.request_resubmission",
+};
+
 /**
  * Applies a provider's decision to an uploaded submission, in one transaction: the submission's
- * status and reason, the user's conditions, level and blocked actions, the notice to the user and
- * the activity log line. `reviewerId` is the moderator who decided (null for an outside provider);
- * a moderator never decides their own submission.
+ * status and reason, the user's conditions, level and blocked actions, the notice to the user, the
+ * activity log line and, for a moderator's decision, the audit row. `reviewerId` is the moderator
+ * who decided (null for an outside provider); a moderator never decides their own submission.
  */
 export async function applyDecision(
   tx: Tx,
@@ -54,10 +62,9 @@ export async function applyDecision(
     blockedKycActions: effects.blockedKycActions,
   });
   const accountLevel = await refreshKycLevel(tx, userId);
-  await announceAccountEvent(tx, userId, {
+  await announceOncePerSubject(tx, userId, {
     event: "account.verification_decided",
     subjectId: submission.public_id,
-    dedupeKey: `account.verification_decided:${submission.public_id}`,
     link: PAGE_PATHS.kycVerification,
     text: submission.type,
     reason: effects.status,
@@ -66,5 +73,14 @@ export async function applyDecision(
     userId,
     type: "verification_decided",
     details: { verification: submission.type, status: effects.status, level: String(accountLevel) },
+  });
+  if (reviewerId === null) return;
+  await recordAudit(tx, {
+    actor: { kind: "user", userId: reviewerId },
+    action: AUDIT_ACTIONS[decision.outcome],
+    subjectType: "user",
+    subjectId: user.username,
+    reason: effects.reason ?? "",
+    details: { verification: submission.type, submission: submission.public_id },
   });
 }

@@ -53,6 +53,14 @@ async function submitId(user: TestUser): Promise<string> {
 const key = () => ({ headers: { "idempotency-key": randomUUID() } });
 const kycCheck = async (user: TestUser) => (await user.client.get("/rest/v1/users/kyc-check")).body.data;
 
+/** The audit rows of a submission's decisions. */
+async function auditRowsOf(submissionId: string) {
+  const { rows } = await sql<{ action: string; actor_user_id: string; subject_id: string; reason: string }>`
+    SELECT action, actor_user_id::text, subject_id, reason FROM audit_log
+    WHERE details->>'submission' = ${submissionId} ORDER BY id`.execute(t.ownerDb);
+  return rows;
+}
+
 describe("ID verification", () => {
   it("waits as pending until front, back and selfie are in, then enters the review queue", async () => {
     const user = await newApplicant(t);
@@ -150,6 +158,15 @@ describe("ID verification", () => {
     const twice = await moderator.client.post(`/rest/v1/admin/verifications/${id}/approve`);
     expect(twice.status).toBe(409);
     expect(twice.body.errors.code).toBe("ERROR_VERIFICATION_WRONG_STATE");
+    // One audit row, the rejection's, written with it; the refused approval wrote none.
+    expect(await auditRowsOf(id)).toEqual([
+      {
+        action: "verification.reject",
+        actor_user_id: String(moderator.id),
+        subject_id: user.username,
+        reason: "The photo of the front is blurred.",
+      },
+    ]);
     expect((await user.client.post("/account/verification/start/id", ID_PAYLOAD)).status).toBe(200);
   });
 
@@ -171,6 +188,7 @@ describe("ID verification", () => {
     expect(self.status).toBe(403);
     expect(self.body.errors.code).toBe("ERROR_VERIFICATION_SELF_REVIEW");
     expect((await kycCheck(own)).level).toBe(0);
+    expect(await auditRowsOf(id)).toEqual([]);
   });
 
   it("refuses bad input with the envelope and stores nothing of it", async () => {

@@ -1,4 +1,9 @@
-import type { VerificationCondition, VerificationStatus, VerificationType } from "@souk/contracts";
+import {
+  REVIEW_QUEUE_MAX,
+  type VerificationCondition,
+  type VerificationStatus,
+  type VerificationType,
+} from "@souk/contracts";
 import { sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import { forgetViewersOf } from "../../platform/index.ts";
@@ -237,7 +242,7 @@ export async function recordDocumentView(tx: Db | Tx, documentId: number, review
 }
 
 /** The review queue: submissions of a status, oldest first, with their applicant's username. */
-export async function listQueue(db: Db | Tx, status: VerificationStatus, limit = 100) {
+export async function listQueue(db: Db | Tx, status: VerificationStatus, limit = REVIEW_QUEUE_MAX) {
   return t(db)
     .selectFrom("verification_submissions as s")
     .innerJoin("users as u", "u.id", "s.user_id")

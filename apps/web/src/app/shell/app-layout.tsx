@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { isServerErrorPath } from "../../lib/app-config.ts";
@@ -13,6 +13,9 @@ import classes from "./app-layout.module.css";
 import { Banners } from "./banners.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
+
+// The real-time client loads after the first paint, as the notification bell's does.
+const AccountLive = lazy(() => import("./account-live.tsx").then((module) => ({ default: module.AccountLive })));
 
 /** Follows the URL's locale; a language not loaded yet is fetched first (a few kilobytes). */
 function useLocaleFromUrl(): void {
@@ -52,6 +55,11 @@ export function AppLayout() {
         {t("common.skipToContent")}
       </a>
       <Navbar />
+      {user ? (
+        <Suspense fallback={null}>
+          <AccountLive userId={user.id} />
+        </Suspense>
+      ) : null}
       <Banners user={user} />
       <main id="main" className={classes.main} tabIndex={-1}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <ServerErrorPage error={error} />}>

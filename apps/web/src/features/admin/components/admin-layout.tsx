@@ -25,6 +25,7 @@ const AREA_LINKS: readonly AreaLink[] = [
   { name: "adminUsers", labelKey: "nav.users", audience: "usersStaff", testId: "admin-nav-users" },
   { name: "adminOffers", labelKey: "nav.offers", audience: "staff", testId: "admin-nav-offers" },
   { name: "adminAudit", labelKey: "nav.audit", audience: "usersStaff", testId: "admin-nav-audit" },
+  { name: "adminVerifications", labelKey: "nav.verifications", audience: "staff", testId: "admin-nav-verifications" },
 ];
 const ELSEWHERE_LINKS: readonly AreaLink[] = [
   { name: "moderationDisputes", labelKey: "nav.disputes", audience: "staff", testId: "admin-nav-disputes" },

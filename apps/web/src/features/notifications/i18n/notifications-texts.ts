@@ -23,6 +23,7 @@ const en = {
     bid_outbid: "Your bid for a pinned place was outbid",
     account_new_device_login: "New log-in to your account from a new device",
     account_verification_decided: "A verification you sent was decided",
+    account_company_verification_decided: "Your company verification was decided",
     webhook_disabled: "Your webhook was turned off after a day of failures",
   },
   reasons: {
@@ -142,6 +143,7 @@ const fr: typeof en = {
     bid_outbid: "Votre enchère pour une place épinglée a été dépassée",
     account_new_device_login: "Nouvelle connexion à votre compte depuis un nouvel appareil",
     account_verification_decided: "Une vérification que vous avez envoyée a été tranchée",
+    account_company_verification_decided: "La vérification de votre société a été tranchée",
     webhook_disabled: "Votre webhook a été désactivé après une journée d’échecs",
   },
   reasons: {
