@@ -11,6 +11,18 @@ const onByDefault = z
   .optional()
   .transform((value) => value !== "false" && value !== "0");
 
+/** A comma-separated list, trimmed, without empty items; `upper` for ISO country codes. */
+const commaList = (fallback: string, upper = false) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => (upper ? item.trim().toUpperCase() : item.trim().toLowerCase()))
+        .filter((item) => item !== ""),
+    );
+
 /** Every setting the server reads from its environment, parsed once here and nowhere else. */
 const configSchema = z
   .object({
@@ -95,6 +107,16 @@ const configSchema = z
      * kept before a daily job removes their files.
      */
     SOUK_DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+    /**
+     * The offer page's risk warnings (docs/decisions/140-offer-risk-warnings.md): payment methods
+     * (slugs) whose payments the payer can reverse, sanctioned countries, and grey-listed countries
+     * (ISO codes). Each is a comma-separated list; an empty value turns its warning off.
+     */
+    SOUK_CHARGEBACK_RISKY_METHODS: commaList(
+      "paypal,cash-app,venmo,zelle,revolut,apple-pay,google-pay,visa-debit-card,mastercard",
+    ),
+    SOUK_SANCTIONED_COUNTRIES: commaList("CU,IR,KP,SY", true),
+    SOUK_GRAY_COUNTRIES: commaList("DZ,AO,BG,BF,CM,CI,HR,CD,HT,KE,LA,LB,ML,MC,MZ,NA,NP,NG,ZA,SS,SY,TZ,VE,VN,YE", true),
     /**
      * Who checks verification submissions: `manual` (the moderators' review queue) or `sumsub` (an
      * outside provider with SumSub's REST shape, which decides through its signed callback).

@@ -36,6 +36,7 @@ export * from "./passkeys.ts";
 export * from "./paxful.ts";
 export * from "./realtime.ts";
 export * from "./reference.ts";
+export * from "./reputation.ts";
 export * from "./sessions.ts";
 export * from "./site.ts";
 export * from "./trades.ts";

@@ -674,8 +674,17 @@ export const offerViewSchema = z.object({
   isNewBuyer: z.boolean(),
   /** The owner trusts the viewer (contacts). */
   isTrustedUser: z.boolean(),
-  /** No grey-country list is kept yet: always false. */
+  /** The viewer's country is on the server's configured grey list. */
   isGrayCountry: z.boolean(),
+  /**
+   * Which risk-warning modals the page shows before a trade starts: a payment method prone to
+   * chargebacks, a sanctioned country (the offer's or the viewer's), long or unusual terms.
+   */
+  riskWarnings: z.object({
+    chargebackRisky: z.boolean(),
+    ofacOfferWarning: z.boolean(),
+    paymentTermsWarning: z.boolean(),
+  }),
   isFavorite: z.boolean(),
   isAvailableForCountry: z.boolean(),
   /** The owner's escrow fee after their fee discount, percent; null without a discount. */

@@ -24,6 +24,7 @@ import { passwordRecoveryModule } from "./password-recovery/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
 import { phoneVerificationModule } from "./phone-verification/index.ts";
 import { referenceModule } from "./reference/index.ts";
+import { reputationModule } from "./reputation/index.ts";
 import { siteModule } from "./site/index.ts";
 import { smsModule } from "./sms/index.ts";
 import { tradesModule } from "./trades/index.ts";
@@ -68,6 +69,7 @@ export const modules: SoukModule[] = [
   notificationsModule,
   chatModule,
   feedbackModule,
+  reputationModule,
   featureRequestsModule,
   exportsModule,
   webhooksModule,

@@ -142,6 +142,7 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "GET /rest/v1/users/{username}": { may: EVERYONE, ids: { username: "ownerName" } },
   "GET /rest/v1/users/{username}/active-offers": { may: EVERYONE, ids: { username: "ownerName" } },
   "GET /rest/v1/users/{username}/feedback": { may: EVERYONE, ids: { username: "ownerName" } },
+  "GET /rest/v1/users/{username}/medals": { may: EVERYONE, ids: { username: "ownerName" } },
   "GET /rest/v1/calculator": { may: EVERYONE, query: { currency: "USD", cryptoCurrencyCode: "BTC" } },
   "GET /rest/v1/calculator/currency": { may: EVERYONE },
   "GET /rest/v1/trade/{id}/receipt": { may: EVERYONE, ids: { id: "releasedTrade" } },

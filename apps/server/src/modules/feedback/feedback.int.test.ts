@@ -224,6 +224,17 @@ describe("reading feedback", () => {
     const negative = await t.client().get(`/rest/v1/feedback/${seller.username}?rating=negative`);
     expect(negative.body.meta.total).toBe(3);
     expect(negative.body.data.every((item: { rating: string }) => item.rating === "negative")).toBe(true);
+    // The web's load-more under a filter: the next page's URL keeps the filter, and pages end on it.
+    const positive = await t.client().get(`/rest/v1/users/${seller.username}/feedback?rating=positive&perPage=5`);
+    expect(positive.body.meta).toMatchObject({
+      total: 9,
+      lastPage: 2,
+      nextPageUrl: `/rest/v1/feedback/${seller.username}?page=2&perPage=5&rating=positive`,
+    });
+    const positiveMore = await t.client().get(positive.body.meta.nextPageUrl);
+    expect(positiveMore.body.data).toHaveLength(4);
+    expect(positiveMore.body.data.every((item: { rating: string }) => item.rating === "positive")).toBe(true);
+    expect(positiveMore.body.meta.nextPageUrl).toBeNull();
     const asBuyer = await t.client().get(`/rest/v1/users/${seller.username}/feedback?type=buy`);
     expect(asBuyer.body.meta.total).toBe(0);
     const asSeller = await t.client().get(`/rest/v1/users/${seller.username}/feedback?type=sell&perPage=5`);

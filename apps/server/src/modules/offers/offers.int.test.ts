@@ -416,6 +416,29 @@ describe("viewing an offer", () => {
     expect(view.flashMessages).toContainEqual({ type: "warning", key: "offer_not_available_in_your_country" });
   });
 
+  it("raises the risk warnings from the configured lists: chargebacks, sanctions, unusual terms, grey country", async () => {
+    const calmOwner = await fundedSeller({ countryIso: "DE" });
+    const calm = await createOffer(calmOwner, { payment_method_slug: "sepa", fiat_currency_code: "EUR" });
+    const calmView = offerViewResponseSchema.parse((await t.client().get(`/rest/v1/offers/${calm.idHashed}`)).body);
+    expect(calmView.data).toMatchObject({
+      isGrayCountry: false,
+      riskWarnings: { chargebackRisky: false, ofacOfferWarning: false, paymentTermsWarning: false },
+    });
+
+    // Zelle is on the default chargeback list, IR on the sanctions list; the terms move off the platform.
+    const owner = await fundedSeller({ countryIso: "IR" });
+    const risky = await createOffer(owner, { offer_terms: "Message me on Telegram before you pay." });
+    const visitor = await t.client().get(`/rest/v1/offers/${risky.idHashed}`);
+    expect(offerViewResponseSchema.parse(visitor.body).data).toMatchObject({
+      isGrayCountry: false,
+      riskWarnings: { chargebackRisky: true, ofacOfferWarning: true, paymentTermsWarning: true },
+    });
+    // NG is on the default grey list: the flag is about the viewer's country.
+    const viewer = await t.signUp({ countryIso: "NG" });
+    const asViewer = await viewer.get(`/rest/v1/offers/${calm.idHashed}`);
+    expect(offerViewResponseSchema.parse(asViewer.body).data.isGrayCountry).toBe(true);
+  });
+
   it("keeps the payment instructions and the stored draft for the owner alone", async () => {
     const owner = await t.signUp();
     const secret = `Pay to IBAN ${Math.random().toString(36).slice(2)}`;

@@ -69,7 +69,8 @@ export function registerOffersPublicRoutes(app: SoukRoutes, deps: AppDeps): void
         response: { 200: offerViewResponseSchema, 404: errorBodySchema },
       },
     },
-    async (request) => envelope(await getOfferView(deps.db, request.viewer, request.params.id, request.query)),
+    async (request) =>
+      envelope(await getOfferView(deps.db, request.viewer, request.params.id, request.query, deps.config)),
   );
 
   app.get(

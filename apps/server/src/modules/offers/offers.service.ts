@@ -34,6 +34,7 @@ import {
 import { noMarketRate, offerAlreadyReported, offerNotFound, unknownFilterValue } from "./offers.errors.ts";
 import * as repo from "./offers.repo.ts";
 import { capState, discountedFeePercent, fundableFiatMax, maxText, minText, plain } from "./pricing.domain.ts";
+import { type RiskLists, riskStateOf } from "./risk-warnings.domain.ts";
 
 async function shapeContext(db: Db): Promise<{ catalog: Catalog; market: Market; now: Date }> {
   const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
@@ -304,12 +305,16 @@ export async function resolveVisibleOfferId(db: Db, viewer: Viewer | null, idHas
 
 type ViewQuery = z.infer<typeof offerViewQuerySchema>;
 
-/** GET /rest/v1/offers/{idHashed}: the offer and the view-offer state (docs/product.md#offer-page). */
+/**
+ * GET /rest/v1/offers/{idHashed}: the offer and the view-offer state (docs/product.md#offer-page),
+ * its risk warnings decided against the configured lists.
+ */
 export async function getOfferView(
   db: Db,
   viewer: Viewer | null,
   idHashed: string,
   query: ViewQuery,
+  risk: RiskLists,
 ): Promise<OfferView> {
   const record = await findVisibleOfferRecord(db, viewer, idHashed);
   const context = await shapeContext(db);
@@ -369,7 +374,15 @@ export async function getOfferView(
     isOwner,
     isNewBuyer,
     isTrustedUser,
-    isGrayCountry: false,
+    ...riskStateOf(
+      {
+        paymentMethodSlug: offer.paymentMethod.slug,
+        offerTerms: offer.offerTerms,
+        offerCountryIso: offer.location?.countryIso ?? offer.owner.userCountryIso,
+        viewerCountryIso: facts?.countryIso ?? null,
+      },
+      risk,
+    ),
     isFavorite,
     isAvailableForCountry,
     discountedEscrowFee: /[1-9]/.test(discount) ? discountedFeePercent(escrowFeeBpsOf(record), discount) : null,

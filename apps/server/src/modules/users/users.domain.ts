@@ -174,7 +174,11 @@ export function toCurrentUser(row: UserRow, lookups: CurrentUserLookups): Curren
 }
 
 /** Profile (public) (docs/product.md#public-profile), with the fields that exist so far. */
-export function toPublicProfile(row: UserRow, countryName: string | null): PublicProfile {
+export function toPublicProfile(
+  row: UserRow,
+  countryName: string | null,
+  reputation: Pick<PublicProfile, "tradeVolume" | "badge">,
+): PublicProfile {
   const roles = knownRoles(row.roles);
   return {
     username: row.username,
@@ -192,9 +196,9 @@ export function toPublicProfile(row: UserRow, countryName: string | null): Publi
     // How many users trust or block this one ("Trusted by N", "Blocked by N").
     trustedCount: row.trusted_by_count,
     blockedCount: row.blocked_by_count,
-    tradeVolume: [],
+    tradeVolume: reputation.tradeVolume,
     isVendor: roles.includes("vendor"),
-    badge: roles.includes("vendor") ? "vendor" : "no_badge",
+    badge: reputation.badge,
     bio: row.closed_at === null ? row.bio : "",
     isAccountClosed: row.closed_at !== null,
   };

@@ -9,6 +9,7 @@ import {
 import type { Db, Tx } from "../../db/pool.ts";
 import { inputError } from "../../platform/index.ts";
 import { getCountryByIso, getFiatCurrencyByCode, getFiatCurrencyById } from "../reference/index.ts";
+import { profileReputation } from "../reputation/index.ts";
 import { twoFactorFlagsOf } from "../two-factor/index.ts";
 import { unusedTradingVolume as unusedTradingVolumeOf } from "../verification/index.ts";
 import { toCurrentUser, toPublicProfile } from "./users.domain.ts";
@@ -39,8 +40,15 @@ export async function getPublicProfile(db: Db, username: string): Promise<Public
   const row = await repo.findUserByUsername(db, username);
   // Banned accounts have no public profile.
   if (!row || row.is_banned) throw userNotFound();
-  const country = row.country_iso ? await getCountryByIso(db, row.country_iso) : null;
-  return toPublicProfile(row, country?.name ?? null);
+  const [country, reputation] = await Promise.all([
+    row.country_iso ? getCountryByIso(db, row.country_iso) : null,
+    profileReputation(db, Number(row.id), {
+      roles: row.roles,
+      feedbackPositive: row.feedback_positive_count,
+      feedbackNegative: row.feedback_negative_count,
+    }),
+  ]);
+  return toPublicProfile(row, country?.name ?? null, reputation);
 }
 
 export async function updateSettings(db: Db, userId: number, input: UserSettingsRequest): Promise<CurrentUser> {

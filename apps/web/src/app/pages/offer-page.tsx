@@ -7,11 +7,15 @@ import { listingQueryKeyRoot } from "../../features/marketplace/api/listing-api.
 import { OfferList } from "../../features/marketplace/components/offer-list.tsx";
 import { offerViewQueryKeyRoot } from "../../features/offer-view/api/offer-view-api.ts";
 import { OfferViewScreen } from "../../features/offer-view/pages/offer-view-screen.tsx";
+import { FeedbackFeed } from "../../features/reputation/components/feedback-feed.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
+
+const renderFeedback = (ownerUsername: string) => <FeedbackFeed username={ownerUsername} />;
 
 /**
  * The offer page (`/offer/{id}`): the offer view, with the favourite star of the favourites
- * feature and the recommended offers drawn by the marketplace's list.
+ * feature, the recommended offers drawn by the marketplace's list, and the owner's feedback
+ * (filter and "Show more") drawn by the reputation feature.
  */
 export function OfferPage() {
   const { id = "" } = useParams();
@@ -46,6 +50,7 @@ export function OfferPage() {
       id={id}
       renderFavorite={user ? renderFavorite : undefined}
       renderRecommended={renderRecommended}
+      renderFeedback={renderFeedback}
     />
   );
 }

@@ -10,13 +10,16 @@ import { messengerKeys } from "../../features/messenger/api/messenger-api.ts";
 import { MessageButton } from "../../features/messenger/components/message-button.tsx";
 import { profileQueryOptions, userOffersQueryKeyRoot } from "../../features/profile/api/profile-api.ts";
 import { ProfileScreen } from "../../features/profile/pages/profile-screen.tsx";
+import { FeedbackFeed } from "../../features/reputation/components/feedback-feed.tsx";
+import { MedalsList } from "../../features/reputation/components/medals-list.tsx";
 import { useCurrentUser } from "../../lib/session.ts";
 
 /**
  * Profile `/user/{username}`: the profile feature, its offers drawn by the marketplace's list with
  * favourite stars, the messenger's Message button and the contacts' trust and block buttons for a
  * logged-in visitor. A change of relation refetches the listings (a block hides the user's
- * offers), the profile's counts and the messenger (who may write to whom).
+ * offers), the profile's counts and the messenger (who may write to whom). The reputation
+ * feature draws the medals and the received feedback.
  */
 export function UserProfilePage() {
   const { username = "" } = useParams();
@@ -59,5 +62,14 @@ export function UserProfilePage() {
       />
     </Group>
   ) : undefined;
-  return <ProfileScreen key={username} username={username} renderOffers={renderOffers} actions={actions} />;
+  return (
+    <ProfileScreen
+      key={username}
+      username={username}
+      renderOffers={renderOffers}
+      actions={actions}
+      medals={<MedalsList username={username} />}
+      feedback={<FeedbackFeed username={username} />}
+    />
+  );
 }

@@ -114,6 +114,7 @@ export function makeOfferView(overrides: Partial<OfferView> = {}, offer: Partial
     isNewBuyer: true,
     isTrustedUser: false,
     isGrayCountry: false,
+    riskWarnings: { chargebackRisky: false, ofacOfferWarning: false, paymentTermsWarning: false },
     isFavorite: false,
     isAvailableForCountry: true,
     discountedEscrowFee: null,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { initialViewOfferModals, VIEW_OFFER_MODALS, viewOfferModalsReducer } from "./view-offer-state.ts";
+import {
+  initialViewOfferModals,
+  nextStartModal,
+  VIEW_OFFER_MODALS,
+  viewOfferModalsReducer,
+} from "./view-offer-state.ts";
 
 describe("view-offer modals", () => {
   it("start all closed", () => {
@@ -13,5 +18,17 @@ describe("view-offer modals", () => {
     const rate = viewOfferModalsReducer(terms, { type: "open", modal: "customExchangeRate" });
     expect(rate).toEqual({ ...initialViewOfferModals, customExchangeRate: true });
     expect(viewOfferModalsReducer(rate, { type: "close" })).toEqual(initialViewOfferModals);
+  });
+
+  it("come before the terms review, each only when the server raised it, in order", () => {
+    const none = { chargebackRisky: false, ofacOfferWarning: false, paymentTermsWarning: false };
+    expect(nextStartModal(null, none)).toBe("reviewOfferTerms");
+    const all = { chargebackRisky: true, ofacOfferWarning: true, paymentTermsWarning: true };
+    expect(nextStartModal(null, all)).toBe("chargebackRisky");
+    expect(nextStartModal("chargebackRisky", all)).toBe("ofacOfferWarning");
+    expect(nextStartModal("ofacOfferWarning", all)).toBe("paymentTermsWarning");
+    expect(nextStartModal("paymentTermsWarning", all)).toBe("reviewOfferTerms");
+    expect(nextStartModal(null, { ...none, paymentTermsWarning: true })).toBe("paymentTermsWarning");
+    expect(nextStartModal("chargebackRisky", { ...none, chargebackRisky: true })).toBe("reviewOfferTerms");
   });
 });

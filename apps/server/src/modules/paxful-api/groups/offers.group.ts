@@ -128,7 +128,13 @@ export const offerActions = [
     summary: "One offer, flat, with its trade details",
     notFoundAs: "offer",
     run: async (context, input) => {
-      const view = await getOfferView(context.db, viewerOf(context), input.offer_hash, offerViewQuerySchema.parse({}));
+      const view = await getOfferView(
+        context.db,
+        viewerOf(context),
+        input.offer_hash,
+        offerViewQuerySchema.parse({}),
+        context.deps.config,
+      );
       return offerObjectOf(view.offer, publicUrl(context));
     },
   }),
@@ -237,6 +243,7 @@ export const offerActions = [
         viewerOf(context),
         input.offer_hash,
         offerViewQuerySchema.parse({}),
+        context.deps.config,
       );
       const fiatPerUsd = offer.fiatCurrency.rate.usd;
       const usd =

@@ -2,7 +2,6 @@ import { Anchor, Avatar, Badge, Group, Indicator, Paper, Stack, Table, Text, Tit
 import type { Offer, OfferView } from "@souk/contracts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDate } from "../../../lib/format.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { useOfferViewTexts } from "../i18n/offer-view-texts.ts";
 import { formatPercent, weekdayName } from "../offer-view-format.ts";
@@ -163,44 +162,6 @@ export function OfferDetails({ view }: { view: OfferView }) {
           </>
         )}
       </Stack>
-    </Paper>
-  );
-}
-
-/** Feedback of the view-offer state; honest when there is none. */
-export function FeedbackList({ feedback }: { feedback: OfferView["feedback"] }) {
-  const { t, i18n } = useOfferViewTexts();
-  return (
-    <Paper withBorder radius="lg" p="lg" data-testid="offer-feedback">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h5">
-          {t("feedback.title")}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t("feedback.summary", { positive: feedback.positive, negative: feedback.negative })}
-        </Text>
-      </Group>
-      {feedback.items.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="feedback-empty">
-          {t("feedback.empty")}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          {feedback.items.map((item) => (
-            <Paper key={`${item.createdAt}-${item.message}`} radius="md" p="sm" bg="var(--souk-surface-muted)">
-              <Group justify="space-between" mb={4}>
-                <Badge color={item.rating === "negative" ? "red" : "teal"} variant="light" radius="sm">
-                  {item.rating === "negative" ? t("feedback.negative") : t("feedback.positive")}
-                </Badge>
-                <Text size="xs" c="dimmed">
-                  {formatDate(item.createdAt, i18n.language === "fr" ? "fr" : "en")}
-                </Text>
-              </Group>
-              <Text size="sm">{item.message}</Text>
-            </Paper>
-          ))}
-        </Stack>
-      )}
     </Paper>
   );
 }

@@ -98,12 +98,26 @@ const en = {
     country: "Country",
     status: offerTexts.en.ownerStatus,
   },
-  feedback: {
-    title: "Feedback",
-    summary: "{{positive}} positive, {{negative}} negative",
-    empty: "No feedback yet. Feedback appears here once trades on this vendor’s offers are completed.",
-    positive: "Positive",
-    negative: "Negative",
+  risk: {
+    cancel: "Not now",
+    continue: "I understand, continue",
+    chargebackRisky: {
+      title: "{{method}} payments can be reversed",
+      body: "A payer can ask {{method}} to take a payment back (a chargeback) after the crypto is released.",
+      advice:
+        "Trade only with people you trust, check the payment has settled before you release, and keep every receipt.",
+    },
+    ofacOfferWarning: {
+      title: "Sanctioned country",
+      body: "This offer or your account is in a country under international sanctions.",
+      advice:
+        "Trading with people or banks there may be against the law where you live. Continue only if you are sure it is allowed.",
+    },
+    paymentTermsWarning: {
+      title: "Read these terms carefully",
+      body: "The vendor’s terms are long or unusual: they may ask you to contact them elsewhere or to pay outside escrow.",
+      advice: "Keep every message and payment in the trade on Souk. Escrow and moderators protect you only there.",
+    },
   },
   recommended: { title: "Similar offers" },
   report: {
@@ -296,13 +310,27 @@ const fr: OfferViewTexts = {
     country: "Pays",
     status: offerTexts.fr.ownerStatus,
   },
-  feedback: {
-    title: "Avis",
-    summary: "{{positive}} positifs, {{negative}} négatifs",
-    empty:
-      "Aucun avis pour l’instant. Les avis apparaissent ici une fois des échanges terminés sur les offres de ce vendeur.",
-    positive: "Positif",
-    negative: "Négatif",
+  risk: {
+    cancel: "Pas maintenant",
+    continue: "J’ai compris, continuer",
+    chargebackRisky: {
+      title: "Les paiements {{method}} peuvent être annulés",
+      body: "Un payeur peut demander à {{method}} de reprendre un paiement (une rétrofacturation) après la libération des cryptos.",
+      advice:
+        "N’échangez qu’avec des personnes de confiance, vérifiez que le paiement est définitif avant de libérer et gardez chaque reçu.",
+    },
+    ofacOfferWarning: {
+      title: "Pays sous sanctions",
+      body: "Cette offre ou votre compte se trouve dans un pays soumis à des sanctions internationales.",
+      advice:
+        "Échanger avec des personnes ou des banques de ce pays peut être illégal là où vous vivez. Ne continuez que si vous êtes sûr que c’est permis.",
+    },
+    paymentTermsWarning: {
+      title: "Lisez ces conditions attentivement",
+      body: "Les conditions du vendeur sont longues ou inhabituelles : elles peuvent vous demander de le contacter ailleurs ou de payer hors séquestre.",
+      advice:
+        "Gardez chaque message et chaque paiement dans l’échange sur Souk. Le séquestre et les modérateurs ne vous protègent que là.",
+    },
   },
   recommended: { title: "Offres similaires" },
   report: {

@@ -94,6 +94,34 @@ describe("offer page", () => {
     expect(((init?.headers ?? {}) as Record<string, string>)[IDEMPOTENCY_HEADER]).toBeTruthy();
   });
 
+  it("warns of each risk the server raised, in order, before the terms review", async () => {
+    view = makeOfferView({
+      riskWarnings: { chargebackRisky: true, ofacOfferWarning: false, paymentTermsWarning: true },
+    });
+    await renderOffer();
+    fireEvent.change(await screen.findByLabelText("Amount in EUR"), { target: { value: "50" } });
+    fireEvent.click(screen.getByTestId("start-trade"));
+    const chargeback = await screen.findByRole("dialog", { name: "SEPA Transfer payments can be reversed" });
+    fireEvent.click(within(chargeback).getByRole("button", { name: "I understand, continue" }));
+    const terms = await screen.findByRole("dialog", { name: "Read these terms carefully" });
+    expect(screen.queryByRole("dialog", { name: "Sanctioned country" })).toBeNull();
+    fireEvent.click(within(terms).getByRole("button", { name: "I understand, continue" }));
+    expect(await screen.findByRole("dialog", { name: "Review the terms and start" })).toBeTruthy();
+  });
+
+  it("stops at a sanctions warning when the visitor says not now, and starts nothing", async () => {
+    view = makeOfferView({
+      riskWarnings: { chargebackRisky: false, ofacOfferWarning: true, paymentTermsWarning: false },
+    });
+    await renderOffer();
+    fireEvent.change(await screen.findByLabelText("Amount in EUR"), { target: { value: "50" } });
+    fireEvent.click(screen.getByTestId("start-trade"));
+    const ofac = await screen.findByRole("dialog", { name: "Sanctioned country" });
+    fireEvent.click(within(ofac).getByRole("button", { name: "Not now" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/rest/v1/trade?"))).toBe(false);
+  });
+
   it("says why a trade could not start", async () => {
     tradeAnswer = () =>
       jsonResponse(403, {

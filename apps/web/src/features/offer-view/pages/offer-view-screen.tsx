@@ -11,14 +11,21 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { StatusPage } from "../../../ui/status-page.tsx";
 import { type OfferPageQuery, offerViewQueryOptions } from "../api/offer-view-api.ts";
 import { CustomRateModal } from "../components/custom-rate-modal.tsx";
-import { FeedbackList, OfferDetails, VendorCard } from "../components/offer-sidebar.tsx";
+import { OfferDetails, VendorCard } from "../components/offer-sidebar.tsx";
 import { ReportOfferModal } from "../components/report-offer.tsx";
 import { ReviewTermsModal } from "../components/review-terms-modal.tsx";
+import { RiskWarningModal } from "../components/risk-warning-modal.tsx";
 import { TradeAmountCard } from "../components/trade-amount-card.tsx";
 import { useOfferViewTexts } from "../i18n/offer-view-texts.ts";
 import { formatPercent, formatServerDecimal } from "../offer-view-format.ts";
 import { marketPrice } from "../trade-amount.ts";
-import { initialViewOfferModals, viewOfferModalsReducer } from "../view-offer-state.ts";
+import {
+  initialViewOfferModals,
+  nextStartModal,
+  RISK_WARNING_MODALS,
+  type RiskWarningModal as RiskWarningKind,
+  viewOfferModalsReducer,
+} from "../view-offer-state.ts";
 import classes from "./offer-view-screen.module.css";
 
 /** The offer page's query (docs/product.md#offer-page); the server answers which parts it accepted. */
@@ -40,9 +47,11 @@ export interface OfferViewScreenProps {
   renderFavorite?: ((view: OfferView) => ReactNode) | undefined;
   /** The recommended offers, drawn by the page with the marketplace's list. */
   renderRecommended?: ((offers: OfferListingItem[]) => ReactNode) | undefined;
+  /** The owner's received feedback (filter and "Show more"), drawn by the page. */
+  renderFeedback?: ((ownerUsername: string) => ReactNode) | undefined;
 }
 
-export function OfferViewScreen({ id, renderFavorite, renderRecommended }: OfferViewScreenProps) {
+export function OfferViewScreen({ id, renderFavorite, renderRecommended, renderFeedback }: OfferViewScreenProps) {
   const { t, i18n } = useOfferViewTexts();
   const locale = i18n.language === "fr" ? "fr" : "en";
   const { to } = useLocalizedPaths();
@@ -212,7 +221,7 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
             onCompareRate={() => dispatch({ type: "open", modal: "customExchangeRate" })}
             onStart={(fiatAmount) => {
               setStartAttempt({ fiatAmount, idempotencyKey: newIdempotencyKey() });
-              dispatch({ type: "open", modal: "reviewOfferTerms" });
+              dispatch({ type: "open", modal: nextStartModal(null, view.riskWarnings) });
             }}
           />
 
@@ -225,7 +234,7 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
             </Text>
           </Paper>
 
-          <FeedbackList feedback={view.feedback} />
+          {renderFeedback?.(offer.owner.username)}
         </Stack>
 
         <div className={classes.side}>
@@ -262,6 +271,14 @@ export function OfferViewScreen({ id, renderFavorite, renderRecommended }: Offer
         opened={modals.customExchangeRate}
         onClose={() => dispatch({ type: "close" })}
         fiatAmount={amount === undefined ? view.query.fiatMin : amount}
+      />
+      <RiskWarningModal
+        kind={RISK_WARNING_MODALS.find((kind) => modals[kind]) ?? null}
+        offer={offer}
+        onClose={() => dispatch({ type: "close" })}
+        onContinue={(kind: RiskWarningKind) =>
+          dispatch({ type: "open", modal: nextStartModal(kind, view.riskWarnings) })
+        }
       />
       {startAttempt ? (
         <ReviewTermsModal

@@ -86,7 +86,15 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function ProfileSummary({ profile, actions }: { profile: PublicProfile; actions?: ReactNode }) {
+function ProfileSummary({
+  profile,
+  actions,
+  medals,
+}: {
+  profile: PublicProfile;
+  actions?: ReactNode;
+  medals?: ReactNode;
+}) {
   const { t, i18n } = useProfileTexts();
   const locale = i18n.language === "fr" ? "fr" : "en";
   const checks = [
@@ -176,6 +184,7 @@ function ProfileSummary({ profile, actions }: { profile: PublicProfile; actions?
           </Stack>
         </Paper>
       ) : null}
+      {medals}
     </Stack>
   );
 }
@@ -186,10 +195,14 @@ export interface ProfileScreenProps {
   renderOffers: (offers: OfferListingItem[]) => ReactNode;
   /** What the viewer can do about this user (trust, block), drawn in the profile's header. */
   actions?: ReactNode;
+  /** The user's medals, drawn under the trading figures. */
+  medals?: ReactNode;
+  /** The feedback the user received, drawn under the offers. */
+  feedback?: ReactNode;
 }
 
 /** Profile `/user/{username}`: public fields, last seen, and the user's offers by side, coin and sort. */
-export function ProfileScreen({ username, renderOffers, actions }: ProfileScreenProps) {
+export function ProfileScreen({ username, renderOffers, actions, medals, feedback }: ProfileScreenProps) {
   const { t } = useProfileTexts();
   const { to } = useLocalizedPaths();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -254,7 +267,7 @@ export function ProfileScreen({ username, renderOffers, actions }: ProfileScreen
   return (
     <Container w="100%" size="lg" py={{ base: "lg", sm: "xl" }} data-testid="profile-page">
       <title>{`${t("metaTitle", { username: profile.data.username })}`}</title>
-      <ProfileSummary profile={profile.data} actions={actions} />
+      <ProfileSummary profile={profile.data} actions={actions} medals={medals} />
 
       <Stack gap="md" mt={40} component="section" aria-labelledby="profile-offers-title">
         <Title order={2} size="h3" id="profile-offers-title">
@@ -321,6 +334,7 @@ export function ProfileScreen({ username, renderOffers, actions }: ProfileScreen
           </>
         )}
       </Stack>
+      {feedback ? <div className={classes.feedback}>{feedback}</div> : null}
     </Container>
   );
 }
