@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openLoggedInPage, souk, submitSignUp, switchToDarkTheme, uniqueUsername } from "./support.ts";
+import { openLoggedInPage, souk, submitSignUp, switchTheme, uniqueUsername } from "./support.ts";
 import { markPaid, pickOffer, revealDetails, startTrade } from "./trade-steps.ts";
 
 /**
@@ -67,7 +67,7 @@ test("an admin freezes a seller whose paid trade then cannot be released", async
       await expect(row).toContainText(vendor);
       await admin.goto("/fr/admin/audit");
       await expect(admin.getByRole("heading", { name: "Journal d’audit", level: 1 })).toBeVisible();
-      await switchToDarkTheme(admin);
+      await switchTheme(admin, "dark");
       await admin.screenshot({ path: ".test-data/screenshots/admin-audit-fr-dark.png", fullPage: true });
     });
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openLoggedInPage, submitSignUp, switchToDarkTheme, uniqueUsername } from "./support.ts";
+import { openLoggedInPage, submitSignUp, switchTheme, uniqueUsername } from "./support.ts";
 import { pickOffer, revealDetails, startTrade } from "./trade-steps.ts";
 
 /**
@@ -94,7 +94,7 @@ test("a vendor's IBAN account reaches the buyer only after the trade starts and 
     const editPath = await card.getByRole("link", { name: "Edit" }).getAttribute("href");
     await vendor.goto(`/fr${editPath}`);
     await expect(vendor.getByRole("heading", { name: "Modifier le compte bancaire", level: 1 })).toBeVisible();
-    await switchToDarkTheme(vendor);
+    await switchTheme(vendor, "dark");
     await expect(vendor.getByTestId("bank-field-accountNumber")).toHaveValue(IBAN);
     await vendor.getByTestId("bank-field-swiftCode").fill("ABNANL2A");
     await vendor.getByTestId("bank-account-save").click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openLoggedInPage, readMailOnScreen, submitSignUp, switchToDarkTheme, uniqueUsername } from "./support.ts";
+import { openLoggedInPage, readMailOnScreen, submitSignUp, switchTheme, uniqueUsername } from "./support.ts";
 
 /**
  * The admins' dev mailbox (docs/decisions/093-dev-mailbox.md): without SMTP_URL a newcomer's
@@ -48,7 +48,7 @@ test("an admin reads a newcomer's sign-up code on the dev mailbox, and the code 
   // In French and dark, with the text messages' tab.
   await admin.goto("/fr/admin/mail");
   await expect(admin.getByRole("heading", { name: "Boîte mail de développement", level: 1 })).toBeVisible();
-  await switchToDarkTheme(admin);
+  await switchTheme(admin, "dark");
   await admin.screenshot({ path: ".test-data/screenshots/dev-mailbox-fr-dark.png", fullPage: true });
   await admin.getByTestId("dev-mailbox-tab-sms").click();
   await expect(admin.getByTestId("dev-sms-list").or(admin.getByText("Aucun SMS pour l’instant."))).toBeVisible();
@@ -71,6 +71,6 @@ test("the security screen's cards look alike, in light and dark", async ({ brows
   expect(new Set(paddings).size).toBe(1);
   await expect(page.getByTestId("approvals-section").getByRole("heading", { level: 2 })).toHaveText("New devices");
   await page.screenshot({ path: ".test-data/screenshots/security-light.png", fullPage: true });
-  await switchToDarkTheme(page);
+  await switchTheme(page, "dark");
   await page.screenshot({ path: ".test-data/screenshots/security-dark.png", fullPage: true });
 });

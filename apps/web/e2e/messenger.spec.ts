@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpInNewContext, switchToDarkTheme } from "./support.ts";
+import { signUpInNewContext, switchTheme } from "./support.ts";
 
 /** The messenger: direct messages outside trades (docs/product.md#messenger). */
 
@@ -45,7 +45,7 @@ test("two users exchange direct messages live, from a profile's Message button a
 
   await test.step("the messenger page in French and dark", async () => {
     await bob.page.goto(`/fr/messenger?messenger-chat=${alice.username}`);
-    await switchToDarkTheme(bob.page);
+    await switchTheme(bob.page, "dark");
     const chat = bob.page.getByTestId("messenger-chat");
     await expect(chat.getByRole("heading", { name: `Discussion avec ${alice.username}` })).toBeVisible();
     await expect(chat.getByRole("button", { name: "Envoyer" })).toBeVisible();
@@ -87,7 +87,7 @@ test("a user who accepts messages from nobody refuses a stranger with the reason
   await test.step("the same in French and dark", async () => {
     // The theme switch first: the open panel covers the top bar.
     await dave.page.goto(`/fr/user/${carol.username}`);
-    await switchToDarkTheme(dave.page);
+    await switchTheme(dave.page, "dark");
     await dave.page.goto(`/fr/user/${carol.username}?messenger-chat=${carol.username}`);
     const chat = dave.page.getByTestId("messenger-chat");
     await expect(chat.getByTestId("messenger-refusal")).toHaveText(`${carol.username} n’accepte pas de messages.`);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openLoggedInPage, submitSignUp, switchToDarkTheme, uniqueUsername } from "./support.ts";
+import { openLoggedInPage, submitSignUp, switchTheme, uniqueUsername } from "./support.ts";
 
 /**
  * Offer moderation (docs/decisions/130-offer-moderation.md): the demo moderator rejects a new
@@ -80,7 +80,7 @@ test("a moderator rejects an offer and the vendor sees the reason", async ({ bro
     const alert = vendor.getByTestId("offer-edit-moderation");
     await expect(alert).toContainText("votre appel est en cours d’examen");
     await expect(alert).toContainText(`Motif : ${reason}`);
-    await switchToDarkTheme(vendor);
+    await switchTheme(vendor, "dark");
     await vendor.screenshot({ path: ".test-data/screenshots/offer-edit-rejected-fr-dark.png", fullPage: true });
   });
 
@@ -90,7 +90,7 @@ test("a moderator rejects an offer and the vendor sees the reason", async ({ bro
     const card = moderator.getByTestId(`admin-offer-${hash}`);
     await expect(card.getByTestId("admin-offer-status")).toHaveText("En appel");
     await expect(card.getByTestId("admin-offer-appeal")).toContainText("I removed the phone step");
-    await switchToDarkTheme(moderator);
+    await switchTheme(moderator, "dark");
     await moderator.screenshot({ path: ".test-data/screenshots/admin-offers-appealed-fr-dark.png", fullPage: true });
   });
 

@@ -1,5 +1,5 @@
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import { submitSignUp, switchToDarkTheme, uniqueUsername } from "./support.ts";
+import { submitSignUp, switchTheme, uniqueUsername } from "./support.ts";
 
 /**
  * Passkeys in Chromium: a virtual authenticator (the DevTools protocol's WebAuthn domain) stands in
@@ -63,7 +63,7 @@ test("add a passkey on the security screen, log out, and log in with it alone", 
 
   await page.goto("/fr/account/security");
   await expect(page.getByTestId("passkeys-section")).toContainText("Clés d’accès");
-  await switchToDarkTheme(page);
+  await switchTheme(page, "dark");
   await page.screenshot({ path: ".test-data/playwright/security-passkeys-fr-dark.png", fullPage: true });
 
   // Removed, the passkey no longer logs in: the server refuses the credential the browser still holds.

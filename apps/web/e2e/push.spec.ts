@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { submitSignUp, switchToDarkTheme, uniqueUsername } from "./support.ts";
+import { submitSignUp, switchTheme, uniqueUsername } from "./support.ts";
 
 /**
  * Web push in the browser: the settings page offers "Push on this browser", and the service worker
@@ -25,7 +25,7 @@ test("the settings page offers push on this browser, and the service worker show
     await page.screenshot({ path: ".test-data/playwright/notification-settings-push.png", fullPage: true });
     await page.goto("/fr/account/settings/notifications");
     await expect(page.getByTestId("push-card").getByRole("switch", { name: "Push sur ce navigateur" })).toBeVisible();
-    await switchToDarkTheme(page);
+    await switchTheme(page, "dark");
     await page.screenshot({ path: ".test-data/playwright/notification-settings-push-fr-dark.png", fullPage: true });
   });
 

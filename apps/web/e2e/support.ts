@@ -54,13 +54,13 @@ export async function openLoggedInPage(browser: Browser, username: string): Prom
 }
 
 /**
- * Shows the page in the dark theme with the top bar's switch, clicking it only when the page is
- * light: a demo account shared by several tests may already have dark saved on it.
+ * Shows the page in the given theme with the top bar's switch, clicking it only when the page is in
+ * the other one: a demo account shared by several tests may have either saved on it.
  */
-export async function switchToDarkTheme(page: Page): Promise<void> {
+export async function switchTheme(page: Page, scheme: "light" | "dark"): Promise<void> {
   const html = page.locator("html");
-  if ((await html.getAttribute("data-mantine-color-scheme")) !== "dark") await page.getByTestId("theme-toggle").click();
-  await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+  if ((await html.getAttribute("data-mantine-color-scheme")) !== scheme) await page.getByTestId("theme-toggle").click();
+  await expect(html).toHaveAttribute("data-mantine-color-scheme", scheme);
 }
 
 /** Fills the sign-up form on the page (e-mail `<username>@example.com`, the tests' password) and submits it. */

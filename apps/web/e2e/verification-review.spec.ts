@@ -1,6 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
-import sharp from "sharp";
-import { apiPost, openLoggedInPage, readMail, readSmsCode, submitSignUp, uniqueUsername } from "./support.ts";
+import {
+  apiPost,
+  openLoggedInPage,
+  readMail,
+  readSmsCode,
+  submitSignUp,
+  switchTheme,
+  uniqueUsername,
+} from "./support.ts";
+import { sendIdFromHub } from "./verification-steps.ts";
 
 /**
  * The verification queue (docs/decisions/122-verification-queue-screen.md): a user at L1 sends an
@@ -60,36 +68,6 @@ async function offerRequiringId(page: Page): Promise<string> {
   throw new Error("no offer whose only unmet requirement is a verified ID");
 }
 
-async function sendId(page: Page): Promise<void> {
-  const image = await sharp({ create: { width: 400, height: 260, channels: 3, background: { r: 40, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
-  const flow = page.getByTestId("id-flow");
-  await flow.getByRole("combobox", { name: "Issuing country" }).fill("United St");
-  await page.getByRole("option", { name: "United States" }).click();
-  await flow.getByRole("textbox", { name: "First name (as on the document)" }).fill("Ada");
-  await flow.getByRole("textbox", { name: "Last name (as on the document)" }).fill("Lovelace");
-  await flow.getByRole("textbox", { name: "Document number" }).fill("X1234567");
-  await flow.getByRole("button", { name: "Start" }).click();
-  await expect(flow).toContainText("0 of 3 images sent");
-  for (const [index, side] of ["front", "back", "selfie"].entries()) {
-    await flow
-      .locator('input[type="file"]')
-      .first()
-      .setInputFiles({ name: `${side}.png`, mimeType: "image/png", buffer: image });
-    await flow.getByRole("button", { name: "Send" }).first().click();
-    if (index < 2) await expect(flow).toContainText(`${index + 1} of 3 images sent`);
-  }
-  await expect(flow).toContainText("In review");
-}
-
-/** Sets the theme with the top bar's switch (the demo moderator's saved theme may be either). */
-async function useTheme(page: Page, scheme: "light" | "dark"): Promise<void> {
-  const html = page.locator("html");
-  if ((await html.getAttribute("data-mantine-color-scheme")) !== scheme) await page.getByTestId("theme-toggle").click();
-  await expect(html).toHaveAttribute("data-mantine-color-scheme", scheme);
-}
-
 test("a moderator approves an ID in the queue and the user's level, limits and offer follow without a reload", async ({
   page,
   browser,
@@ -106,7 +84,7 @@ test("a moderator approves an ID in the queue and the user's level, limits and o
   await page.goto("/account/verification");
   const hub = page.getByTestId("verification-hub");
   await expect(hub.getByTestId("verification-level")).toHaveText("Your level: L1");
-  await sendId(page);
+  await sendIdFromHub(page);
   const offerPage = await page.context().newPage();
   await offerPage.goto(`/offer/${await offerRequiringId(offerPage)}`);
   await expect(offerPage.getByTestId("unmet-requirements")).toContainText("You need a verified identity.");
@@ -128,7 +106,7 @@ test("a moderator approves an ID in the queue and the user's level, limits and o
     const row = moderator.getByTestId("verification-queue-row").filter({ hasText: username });
     await expect(row).toContainText("Identity document");
     await expect(row).toContainText("USA");
-    await useTheme(moderator, "light");
+    await switchTheme(moderator, "light");
     await moderator.screenshot({ path: ".test-data/screenshots/admin-verifications-en-light.png", fullPage: true });
     await moderator.getByTestId("queue-kind-companies").click();
     await expect(moderator.getByTestId("company-queue")).toBeVisible();
@@ -138,7 +116,7 @@ test("a moderator approves an ID in the queue and the user's level, limits and o
     await expect(moderator.getByTestId("verification-queue-row").filter({ hasText: username })).toContainText(
       "Pièce d’identité",
     );
-    await useTheme(moderator, "dark");
+    await switchTheme(moderator, "dark");
     await moderator.screenshot({ path: ".test-data/screenshots/admin-verifications-fr-dark.png", fullPage: true });
   });
 
@@ -157,7 +135,7 @@ test("a moderator approves an ID in the queue and the user's level, limits and o
       expect(await image.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     }
     await moderator.screenshot({ path: ".test-data/screenshots/admin-verification-dark.png", fullPage: true });
-    await useTheme(moderator, "light");
+    await switchTheme(moderator, "light");
     await moderator.getByTestId("review-approve").click();
     await expect(moderator.getByTestId("review-status")).toHaveText("Approved");
     await expect(moderator.getByTestId("review-not-waiting")).toBeVisible();

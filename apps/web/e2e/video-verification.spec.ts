@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { submitSignUp, switchToDarkTheme, uniqueUsername } from "./support.ts";
+import { submitSignUp, switchTheme, uniqueUsername } from "./support.ts";
 
 /**
  * The video step of the verification hub (docs/decisions/119-video-verification.md): a newcomer
@@ -39,7 +39,7 @@ test("a newcomer sends a video check and sees it in review, a try spent", async 
   await flow.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/video-step-en.png", fullPage: true });
 
-  await switchToDarkTheme(page);
+  await switchTheme(page, "dark");
   await page.goto("/fr/account/verification");
   await expect(page.getByTestId("video-flow")).toContainText("Vérification vidéo");
   await expect(page.getByTestId("status-video")).toContainText("En cours d’examen");

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { ACCOUNT_WEBHOOK_EVENTS } from "@souk/contracts";
-import { submitSignUp, switchToDarkTheme, uniqueUsername } from "./support.ts";
+import { submitSignUp, switchTheme, uniqueUsername } from "./support.ts";
 
 /** A receiver on this machine: echoes the challenge (or a wrong value on /wrong). */
 async function startReceiver(): Promise<{ server: http.Server; base: string }> {
@@ -51,7 +51,7 @@ test("a user verifies a URL, saves the webhook, sees the secret once, and a wron
     await expect(page.getByTestId("webhook-status")).toHaveText("Off");
     await expect(page.getByTestId("webhook-notice-failed")).toContainText("did not echo the challenge");
 
-    await switchToDarkTheme(page);
+    await switchTheme(page, "dark");
     await page.goto("/fr/account/webhooks");
     await expect(page.getByTestId("webhook-status")).toHaveText("Inactif");
     await expect(page.getByTestId("webhook-notice-failed")).toContainText("Échec de la vérification");

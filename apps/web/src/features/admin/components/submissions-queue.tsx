@@ -1,13 +1,13 @@
-import { Anchor, SegmentedControl, Table, Text } from "@mantine/core";
+import { SegmentedControl, Text } from "@mantine/core";
 import { REVIEW_QUEUE_MAX, VERIFICATION_STATUSES, type VerificationStatus } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
-import { formatDate } from "../../../lib/format.ts";
-import { useLocale, useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { useSearchParams } from "react-router";
+import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ListPanel } from "../../../ui/list-panel.tsx";
 import { reviewQueueQueryOptions } from "../api/verification-queue-api.ts";
 import { useVerificationQueueTexts } from "../i18n/verification-queue-texts.ts";
 import { countryOf } from "./review-item-format.ts";
+import { ReviewQueueTable } from "./review-queue-table.tsx";
 
 /** The filter's order: what waits first, then what was decided. */
 const FILTER_ORDER: readonly VerificationStatus[] = ["uploaded", "pending", "corrupted", "rejected", "approved"];
@@ -23,7 +23,6 @@ function statusParamOf(searchParams: URLSearchParams): VerificationStatus {
 export function SubmissionsQueue() {
   const { t } = useVerificationQueueTexts();
   const { to } = useLocalizedPaths();
-  const locale = useLocale();
   const [searchParams, setSearchParams] = useSearchParams();
   const status = statusParamOf(searchParams);
   const queue = useQuery(reviewQueueQueryOptions(status));
@@ -45,40 +44,19 @@ export function SubmissionsQueue() {
         texts={{ loading: t("loading"), empty: t("empty"), error: t("loadError"), retry: t("retry") }}
         data-testid="verification-queue"
       >
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("columns.type")}</Table.Th>
-                <Table.Th>{t("columns.user")}</Table.Th>
-                <Table.Th>{t("columns.submittedAt")}</Table.Th>
-                <Table.Th>{t("columns.country")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((item) => (
-                <Table.Tr key={item.id} data-testid="verification-queue-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={to("adminVerification", { id: item.id })} size="sm">
-                      {t(`types.${item.type}`)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{item.username}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {formatDate(item.createdAt, locale, { dateStyle: "medium", timeStyle: "short" })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{countryOf(item) || "—"}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ReviewQueueTable
+          headers={[t("columns.type"), t("columns.user"), t("columns.submittedAt"), t("columns.country")]}
+          items={rows.map((item) => ({
+            id: item.id,
+            href: to("adminVerification", { id: item.id }),
+            title: t(`types.${item.type}`),
+            username: item.username,
+            submittedAt: item.createdAt,
+            country: countryOf(item),
+          }))}
+          rowTestId="verification-queue-row"
+          minWidth={560}
+        />
         {rows.length >= REVIEW_QUEUE_MAX ? (
           <Text size="sm" c="dimmed" mt="xs">
             {t("more", { count: rows.length })}
