@@ -14,8 +14,22 @@ export function headlineOf(t: TFunction, item: Pick<Notification, "event" | "pay
   return t(eventKeyOf(item.event), { counterparty: item.payload.counterparty ?? "", amount });
 }
 
-/** The line under it: the amounts, the payment method, the time left to pay when unpaid. */
-export function detailsOf(t: TFunction, item: Pick<Notification, "payload">, locale: Locale, now: number): string[] {
+/** What a notification's free text says, in words: a verification's kind is named, other texts stay. */
+function textOf(t: TFunction, item: Pick<Notification, "event" | "payload">): string {
+  const text = item.payload.text ?? "";
+  return item.event === "account.verification_decided" ? t(`verificationKinds.${text}`, { defaultValue: text }) : text;
+}
+
+/**
+ * The lines under it: the amounts, the payment method, the time left to pay when unpaid, the
+ * reason (an offer switched off, a verification's outcome) and the notification's own text.
+ */
+export function detailsOf(
+  t: TFunction,
+  item: Pick<Notification, "event" | "payload">,
+  locale: Locale,
+  now: number,
+): string[] {
   const { payload } = item;
   const lines: string[] = [];
   if (payload.fiatAmount && payload.cryptoAmount) {
@@ -32,6 +46,6 @@ export function detailsOf(t: TFunction, item: Pick<Notification, "payload">, loc
     lines.push(minutes > 0 ? t("timeLeft", { count: minutes }) : t("windowOver"));
   }
   if (payload.reason) lines.push(t(`reasons.${payload.reason}`, { defaultValue: "" }));
-  if (payload.text) lines.push(payload.text);
+  if (payload.text) lines.push(textOf(t, item));
   return lines.filter((line) => line);
 }

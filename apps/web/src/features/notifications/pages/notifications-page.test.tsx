@@ -63,3 +63,40 @@ describe("the notifications screen", () => {
     expect(screen.getByRole("button", { name: "Tout marquer comme lu" })).toBeTruthy();
   });
 });
+
+describe("a verification's notification", () => {
+  const base = makeTradeNotification("42", "account.verification_decided", "");
+  const decided = {
+    ...base,
+    group: "account",
+    subjectType: "verification",
+    subjectId: "V42",
+    payload: { ...base.payload, cryptoAmount: null, fiatAmount: null, text: "id", reason: "approved" },
+  };
+
+  it("names the outcome and the kind of verification in words, in English and French", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(async () =>
+        answer(200, {
+          data: [decided],
+          meta: { total: 1, currentPage: 1, perPage: 20, lastPage: 1, unreadCount: 1 },
+        }),
+      ),
+    );
+    await renderWithApp(<NotificationsPage />, { user: makeCurrentUser(), path: "/notifications" });
+    const lines = [...(await screen.findByTestId("notification-item")).querySelectorAll("p")].map((p) => p.textContent);
+    expect(lines).toContain("Approved.");
+    expect(lines).toContain("Identity document");
+    expect(lines).not.toContain("id");
+    cleanup();
+    await renderWithApp(<NotificationsPage />, {
+      user: makeCurrentUser({ locale: "fr", urlLocale: "fr" }),
+      path: "/fr/notifications",
+      locale: "fr",
+    });
+    const item = await screen.findByTestId("notification-item");
+    expect(item.textContent).toContain("Approuvée.");
+    expect(item.textContent).toContain("Pièce d’identité");
+  });
+});
