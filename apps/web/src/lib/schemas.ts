@@ -1,4 +1,4 @@
-import { currentUserSchema, pageDataSchema } from "@souk/contracts";
+import { currentUserSchema, envelopeSchema, pageDataSchema, siteStatusSchema } from "@souk/contracts";
 import { z } from "zod";
 
 /**
@@ -6,4 +6,6 @@ import { z } from "zod";
  * so zod is not part of the first page load.
  */
 export const currentUserAnswerSchema = z.object({ data: currentUserSchema });
+/** GET /rest/v1/site/status (the maintenance and admin-alert banners of every page). */
+export const siteStatusAnswerSchema = envelopeSchema(siteStatusSchema);
 export { pageDataSchema };

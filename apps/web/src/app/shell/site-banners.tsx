@@ -1,5 +1,5 @@
 import { Container, Text } from "@mantine/core";
-import { envelopeSchema, type SiteStatus, siteStatusSchema } from "@souk/contracts";
+import type { SiteStatus } from "@souk/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,8 +8,6 @@ import { useCurrentUser } from "../../lib/session.ts";
 import { AlertTriangleIcon, InfoIcon } from "../../ui/icons.tsx";
 import classes from "./banners.module.css";
 
-const statusAnswer = envelopeSchema(siteStatusSchema);
-
 /**
  * GET /rest/v1/site/status: the maintenanceInfo and adminAlert banners (docs/product.md#site-switches),
  * for everyone, signed in or not. Asked again every minute and when the tab comes back.
@@ -17,7 +15,12 @@ const statusAnswer = envelopeSchema(siteStatusSchema);
 function siteStatusQueryOptions(userId: number | null) {
   return queryOptions({
     queryKey: ["site", "status", userId],
-    queryFn: async ({ signal }) => (await apiClient.get("/rest/v1/site/status", { schema: statusAnswer, signal })).data,
+    queryFn: async ({ signal }) => {
+      // The schema (and zod) load on use: every page shows these banners, and zod stays out of the
+      // first load (it is configured before any schema is built: lib/zod-config.ts).
+      const { siteStatusAnswerSchema } = await import("../../lib/schemas.ts");
+      return (await apiClient.get("/rest/v1/site/status", { schema: siteStatusAnswerSchema, signal })).data;
+    },
     refetchInterval: 60_000,
     staleTime: 30_000,
     retry: false,
