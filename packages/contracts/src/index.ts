@@ -2,6 +2,7 @@ export * from "./account.ts";
 export * from "./account-events.ts";
 export * from "./activity.ts";
 export * from "./admin.ts";
+export * from "./admin-health.ts";
 export * from "./admin-user-details.ts";
 export * from "./api-clients.ts";
 export * from "./auth.ts";

@@ -19,6 +19,7 @@ import { mailModule } from "./mail/index.ts";
 import { myOffersModule } from "./my-offers/index.ts";
 import { notificationsModule } from "./notifications/index.ts";
 import { offersModule } from "./offers/index.ts";
+import { operationsModule } from "./operations/index.ts";
 import { passkeysModule } from "./passkeys/index.ts";
 import { passwordRecoveryModule } from "./password-recovery/index.ts";
 import { paxfulApiModule } from "./paxful-api/index.ts";
@@ -75,6 +76,7 @@ export const modules: SoukModule[] = [
   webhooksModule,
   apiClientsModule,
   paxfulApiModule,
+  operationsModule,
 ];
 
 /** Every module's ledger invariant checks: `ledger:verify` (CLI, admin route, tests) runs them all. */

@@ -81,6 +81,7 @@ export type {
 export { urlProblem } from "./outbound/address-guard.ts";
 export { postWebhook, type SendOutcome } from "./outbound/http-sender.ts";
 export {
+  countDeliveryFailures,
   deliverOutbox,
   findInOutbox,
   listOutbox,

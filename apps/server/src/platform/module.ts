@@ -91,6 +91,11 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** Queues another job (used by handlers that fan out). */
   send(name: string, data: object, options?: JobSendOptions): Promise<void>;
+  /**
+   * Every module's ledger invariant checks, for the daily `ledger:verify`: the job runtime sets
+   * them from the registry; a context a test builds by hand may leave them out.
+   */
+  ledgerChecks?: readonly LedgerInvariantCheck[];
 }
 
 export interface JobSendOptions {

@@ -129,3 +129,19 @@ export async function findInOutbox<Row extends OutboxColumns>(
   const result = await sql<Row>`SELECT * FROM ${sql.table(outbox.table)} WHERE id = ${id}`.execute(db);
   return result.rows[0];
 }
+
+/**
+ * How many messages written since `since` failed at least once: given up (`failed`), or waiting
+ * for another try after a failed attempt. The console's Overview shows it for mail and webhooks.
+ */
+export async function countDeliveryFailures(
+  db: Db,
+  delivery: { table: string; stateColumn: "status" | "state" },
+  since: Date,
+): Promise<number> {
+  const state = sql.ref(delivery.stateColumn);
+  const result = await sql<{ count: string }>`
+    SELECT count(*)::text AS count FROM ${sql.table(delivery.table)}
+    WHERE created_at >= ${since} AND (${state} = 'failed' OR (${state} = 'pending' AND attempts > 0))`.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
+}

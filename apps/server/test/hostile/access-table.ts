@@ -558,6 +558,8 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   // Offer moderation (docs/decisions/130-offer-moderation.md): every staff role; the vendor appeals.
   // Approving an approved offer is refused (409), so the reject that changes it runs with the ends.
   "GET /rest/v1/admin/offers": { may: STAFF },
+  // The Overview's health read (docs/decisions/145-operations-health.md): every staff role.
+  "GET /rest/v1/admin/health": { may: STAFF },
   "POST /rest/v1/admin/offers/{id}/approve": {
     may: STAFF,
     ids: { id: "offer" },
@@ -931,6 +933,7 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "GET /rest/v1/admin/sms": ADMIN_ONLY,
   // Offer moderation (docs/decisions/130-offer-moderation.md): every staff role.
   "GET /rest/v1/admin/offers": REVIEW_STAFF,
+  "GET /rest/v1/admin/health": REVIEW_STAFF,
   "POST /rest/v1/admin/offers/{id}/approve": REVIEW_STAFF,
   "POST /rest/v1/admin/offers/{id}/feature": REVIEW_STAFF,
   "POST /rest/v1/admin/offers/{id}/reject": REVIEW_STAFF,

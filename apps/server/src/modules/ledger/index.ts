@@ -3,9 +3,10 @@
  * calling these functions inside its own transaction (`withLedgerTx`), so its state change and
  * the money commit together or not at all.
  */
-import type { SoukModule } from "../../platform/index.ts";
+import type { JobDefinition, SoukModule } from "../../platform/index.ts";
 import { ledgerVerifyCommand } from "./ledger.commands.ts";
 import { registerLedgerPrivateRoutes } from "./ledger.routes.ts";
+import { verifyAndRecord } from "./ledger.verify-runs.ts";
 
 export { collectBid, holdBid, releaseBid } from "./bid-holds.service.ts";
 export {
@@ -34,6 +35,7 @@ export {
   voidEscrow,
   withLedgerTx,
 } from "./ledger.service.ts";
+export { lastLedgerVerifyRun } from "./ledger.verify-runs.ts";
 export {
   formatVerifyReport,
   type LedgerInvariantCheck,
@@ -44,8 +46,25 @@ export {
   verifyLedger,
 } from "./ledger.verify.ts";
 
+/**
+ * The daily `ledger:verify`, recorded like the CLI's runs, so the console's Overview always has a
+ * recent answer (docs/decisions/145-operations-health.md). Drift is logged as an error.
+ */
+const dailyVerifyJob: JobDefinition = {
+  name: "ledger.verify-daily",
+  schedule: "41 4 * * *",
+  async handler(_data, context) {
+    const report = await verifyAndRecord(context.db, context.ledgerChecks ?? [], "job");
+    if (!report.isOk) {
+      const failed = report.checks.filter((check) => !check.isOk).map((check) => check.name);
+      context.log.error({ failed }, "ledger:verify found drift");
+    }
+  },
+};
+
 export const ledgerModule: SoukModule = {
   name: "ledger",
   privateRoutes: registerLedgerPrivateRoutes,
+  jobs: [dailyVerifyJob],
   commands: [ledgerVerifyCommand],
 };

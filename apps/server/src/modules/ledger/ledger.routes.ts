@@ -1,6 +1,6 @@
 import { envelopeSchema, ledgerVerifyReportSchema } from "@souk/contracts";
 import { type AppDeps, envelope, requireRole, type SoukRoutes } from "../../platform/index.ts";
-import { verifyLedger } from "./ledger.verify.ts";
+import { verifyAndRecord } from "./ledger.verify-runs.ts";
 
 export function registerLedgerPrivateRoutes(app: SoukRoutes, deps: AppDeps): void {
   app.get(
@@ -13,6 +13,6 @@ export function registerLedgerPrivateRoutes(app: SoukRoutes, deps: AppDeps): voi
         response: { 200: envelopeSchema(ledgerVerifyReportSchema) },
       },
     },
-    async () => envelope(await verifyLedger(deps.db, deps.ledgerChecks)),
+    async () => envelope(await verifyAndRecord(deps.db, deps.ledgerChecks, "admin")),
   );
 }

@@ -8,7 +8,7 @@ import { registerMailAdminRoutes } from "./mail.admin.routes.ts";
 import { mailListCommand, mailShowCommand } from "./mail.commands.ts";
 import { DELIVER_MAIL_JOB, deliverPendingMail } from "./mail.service.ts";
 
-export { deliverPendingMail, getMail, listMail, queueMail } from "./mail.service.ts";
+export { countMailFailuresSince, deliverPendingMail, getMail, listMail, queueMail } from "./mail.service.ts";
 export { mailLocaleOf } from "./mail.templates.ts";
 
 const deliverMailJob: JobDefinition = {

@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import type { Config } from "../../config.ts";
 import type { Db, Tx } from "../../db/pool.ts";
 import {
+  countDeliveryFailures,
   deliverOutbox,
   findInOutbox,
   type JobQueue,
@@ -81,4 +82,9 @@ export async function listMail(db: Db, limit = 50): Promise<MailRow[]> {
 
 export async function getMail(db: Db, id: string): Promise<MailRow | undefined> {
   return findInOutbox<MailRow>(db, MAIL_OUTBOX, id);
+}
+
+/** Mail written since `since` that failed at least once (the console's Overview). */
+export function countMailFailuresSince(db: Db, since: Date): Promise<number> {
+  return countDeliveryFailures(db, { table: MAIL_OUTBOX.table, stateColumn: "status" }, since);
 }

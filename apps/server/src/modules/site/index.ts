@@ -7,6 +7,7 @@ import type { SoukModule } from "../../platform/index.ts";
 import { flagsSetCommand, maintenanceCommand } from "./site.commands.ts";
 import { registerSiteAdminRoutes, registerSitePublicRoutes } from "./site.routes.ts";
 
+export { getMaintenanceState } from "./site.service.ts";
 export { maintenanceRefusal, refuseDuringMaintenance } from "./site.state.ts";
 
 export const siteModule: SoukModule = {

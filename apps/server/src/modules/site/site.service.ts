@@ -24,6 +24,7 @@ import {
   decideAlert,
   decideFlag,
   decideMaintenance,
+  type MaintenanceState,
   type SiteRefusal,
 } from "./site.domain.ts";
 import * as repo from "./site.repo.ts";
@@ -167,4 +168,9 @@ export async function getSiteStatus(db: Db, viewer: Viewer | null): Promise<Site
     maintenanceInfo: state.maintenance.isOn ? { message: state.maintenance.message } : null,
     adminAlerts: alertsFor(state.alerts, alertViewerOf(viewer), new Date()).map(({ id, message }) => ({ id, message })),
   };
+}
+
+/** Maintenance as stored now, not the process's cached copy (the console's Overview). */
+export async function getMaintenanceState(db: Db): Promise<MaintenanceState> {
+  return (await repo.loadSiteState(db)).maintenance;
 }

@@ -11,6 +11,7 @@ import { fanOutAccountWebhooks } from "./account-webhooks.fanout.ts";
 import { registerAccountWebhookRoutes } from "./account-webhooks.routes.ts";
 import { pollFeed, stopFeedPolling } from "./outbound/feed-poll.ts";
 
+export { countWebhookFailuresSince } from "./outbound/delivery-failures.ts";
 export { readFeed } from "./outbound/event-feed.ts";
 export { pollFeed, stopFeedPolling } from "./outbound/feed-poll.ts";
 export { chatMessageRecipients, tradeStatusFact } from "./outbound/trade-facts.ts";

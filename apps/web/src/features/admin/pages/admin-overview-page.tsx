@@ -10,6 +10,7 @@ import { companyQueueQueryOptions } from "../api/company-queue-api.ts";
 import { reviewQueueQueryOptions } from "../api/verification-queue-api.ts";
 import { AdminSectionPage, mayRunUsers } from "../components/admin-layout.tsx";
 import { AuditTable } from "../components/audit-table.tsx";
+import { HealthCards } from "../components/health-cards.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 
 interface CountCardProps {
@@ -98,6 +99,7 @@ function Overview() {
         <DisputeCount label={t("overview.appealedDisputes")} status="appealed" testId="overview-appealed-disputes" />
         <PendingVerificationsCount />
       </SimpleGrid>
+      <HealthCards />
       {user && mayRunUsers(user) ? <LatestActions /> : null}
     </>
   );
