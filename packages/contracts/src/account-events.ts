@@ -49,6 +49,7 @@ export const ACCOUNT_EVENT_CATALOGUE = {
   "wallet.deposit_confirmed": { group: "wallet", subjectType: "deposit", isWebhookEvent: true, toast: "success" },
   "wallet.withdrawal_sent": { group: "wallet", subjectType: "withdrawal", isWebhookEvent: true, toast: "success" },
   "offer.switched_off": { group: "offers", subjectType: "offer", isWebhookEvent: true, toast: "warning" },
+  "offer.moderation_decided": { group: "offers", subjectType: "offer", isWebhookEvent: false, toast: "warning" },
   "bid.outbid": { group: "offers", subjectType: "bid", isWebhookEvent: true, toast: "warning" },
   "account.new_device_login": { group: "account", subjectType: "device", isWebhookEvent: true, toast: "warning" },
   "webhook.disabled": { group: "account", subjectType: "webhook", isWebhookEvent: false, toast: "error" },
@@ -88,6 +89,13 @@ export function isAccountWebhookEvent(name: string): name is AccountWebhookEvent
   return (ACCOUNT_WEBHOOK_EVENTS as readonly string[]).includes(name);
 }
 
+/**
+ * What a moderator decided on an offer (`offer.moderation_decided`'s reason): rejected (the vendor
+ * may appeal once), rejected for good after the appeal, or approved again.
+ */
+export const OFFER_MODERATION_OUTCOMES = ["offer_rejected", "offer_no_appeal", "offer_approved"] as const;
+export type OfferModerationOutcome = (typeof OFFER_MODERATION_OUTCOMES)[number];
+
 /** Why the system switched an offer off. */
 export const OFFER_SWITCH_OFF_REASONS = ["bond", "balance", "cap"] as const;
 export type OfferSwitchOffReason = (typeof OFFER_SWITCH_OFF_REASONS)[number];
@@ -117,7 +125,10 @@ export const accountEventFactSchema = z.object({
   cryptoCurrencyCode: z.string().nullable().optional(),
   /** A device's description, a transaction id. */
   text: z.string().nullable().optional(),
-  /** offer.switched_off: bond, balance or cap; webhook.disabled: the error key. */
+  /**
+   * offer.switched_off: bond, balance or cap; offer.moderation_decided: its outcome (the
+   * moderator's reason is the text); webhook.disabled: the error key.
+   */
   reason: z.string().nullable().optional(),
 });
 export type AccountEventFact = z.infer<typeof accountEventFactSchema>;

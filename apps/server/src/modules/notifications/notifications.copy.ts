@@ -22,6 +22,7 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, Headline>> = {
     "wallet.deposit_confirmed": (_c, p) => `Your deposit of ${coin(p)} is confirmed`,
     "wallet.withdrawal_sent": (_c, p) => `Your withdrawal of ${coin(p)} was sent`,
     "offer.switched_off": (_c, p) => `Your offer was switched off: ${REASONS.en[p.reason ?? ""] ?? p.reason}`,
+    "offer.moderation_decided": (_c, p) => MODERATION.en[p.reason ?? ""]?.(p.text ?? "") ?? "A moderator reviewed your offer",
     "bid.outbid": () => "Your bid for a pinned place was outbid",
     "account.new_device_login": (_c, p) => `New log-in from ${p.text ?? "a new device"}`,
     "webhook.disabled": () => "Your webhook was turned off after a day of failures",
@@ -47,6 +48,8 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, Headline>> = {
     "wallet.deposit_confirmed": (_c, p) => `Votre dépôt de ${coin(p)} est confirmé`,
     "wallet.withdrawal_sent": (_c, p) => `Votre retrait de ${coin(p)} a été envoyé`,
     "offer.switched_off": (_c, p) => `Votre offre a été désactivée : ${REASONS.fr[p.reason ?? ""] ?? p.reason}`,
+    "offer.moderation_decided": (_c, p) =>
+      MODERATION.fr[p.reason ?? ""]?.(p.text ?? "") ?? "Un modérateur a examiné votre offre",
     "bid.outbid": () => "Votre enchère pour une place épinglée a été dépassée",
     "account.new_device_login": (_c, p) => `Nouvelle connexion depuis ${p.text ?? "un nouvel appareil"}`,
     "webhook.disabled": () => "Votre webhook a été désactivé après une journée d’échecs",
@@ -70,6 +73,20 @@ const REASONS: Record<Locale, Record<string, string>> = {
     bond: "la caution vendeur est insuffisante",
     balance: "votre solde ne la finance plus",
     cap: "elle a atteint son plafond",
+  },
+};
+
+/** A moderator's decision on an offer, with the reason the vendor reads. */
+const MODERATION: Record<Locale, Record<string, (reason: string) => string>> = {
+  en: {
+    offer_rejected: (reason) => `Your offer was rejected by a moderator: ${reason}`,
+    offer_no_appeal: (reason) => `Your appeal was turned down, the offer stays rejected: ${reason}`,
+    offer_approved: () => "Your offer was approved and is listed again",
+  },
+  fr: {
+    offer_rejected: (reason) => `Votre offre a été refusée par un modérateur : ${reason}`,
+    offer_no_appeal: (reason) => `Votre appel a été rejeté, l’offre reste refusée : ${reason}`,
+    offer_approved: () => "Votre offre a été approuvée et est de nouveau publiée",
   },
 };
 

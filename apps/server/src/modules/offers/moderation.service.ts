@@ -12,6 +12,7 @@ import { conflict, type DomainError, forbidden, isPublicId, type Viewer } from "
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { type Catalog, getCatalog } from "./catalog.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
+import { announceModerationDecision } from "./moderation-notices.ts";
 import {
   decideAppeal,
   decideApprove,
@@ -107,7 +108,10 @@ function audit(
   });
 }
 
-/** POST /rest/v1/admin/offers/{id}/reject: rejected (2), or no appeal (3) when the vendor had appealed. */
+/**
+ * POST /rest/v1/admin/offers/{id}/reject: rejected (2), or no appeal (3) when the vendor had
+ * appealed. The vendor hears of it with the reason (`offer.moderation_decided`).
+ */
 export async function rejectOffer(db: Db, caller: ModerationCaller, idHashed: string, reason: string): Promise<void> {
   await moderate(
     db,
@@ -115,6 +119,7 @@ export async function rejectOffer(db: Db, caller: ModerationCaller, idHashed: st
     (facts) => decideReject(caller.staffId, facts, reason),
     async (tx, row, plan) => {
       await repo.setStatus(tx, row.id, plan);
+      await announceModerationDecision(tx, row, plan.status, reason);
       await audit(tx, caller, row, "offer.reject", reason, {
         from: statusNameOf(row.moderation_status),
         to: statusNameOf(plan.status),
@@ -123,7 +128,7 @@ export async function rejectOffer(db: Db, caller: ModerationCaller, idHashed: st
   );
 }
 
-/** POST /rest/v1/admin/offers/{id}/approve: back to approved (1); the vendor's message clears. */
+/** POST /rest/v1/admin/offers/{id}/approve: back to approved (1); the vendor's message clears and they hear of it. */
 export async function approveOffer(db: Db, caller: ModerationCaller, idHashed: string, reason: string): Promise<void> {
   await moderate(
     db,
@@ -131,6 +136,7 @@ export async function approveOffer(db: Db, caller: ModerationCaller, idHashed: s
     (facts) => decideApprove(caller.staffId, facts),
     async (tx, row, plan) => {
       await repo.setStatus(tx, row.id, plan);
+      await announceModerationDecision(tx, row, plan.status, reason);
       await audit(tx, caller, row, "offer.approve", reason, { from: statusNameOf(row.moderation_status) });
     },
   );

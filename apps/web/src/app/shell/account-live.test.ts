@@ -9,8 +9,9 @@ const fact = (event: string) => ({
 });
 
 describe("which account facts refetch the page", () => {
-  it("is a verification or company decision, not any other account fact", () => {
+  it("is a verification, company or offer moderation decision, not any other account fact", () => {
     expect(changesAccount(fact("account.verification_decided"))).toBe(true);
+    expect(changesAccount(fact("offer.moderation_decided"))).toBe(true);
     expect(changesAccount(fact("account.company_verification_decided"))).toBe(true);
     expect(changesAccount(fact("account.new_device_login"))).toBe(false);
     expect(changesAccount(fact("wallet.deposit_confirmed"))).toBe(false);

@@ -9,6 +9,8 @@ import { useRealtimeChannel } from "../../lib/use-realtime-channel.ts";
 const ACCOUNT_CHANGING_EVENTS: ReadonlySet<string> = new Set([
   "account.verification_decided",
   "account.company_verification_decided",
+  // A moderator's decision on an offer: My offers and the edit page show its status and reason.
+  "offer.moderation_decided",
 ]);
 
 /** Whether a real-time `account.event` payload is a fact that changes the account's standing. */
