@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminOfferSchema } from "./offer-moderation.ts";
 import { tradeSummarySchema } from "./trades.ts";
+import { verificationSubmissionSchema } from "./verification.ts";
 import { walletBalanceSchema } from "./wallet.ts";
 
 /** A session in the operator console: where and when the account logged in, and when it ended. */
@@ -25,3 +26,22 @@ export const adminUserDetailsSchema = z.object({
   sessions: z.array(staffSessionViewSchema),
 });
 export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
+
+/** One account in a relation list of the operator console: who, and since when. */
+export const staffRelationSchema = z.object({ username: z.string(), since: z.string() });
+const staffRelationListSchema = z.object({ total: z.number().int(), items: z.array(staffRelationSchema) });
+
+/**
+ * GET /rest/v1/admin/users/{username}/relations: whom the account trusts and blocks, and who trusts
+ * and blocks it; each list's total and its newest entries.
+ */
+export const adminUserRelationsSchema = z.object({
+  trusts: staffRelationListSchema,
+  blocks: staffRelationListSchema,
+  trustedBy: staffRelationListSchema,
+  blockedBy: staffRelationListSchema,
+});
+export type AdminUserRelations = z.infer<typeof adminUserRelationsSchema>;
+
+/** GET /rest/v1/admin/users/{username}/verifications: the account's submissions, newest first, with their documents. */
+export const adminUserVerificationsSchema = z.array(verificationSubmissionSchema);

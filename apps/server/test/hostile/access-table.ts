@@ -513,6 +513,10 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     ids: { username: "ownerName" },
     reveals: ["the owner's e-mail address"],
   },
+  // The user page's further sections (docs/decisions/145-operations-health.md): supermods and admins.
+  "GET /rest/v1/admin/users/{username}/activity": { may: ADMIN, ids: { username: "ownerName" } },
+  "GET /rest/v1/admin/users/{username}/relations": { may: ADMIN, ids: { username: "ownerName" } },
+  "GET /rest/v1/admin/users/{username}/verifications": { may: ADMIN, ids: { username: "ownerName" } },
   "POST /rest/v1/admin/users/{username}/restrictions": {
     may: ADMIN,
     ids: { username: "ownerName" },
@@ -917,6 +921,9 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "GET /rest/v1/admin/users": USERS_STAFF,
   "GET /rest/v1/admin/users/{username}": USERS_STAFF,
   "GET /rest/v1/admin/users/{username}/details": USERS_STAFF,
+  "GET /rest/v1/admin/users/{username}/activity": USERS_STAFF,
+  "GET /rest/v1/admin/users/{username}/relations": USERS_STAFF,
+  "GET /rest/v1/admin/users/{username}/verifications": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/restrictions": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/restrictions/{kind}/lift": USERS_STAFF,
   "POST /rest/v1/admin/users/{username}/blocked-actions": USERS_STAFF,

@@ -9,7 +9,7 @@ import { registerActivityRoutes } from "./activity.routes.ts";
 import { registerLoginApprovalAnswerRoute, registerSecuritySettingsRoutes } from "./login-approvals.routes.ts";
 import { registerSessionsRoutes } from "./sessions.routes.ts";
 
-export { recordActivity } from "./activity.service.ts";
+export { listActivity, recordActivity } from "./activity.service.ts";
 export { rememberFirstDevice, settleLogInDevice } from "./devices.service.ts";
 export { askApprovalIfNeeded, claimApprovedLogIn } from "./login-approvals.service.ts";
 export { describeDevice } from "./sessions.domain.ts";

@@ -120,6 +120,30 @@ export async function listRelations(
   return { rows, total: Number(count.total) };
 }
 
+/**
+ * The newest relations around a user, for staff: `from` the user (whom they trust or block) or
+ * `to` them (who trusts or blocks them); the other account's name and since when.
+ */
+export async function listRelationsAround(
+  db: Db,
+  userId: number,
+  direction: "from" | "to",
+  state: RelationStateColumn,
+  limit: number,
+): Promise<{ username: string; since: Date }[]> {
+  const [self, other] = direction === "from" ? (["owner_user_id", "other_user_id"] as const) : (["other_user_id", "owner_user_id"] as const);
+  return tables(db)
+    .selectFrom("user_relations as r")
+    .innerJoin("users as u", "u.id", `r.${other}`)
+    .select(["u.username", "r.updated_at as since"])
+    .where(`r.${self}`, "=", BigInt(userId))
+    .where("r.state", "=", state)
+    .orderBy("r.updated_at", "desc")
+    .orderBy(`r.${other}`, "desc")
+    .limit(limit)
+    .execute();
+}
+
 export interface RelationCounts {
   /** Users this user trusts. */
   trusted: number;

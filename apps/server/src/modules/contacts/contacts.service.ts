@@ -1,5 +1,6 @@
 import {
   ACCEPT_CHAT_MESSAGES,
+  type AdminUserRelations,
   type Contact,
   type MessengerProfile,
   type PageMeta,
@@ -97,6 +98,31 @@ export async function listContacts(
 export async function getRelation(db: Db | Tx, ownerId: number, otherId: number): Promise<RelationView> {
   const [mine, theirs] = await repo.relationsBetween(db, ownerId, otherId);
   return { isTrusted: mine === "trusted", isBlocked: mine === "blocked", isBlockedBy: theirs === "blocked" };
+}
+
+/**
+ * The relations of an account as staff see them (the operator console's user page): whom it trusts
+ * and blocks, who trusts and blocks it, each with its total and newest `limit` entries.
+ */
+export async function listRelationsForStaff(db: Db, userId: number, limit: number): Promise<AdminUserRelations> {
+  const around = async (direction: "from" | "to", state: "trusted" | "blocked") =>
+    (await repo.listRelationsAround(db, userId, direction, state, limit)).map((row) => ({
+      username: row.username,
+      since: row.since.toISOString(),
+    }));
+  const [counts, trusts, blocks, trustedBy, blockedBy] = await Promise.all([
+    repo.countRelations(db, userId),
+    around("from", "trusted"),
+    around("from", "blocked"),
+    around("to", "trusted"),
+    around("to", "blocked"),
+  ]);
+  return {
+    trusts: { total: counts.trusted, items: trusts },
+    blocks: { total: counts.blocked, items: blocks },
+    trustedBy: { total: counts.trustedBy, items: trustedBy },
+    blockedBy: { total: counts.blockedBy, items: blockedBy },
+  };
 }
 
 export async function countRelations(db: Db | Tx, userId: number): Promise<repo.RelationCounts> {

@@ -12,6 +12,7 @@ export {
   getChatAcceptance,
   getRelation,
   listContacts,
+  listRelationsForStaff,
 } from "./contacts.service.ts";
 
 export const contactsModule: SoukModule = {

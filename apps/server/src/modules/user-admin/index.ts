@@ -6,6 +6,7 @@
 import type { JobDefinition, SoukModule } from "../../platform/index.ts";
 import { restrictCommand, unrestrictCommand } from "./user-admin.commands.ts";
 import { registerUserAdminRoutes } from "./user-admin.routes.ts";
+import { registerUserSectionRoutes } from "./user-admin.sections.routes.ts";
 import { liftExpiredRestrictions } from "./user-admin.service.ts";
 
 const liftExpiredJob: JobDefinition = {
@@ -19,7 +20,10 @@ const liftExpiredJob: JobDefinition = {
 
 export const userAdminModule: SoukModule = {
   name: "user-admin",
-  privateRoutes: async (app, deps) => registerUserAdminRoutes(app, deps),
+  privateRoutes: async (app, deps) => {
+    registerUserAdminRoutes(app, deps);
+    registerUserSectionRoutes(app, deps);
+  },
   jobs: [liftExpiredJob],
   commands: [restrictCommand, unrestrictCommand],
 };

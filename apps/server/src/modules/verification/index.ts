@@ -11,6 +11,7 @@ import { registerVerificationRoutes } from "./verification.routes.ts";
 import { registerSumsubCallbackRoute } from "./verification.sumsub-routes.ts";
 
 export { refreshKycLevel } from "./verification.decide.ts";
+export { listSubmissionsOfUser } from "./verification.review.ts";
 export { unusedTradingVolume } from "./verification.service.ts";
 export { sumTradedVolumesUsd } from "./verification.volume.ts";
 

@@ -170,6 +170,13 @@ export async function latestSubmissions(db: Db | Tx, userId: number): Promise<Su
   return result.rows;
 }
 
+/** The user's submissions, newest first (the operator console's user page). */
+export async function listUserSubmissions(db: Db | Tx, userId: number, limit: number): Promise<SubmissionRow[]> {
+  const result = await sql<SubmissionRow>`
+    SELECT * FROM verification_submissions WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit}`.execute(db);
+  return result.rows;
+}
+
 export async function countSubmissions(db: Db | Tx, userId: number, type: VerificationType): Promise<number> {
   const row = await t(db)
     .selectFrom("verification_submissions")

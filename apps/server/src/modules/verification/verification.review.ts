@@ -1,4 +1,4 @@
-import type { ReviewItem, VerificationStatus } from "@souk/contracts";
+import type { ReviewItem, VerificationStatus, VerificationSubmission } from "@souk/contracts";
 import sharp from "sharp";
 import { type Db, withTx } from "../../db/pool.ts";
 import { type FileStorage, notFound, type StoredFileReply } from "../../platform/index.ts";
@@ -33,6 +33,19 @@ export async function getReviewItem(db: Db, submissionId: string): Promise<Revie
   const [item] = await toItems(db, [{ ...row, username: await repo.findUsername(db, Number(row.user_id)) }]);
   if (!item) throw submissionNotFound();
   return item;
+}
+
+/**
+ * An account's submissions for staff, newest first, each with its documents: the operator
+ * console's user page links each to its review page, where the documents open.
+ */
+export async function listSubmissionsOfUser(db: Db, userId: number, limit: number): Promise<VerificationSubmission[]> {
+  const rows = await repo.listUserSubmissions(db, userId, limit);
+  const documents = await repo.listDocuments(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSubmission(row, documents));
 }
 
 /** A document's file; one the retention removed is not found. */

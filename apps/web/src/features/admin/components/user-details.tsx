@@ -10,16 +10,19 @@ import { TradeStatusBadge } from "../../../ui/trade-status-badge.tsx";
 import { adminUserDetailsQueryOptions } from "../api/admin-api.ts";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 
-function Section({
+/** One titled table of a user's page, or a line saying it is empty; `footer` goes under the table. */
+export function Section({
   title,
   testId,
   isEmpty,
   children,
+  footer,
 }: {
   title: string;
   testId: string;
   isEmpty: boolean;
   children: ReactNode;
+  footer?: ReactNode;
 }) {
   const { t } = useAdminTexts();
   return (
@@ -38,6 +41,7 @@ function Section({
           </Table>
         </Table.ScrollContainer>
       )}
+      {footer}
     </Paper>
   );
 }

@@ -12,7 +12,10 @@ import { AdminPage } from "../components/admin-layout.tsx";
 import { AuditTable } from "../components/audit-table.tsx";
 import { BlockedActionsCard } from "../components/blocked-actions-card.tsx";
 import { RestrictForm, RestrictionsCard, RolesCard } from "../components/user-actions.tsx";
+import { UserActivity } from "../components/user-activity.tsx";
 import { UserDetails } from "../components/user-details.tsx";
+import { UserRelations } from "../components/user-relations.tsx";
+import { UserVerifications } from "../components/user-verifications.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 
 function Profile({ user }: { user: AdminUser }) {
@@ -70,6 +73,11 @@ function UserScreen({ username }: { username: string }) {
       <Profile user={user.data} />
       <UserDetails username={user.data.username} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <UserRelations username={user.data.username} />
+        <UserVerifications username={user.data.username} />
+      </SimpleGrid>
+      <UserActivity username={user.data.username} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap="lg">
           <RestrictionsCard user={user.data} mutation={mutation} />
           <RolesCard user={user.data} mutation={mutation} />
@@ -95,7 +103,10 @@ function UserScreen({ username }: { username: string }) {
   );
 }
 
-/** /admin/users/:username: one account, its restrictions, roles and the staff actions on it. */
+/**
+ * /admin/users/:username: one account, its balances, trades, offers, sessions, relations,
+ * verification documents and activity, its restrictions, roles and the staff actions on it.
+ */
 export function AdminUserPage() {
   const { t } = useAdminTexts();
   const { to } = useLocalizedPaths();
