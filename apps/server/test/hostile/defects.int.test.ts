@@ -211,12 +211,14 @@ describe("the API pages", () => {
     }
   });
 
-  it("can be turned off", async () => {
+  it("can be turned off, the OpenAPI document and the pages' files with them", async () => {
     const without = await createTestApp({ SOUK_API_DOCS: false });
     try {
-      const response = await without.client().get("/docs");
-      expect(response.status).toBe(404);
-      expectEnvelope(response, "ERROR_NOT_FOUND");
+      for (const path of ["/docs", "/docs/", "/docs/json", "/docs/static/swagger-initializer.js"]) {
+        const response = await without.client().get(path);
+        expect(response.status, path).toBe(404);
+        expectEnvelope(response, "ERROR_NOT_FOUND");
+      }
     } finally {
       await without.close();
     }
