@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/harness.ts";
 import { createTrader, type TestUser } from "../../../test/races/trade-fixtures.ts";
 import { withTx } from "../../db/pool.ts";
-import type { JobQueue } from "../../platform/index.ts";
+import type { CliCommand, JobQueue } from "../../platform/index.ts";
 import { ledgerModule } from "../ledger/index.ts";
-import { ledgerVerifyCommand } from "../ledger/ledger.commands.ts";
 import { deliverPendingMail, queueMail } from "../mail/index.ts";
 import { ledgerChecks } from "../registry.ts";
 
@@ -15,6 +14,11 @@ let admin: TestUser;
 let moderator: TestUser;
 let boss: PgBoss | undefined;
 
+function ledgerVerify(): CliCommand {
+  const command = ledgerModule.commands?.find((item) => item.name === "ledger:verify");
+  if (!command) throw new Error("the ledger module has no ledger:verify command");
+  return command;
+}
 const noJobs = { sendAfterCommit: () => {} } as unknown as JobQueue;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,7 +58,7 @@ describe("GET /rest/v1/admin/health", () => {
 
   it("shows the last ledger:verify, whoever ran it: the CLI, an admin, the daily job", async () => {
     const context = { config: t.config, db: t.db, print: () => {}, ledgerChecks };
-    expect(await ledgerVerifyCommand.run([], context)).toBe(0);
+    expect(await ledgerVerify().run([], context)).toBe(0);
     const afterCli = (await readHealth()).ledger.lastRun;
     expect(afterCli).toMatchObject({ source: "cli", isOk: true, failedChecks: [] });
 
@@ -78,7 +82,7 @@ describe("GET /rest/v1/admin/health", () => {
       run: async () => ({ checkedCount: 1, problems: ["drift for the test"] }),
     };
     const context = { config: t.config, db: t.db, print: () => {}, ledgerChecks: [...ledgerChecks, failing] };
-    expect(await ledgerVerifyCommand.run([], context)).toBe(1);
+    expect(await ledgerVerify().run([], context)).toBe(1);
     expect((await readHealth()).ledger.lastRun).toMatchObject({
       source: "cli",
       isOk: false,
@@ -89,12 +93,14 @@ describe("GET /rest/v1/admin/health", () => {
   it("counts the mail that failed in the last 24 hours, not older failures nor delivered mail", async () => {
     const queue = (to: string) =>
       withTx(t.db, (tx) => queueMail(tx, noJobs, { to, template: "email-code", locale: "en", vars: { code: "1" } }));
+    // What the sign-ups queued is kept in the outbox (no transport): held, not failed.
+    await deliverPendingMail(t.db, { ...t.config, SMTP_URL: undefined });
     await queue("first@example.test");
     await queue("second@example.test");
-    // Nothing listens on port 1: each delivery attempt fails and the mail waits for another try.
+    // Nothing listens on port 1: the first attempt fails, the mail waits for another try, and the
+    // run stops there (the transport is in trouble).
     await deliverPendingMail(t.db, { ...t.config, SMTP_URL: "smtp://127.0.0.1:1" });
-    const afterOneRun = (await readHealth()).deliveries.mailFailures;
-    expect(afterOneRun).toBeGreaterThanOrEqual(1);
+    expect((await readHealth()).deliveries.mailFailures).toBe(1);
     await sql`UPDATE mail_outbox SET status = 'failed', attempts = 5, created_at = ${new Date(Date.now() - 2 * DAY_MS)}
       WHERE to_address = 'second@example.test'`.execute(t.ownerDb);
     await sql`UPDATE mail_outbox SET status = 'failed', attempts = 5 WHERE to_address = 'first@example.test'`.execute(

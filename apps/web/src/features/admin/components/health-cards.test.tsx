@@ -23,7 +23,8 @@ function serve(health: AdminHealth | null) {
   const fetchStub = vi.fn<typeof fetch>(async (input) => {
     const url = new URL(String(input), "http://souk.test");
     if (url.pathname === "/rest/v1/admin/health" && health) return answer(200, { data: health, meta: null });
-    return answer(500, { errors: { message: "No.", code: "ERROR_INTERNAL", details: null } });
+    // A refusal, not a 500: the client does not retry it, so the error shows at once.
+    return answer(403, { errors: { message: "No.", code: "ERROR_FORBIDDEN", details: null } });
   });
   vi.stubGlobal("fetch", fetchStub);
   return fetchStub;
