@@ -7,7 +7,7 @@ import { countWebhookFailuresSince } from "../webhooks/index.ts";
 import { readJobQueueDepth } from "./operations.repo.ts";
 
 /** The window of the delivery failures the Overview counts. */
-export const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * GET /rest/v1/admin/health: the running system as the console's Overview shows it

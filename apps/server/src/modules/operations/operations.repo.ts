@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/pool.ts";
 
-export interface JobQueueDepth {
+interface JobQueueDepth {
   waiting: number;
   active: number;
   oldestWaitingSince: Date | null;
