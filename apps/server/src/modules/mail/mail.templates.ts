@@ -96,11 +96,12 @@ const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
   notification: {
     en: {
       subject: (v) => `Souk: ${v.headline}`,
-      lines: (v) => present(v.headline, v.details, v.timeLeft, `Open the trade: ${v.link}`),
+      // `open` names what the link opens (a trade unless the notice says otherwise).
+      lines: (v) => present(v.headline, v.details, v.timeLeft, `${v.open || "Open the trade"}: ${v.link}`),
     },
     fr: {
       subject: (v) => `Souk : ${v.headline}`,
-      lines: (v) => present(v.headline, v.details, v.timeLeft, `Ouvrir la transaction : ${v.link}`),
+      lines: (v) => present(v.headline, v.details, v.timeLeft, `${v.open || "Ouvrir la transaction"} : ${v.link}`),
     },
   },
   // The digest of a trade's chat messages, at most one per notifyTradeMessagesInterval.

@@ -1,4 +1,4 @@
-import type { Locale, NotificationEvent, NotificationPayload } from "@souk/contracts";
+import { ACCOUNT_EVENT_CATALOGUE, type Locale, type NotificationEvent, type NotificationPayload } from "@souk/contracts";
 
 /**
  * The words of notifications outside the web app (e-mail, Telegram), in every shipped locale. The web app
@@ -91,6 +91,17 @@ const MODERATION: Record<Locale, Record<string, (reason: string) => string>> = {
 };
 
 const FOR: Record<Locale, string> = { en: "for", fr: "pour" };
+
+/** What a notice's link opens, by what the notice is about: a trade, an offer, else the site. */
+const OPEN: Record<Locale, { trade: string; offer: string; other: string }> = {
+  en: { trade: "Open the trade", offer: "Open the offer", other: "Open Souk" },
+  fr: { trade: "Ouvrir la transaction", offer: "Ouvrir l’offre", other: "Ouvrir Souk" },
+};
+
+export function openLabelIn(locale: Locale, event: NotificationEvent): string {
+  const subject = ACCOUNT_EVENT_CATALOGUE[event].subjectType;
+  return OPEN[locale][subject === "trade" || subject === "offer" ? subject : "other"];
+}
 
 export function headlineIn(locale: Locale, event: NotificationEvent, payload: NotificationPayload): string {
   return HEADLINES[locale][event](payload.counterparty ?? "", payload);

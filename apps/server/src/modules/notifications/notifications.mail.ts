@@ -2,7 +2,7 @@ import type { Config } from "../../config.ts";
 import { afterCommit, type Db, type Tx, withTx } from "../../db/pool.ts";
 import type { JobContext, JobQueue } from "../../platform/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
-import { amountsIn, headlineIn, timeLeftIn } from "./notifications.copy.ts";
+import { amountsIn, headlineIn, openLabelIn, timeLeftIn } from "./notifications.copy.ts";
 import { planMail } from "./notifications.mail-plan.ts";
 import * as repo from "./notifications.repo.ts";
 
@@ -24,6 +24,7 @@ async function mailOne(tx: Tx, jobs: JobQueue, config: Config, row: repo.Pending
       details: amountsIn(locale, row.payload),
       timeLeft: timeLeftIn(locale, row.payload, now),
       link: siteUrl(config, row.payload.link),
+      open: openLabelIn(locale, row.event),
     },
   });
 }

@@ -80,6 +80,7 @@ describe("a vendor hears of a moderator's decision on their offer", () => {
     const mails = mailsTo(email);
     expect(mails.length).toBe(before + 1);
     expect(mails.at(-1)?.subject).toBe(`Souk: Your offer was rejected by a moderator: ${REASON}`);
+    expect(mails.at(-1)?.text).toContain(`Open the offer: `);
     expect(mails.at(-1)?.text).toContain(`/offer-manager/edit/${offerId}`);
 
     const appealed = await vendor.client.post(`/rest/v1/offers/${offerId}/appeal`, { message: "Fixed the terms" });
