@@ -11,7 +11,7 @@ import { apiClient } from "../../../lib/api.ts";
 
 const base = (username: string) => `/rest/v1/admin/users/${encodeURIComponent(username)}`;
 
-export const ACTIVITY_PER_PAGE = 10;
+const ACTIVITY_PER_PAGE = 10;
 
 export function userActivityQueryOptions(username: string, page: number) {
   return queryOptions({
