@@ -93,7 +93,7 @@ export function isAccountWebhookEvent(name: string): name is AccountWebhookEvent
  * What a moderator decided on an offer (`offer.moderation_decided`'s reason): rejected (the vendor
  * may appeal once), rejected for good after the appeal, or approved again.
  */
-export const OFFER_MODERATION_OUTCOMES = ["offer_rejected", "offer_no_appeal", "offer_approved"] as const;
+const OFFER_MODERATION_OUTCOMES = ["offer_rejected", "offer_no_appeal", "offer_approved"] as const;
 export type OfferModerationOutcome = (typeof OFFER_MODERATION_OUTCOMES)[number];
 
 /** Why the system switched an offer off. */

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 /** Who ran a ledger verification: the CLI, the daily job or an admin through the console. */
-export const LEDGER_VERIFY_SOURCES = ["cli", "job", "admin"] as const;
+const LEDGER_VERIFY_SOURCES = ["cli", "job", "admin"] as const;
 export type LedgerVerifySource = (typeof LEDGER_VERIFY_SOURCES)[number];
 
 /** The last recorded `ledger:verify`: when, by whom, its result and the checks that failed. */
-export const ledgerVerifyRunSchema = z.object({
+const ledgerVerifyRunSchema = z.object({
   source: z.enum(LEDGER_VERIFY_SOURCES),
   isOk: z.boolean(),
   checkedAt: z.string(),

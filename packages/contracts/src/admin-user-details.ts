@@ -28,7 +28,7 @@ export const adminUserDetailsSchema = z.object({
 export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
 
 /** One account in a relation list of the operator console: who, and since when. */
-export const staffRelationSchema = z.object({ username: z.string(), since: z.string() });
+const staffRelationSchema = z.object({ username: z.string(), since: z.string() });
 const staffRelationListSchema = z.object({ total: z.number().int(), items: z.array(staffRelationSchema) });
 
 /**
