@@ -131,7 +131,10 @@ export async function listRelationsAround(
   state: RelationStateColumn,
   limit: number,
 ): Promise<{ username: string; since: Date }[]> {
-  const [self, other] = direction === "from" ? (["owner_user_id", "other_user_id"] as const) : (["other_user_id", "owner_user_id"] as const);
+  const [self, other] =
+    direction === "from"
+      ? (["owner_user_id", "other_user_id"] as const)
+      : (["other_user_id", "owner_user_id"] as const);
   return tables(db)
     .selectFrom("user_relations as r")
     .innerJoin("users as u", "u.id", `r.${other}`)

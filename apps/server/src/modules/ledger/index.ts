@@ -35,7 +35,6 @@ export {
   voidEscrow,
   withLedgerTx,
 } from "./ledger.service.ts";
-export { lastLedgerVerifyRun } from "./ledger.verify-runs.ts";
 export {
   formatVerifyReport,
   type LedgerInvariantCheck,
@@ -45,6 +44,7 @@ export {
   settledReferencesPaidTheirFees,
   verifyLedger,
 } from "./ledger.verify.ts";
+export { lastLedgerVerifyRun } from "./ledger.verify-runs.ts";
 
 /**
  * The daily `ledger:verify`, recorded like the CLI's runs, so the console's Overview always has a

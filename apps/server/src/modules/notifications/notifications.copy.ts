@@ -1,4 +1,9 @@
-import { ACCOUNT_EVENT_CATALOGUE, type Locale, type NotificationEvent, type NotificationPayload } from "@souk/contracts";
+import {
+  ACCOUNT_EVENT_CATALOGUE,
+  type Locale,
+  type NotificationEvent,
+  type NotificationPayload,
+} from "@souk/contracts";
 
 /**
  * The words of notifications outside the web app (e-mail, Telegram), in every shipped locale. The web app
@@ -22,7 +27,8 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, Headline>> = {
     "wallet.deposit_confirmed": (_c, p) => `Your deposit of ${coin(p)} is confirmed`,
     "wallet.withdrawal_sent": (_c, p) => `Your withdrawal of ${coin(p)} was sent`,
     "offer.switched_off": (_c, p) => `Your offer was switched off: ${REASONS.en[p.reason ?? ""] ?? p.reason}`,
-    "offer.moderation_decided": (_c, p) => MODERATION.en[p.reason ?? ""]?.(p.text ?? "") ?? "A moderator reviewed your offer",
+    "offer.moderation_decided": (_c, p) =>
+      MODERATION.en[p.reason ?? ""]?.(p.text ?? "") ?? "A moderator reviewed your offer",
     "bid.outbid": () => "Your bid for a pinned place was outbid",
     "account.new_device_login": (_c, p) => `New log-in from ${p.text ?? "a new device"}`,
     "webhook.disabled": () => "Your webhook was turned off after a day of failures",

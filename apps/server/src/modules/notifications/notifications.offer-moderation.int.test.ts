@@ -70,7 +70,9 @@ describe("a vendor hears of a moderator's decision on their offer", () => {
     const { vendor, offerId, email } = await vendorWithOffer();
     const before = mailsTo(email).length;
 
-    expect((await moderator.client.post(`/rest/v1/admin/offers/${offerId}/reject`, { reason: REASON })).status).toBe(200);
+    expect((await moderator.client.post(`/rest/v1/admin/offers/${offerId}/reject`, { reason: REASON })).status).toBe(
+      200,
+    );
     await deliver();
     const [rejected] = await moderationNotices(vendor);
     expect(rejected).toMatchObject({

@@ -12,7 +12,6 @@ import { conflict, type DomainError, forbidden, isPublicId, type Viewer } from "
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { type Catalog, getCatalog } from "./catalog.service.ts";
 import { forgetCachedListings } from "./listing-cache.ts";
-import { announceModerationDecision } from "./moderation-notices.ts";
 import {
   decideAppeal,
   decideApprove,
@@ -24,6 +23,7 @@ import {
   type ModerationRefusal,
 } from "./moderation.domain.ts";
 import * as repo from "./moderation.repo.ts";
+import { announceModerationDecision } from "./moderation-notices.ts";
 import { offerNotFound } from "./offers.errors.ts";
 
 /**

@@ -65,7 +65,10 @@ describe("a user's relations for staff", () => {
     const relations = answer.body.data;
     expect([relations.trusts.total, names(relations.trusts)]).toEqual([1, [friend.username]]);
     expect([relations.blocks.total, names(relations.blocks)]).toEqual([1, [pest.username]]);
-    expect([relations.trustedBy.total, names(relations.trustedBy)]).toEqual([2, [fan.username, friend.username].sort()]);
+    expect([relations.trustedBy.total, names(relations.trustedBy)]).toEqual([
+      2,
+      [fan.username, friend.username].sort(),
+    ]);
     expect([relations.blockedBy.total, names(relations.blockedBy)]).toEqual([1, [critic.username]]);
     expect(relations.trusts.items[0].since).toEqual(expect.any(String));
   });
@@ -79,9 +82,7 @@ describe("a user's verification documents for staff", () => {
     expect(sent.status).toBe(200);
     const answer = await section(supermod, user.username, "verifications");
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual([
-      expect.objectContaining({ type: "id", status: "uploaded", missing: [] }),
-    ]);
+    expect(answer.body.data).toEqual([expect.objectContaining({ type: "id", status: "uploaded", missing: [] })]);
     expect(answer.body.data[0].documents.map((document: { side: string }) => document.side).sort()).toEqual([
       "back",
       "front",

@@ -11,7 +11,8 @@ const healthAnswer = envelopeSchema(adminHealthSchema);
 export function adminHealthQueryOptions() {
   return queryOptions({
     queryKey: ["admin", "health"],
-    queryFn: async ({ signal }) => (await apiClient.get("/rest/v1/admin/health", { schema: healthAnswer, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get("/rest/v1/admin/health", { schema: healthAnswer, signal })).data,
     refetchInterval: 60_000,
   });
 }

@@ -10,7 +10,17 @@ import { LoadError } from "../../../ui/load-error.tsx";
 import { adminHealthQueryOptions } from "../api/health-api.ts";
 import { useHealthTexts } from "../i18n/health-texts.ts";
 
-function HealthCard({ title, value, children, testId }: { title: string; value: ReactNode; children?: ReactNode; testId: string }) {
+function HealthCard({
+  title,
+  value,
+  children,
+  testId,
+}: {
+  title: string;
+  value: ReactNode;
+  children?: ReactNode;
+  testId: string;
+}) {
   return (
     <Paper withBorder radius="lg" p="md" data-testid={testId}>
       <Stack gap={4}>
@@ -35,7 +45,11 @@ function LedgerCard({ lastRun }: { lastRun: AdminHealth["ledger"]["lastRun"] }) 
   const locale = useLocale();
   if (!lastRun) {
     return (
-      <HealthCard title={t("ledger.title")} value={<Badge color="gray">{t("ledger.never")}</Badge>} testId="health-ledger">
+      <HealthCard
+        title={t("ledger.title")}
+        value={<Badge color="gray">{t("ledger.never")}</Badge>}
+        testId="health-ledger"
+      >
         <Text size="xs" c="dimmed">
           {t("ledger.neverHint")}
         </Text>
@@ -108,7 +122,9 @@ function MaintenanceCard({ maintenance }: { maintenance: AdminHealth["maintenanc
     <HealthCard
       title={t("maintenance.title")}
       value={
-        <Badge color={maintenance.isOn ? "orange" : "gray"}>{t(maintenance.isOn ? "maintenance.on" : "maintenance.off")}</Badge>
+        <Badge color={maintenance.isOn ? "orange" : "gray"}>
+          {t(maintenance.isOn ? "maintenance.on" : "maintenance.off")}
+        </Badge>
       }
       testId="health-maintenance"
     >

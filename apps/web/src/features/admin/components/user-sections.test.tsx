@@ -115,7 +115,9 @@ describe("the user page's relations", () => {
       path: "/fr/admin/users/alice",
       locale: "fr",
     });
-    await waitFor(() => expect(screen.getByTestId("relations-trustedBy").textContent).toContain("A la confiance de (1)"));
+    await waitFor(() =>
+      expect(screen.getByTestId("relations-trustedBy").textContent).toContain("A la confiance de (1)"),
+    );
   });
 });
 

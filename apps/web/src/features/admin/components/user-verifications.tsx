@@ -28,11 +28,7 @@ export function UserVerifications({ username }: { username: string }) {
     return <LoadError title={t("loadError")} retryLabel={t("retry")} onRetry={() => void submissions.refetch()} />;
   }
   return (
-    <Section
-      title={t("verifications.title")}
-      testId="admin-user-verifications"
-      isEmpty={submissions.data.length === 0}
-    >
+    <Section title={t("verifications.title")} testId="admin-user-verifications" isEmpty={submissions.data.length === 0}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t("verifications.type")}</Table.Th>
