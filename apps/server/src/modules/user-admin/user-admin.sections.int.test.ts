@@ -26,6 +26,8 @@ const section = (user: TestUser, username: string, name: string, query = "") =>
 describe("a user's activity for staff", () => {
   it("pages the account's activity log, newest first", async () => {
     const user = await createTrader(t);
+    // The account's own sign-up and log-in wrote their lines already.
+    const before = (await section(supermod, user.username, "activity")).body.meta.total as number;
     await recordActivity(t.db, { userId: user.id, type: "login", ip: "10.1.2.3", userAgent: "Firefox" });
     await recordActivity(t.db, { userId: user.id, type: "password_change" });
     await recordActivity(t.db, { userId: user.id, type: "withdrawal", details: { amount: "5", currency: "USDT" } });
@@ -33,12 +35,14 @@ describe("a user's activity for staff", () => {
     expect(first.status).toBe(200);
     expect(first.body.data.map((row: { type: string }) => row.type)).toEqual(["withdrawal", "password_change"]);
     expect(first.body.data[0].details).toEqual({ amount: "5", currency: "USDT" });
-    expect(first.body.meta).toMatchObject({ total: 3, currentPage: 1, lastPage: 2 });
+    expect(first.body.meta).toMatchObject({ total: before + 3, currentPage: 1, lastPage: Math.ceil((before + 3) / 2) });
     const second = await section(supermod, user.username, "activity", "?page=2&perPage=2");
-    expect(second.body.data).toEqual([expect.objectContaining({ type: "login", ip: "10.1.2.3" })]);
+    expect(second.body.data[0]).toEqual(expect.objectContaining({ type: "login", ip: "10.1.2.3" }));
     // Nobody else's lines.
     const other = await createTrader(t);
-    expect((await section(supermod, other.username, "activity")).body.meta.total).toBe(0);
+    const theirs = await section(supermod, other.username, "activity", "?perPage=100");
+    expect(theirs.body.data.map((row: { type: string }) => row.type)).not.toContain("withdrawal");
+    expect(theirs.body.data.map((row: { ip: string | null }) => row.ip)).not.toContain("10.1.2.3");
   });
 });
 
