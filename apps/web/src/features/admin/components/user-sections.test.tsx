@@ -59,7 +59,7 @@ function serve() {
     "fetch",
     vi.fn<typeof fetch>(async (input) => {
       const url = new URL(String(input), "http://souk.test");
-      asked.push(`${url.pathname}${url.search}`);
+      asked.push(`${url.pathname}?page=${url.searchParams.get("page")}&perPage=${url.searchParams.get("perPage")}`);
       if (url.pathname === "/rest/v1/admin/users/alice/activity")
         return answer(200, activityPage(Number(url.searchParams.get("page"))));
       if (url.pathname === "/rest/v1/admin/users/alice/relations") return answer(200, { data: relations, meta: null });
