@@ -1,21 +1,17 @@
-import type { NotificationPayload } from "@souk/contracts";
 import { describe, expect, it } from "vitest";
 import { headlineIn, openLabelIn } from "./notifications.copy.ts";
+import { accountPayloadOf } from "./notifications.domain.ts";
 
-const payload = (reason: string, text: string | null): NotificationPayload => ({
-  cryptoAmount: null,
-  cryptoCurrencyCode: null,
-  fiatAmount: null,
-  fiatCurrencyCode: null,
-  paymentMethodName: null,
-  counterparty: null,
-  paymentWindowEndsAt: null,
-  paymentWindowSecondsLeft: null,
-  text,
-  rating: null,
-  reason,
-  link: "/offer-manager/edit/AbC123xyz",
-});
+/** A moderation notice's payload, as the feed pass writes it from the fact. */
+const payload = (reason: string, text: string | null) =>
+  accountPayloadOf({
+    event: "offer.moderation_decided",
+    subjectId: "AbC123xyz",
+    dedupeKey: `offer.moderation_decided:AbC123xyz:${reason}:1`,
+    link: "/offer-manager/edit/AbC123xyz",
+    reason,
+    text,
+  });
 
 describe("a moderator's decision on an offer, in a mail's words", () => {
   it("carries the moderator's reason with a rejection, in each locale", () => {

@@ -1,4 +1,4 @@
-import type { ReviewItem } from "@souk/contracts";
+import type { ReviewItem, VerificationStatus } from "@souk/contracts";
 
 /**
  * What the queue screens read of a submission's payload (the spec's fields as the user sent them,
@@ -39,3 +39,12 @@ export function payloadLines(item: Pick<ReviewItem, "payload">): { field: Payloa
     (line) => line.value !== "",
   );
 }
+
+/** The badge colour of a submission's status, on its review page and on the user's page. */
+export const VERIFICATION_STATUS_COLORS: Record<VerificationStatus, string> = {
+  pending: "gray",
+  uploaded: "blue",
+  approved: "teal",
+  rejected: "red",
+  corrupted: "orange",
+};

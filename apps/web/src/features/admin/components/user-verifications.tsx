@@ -1,5 +1,4 @@
 import { Anchor, Badge, Table } from "@mantine/core";
-import type { VerificationStatus } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
@@ -7,15 +6,8 @@ import { useLocale, useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { LoadError } from "../../../ui/load-error.tsx";
 import { userVerificationsQueryOptions } from "../api/user-sections-api.ts";
 import { useUserSectionsTexts } from "../i18n/user-sections-texts.ts";
+import { VERIFICATION_STATUS_COLORS } from "./review-item-format.ts";
 import { Section } from "./user-details.tsx";
-
-const STATUS_COLORS: Record<VerificationStatus, string> = {
-  pending: "gray",
-  uploaded: "blue",
-  approved: "teal",
-  rejected: "red",
-  corrupted: "orange",
-};
 
 /** The account's verification submissions; each opens on its review page, where its documents are viewed. */
 export function UserVerifications({ username }: { username: string }) {
@@ -46,7 +38,7 @@ export function UserVerifications({ username }: { username: string }) {
               </Anchor>
             </Table.Td>
             <Table.Td>
-              <Badge size="xs" variant="light" color={STATUS_COLORS[submission.status]}>
+              <Badge size="xs" variant="light" color={VERIFICATION_STATUS_COLORS[submission.status]}>
                 {t(`verifications.statuses.${submission.status}`)}
               </Badge>
             </Table.Td>

@@ -1,26 +1,18 @@
 import { SimpleGrid, Stack } from "@mantine/core";
-import type { ReviewItem, VerificationStatus } from "@souk/contracts";
+import type { ReviewItem } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { reviewDocumentUrl, reviewItemQueryOptions } from "../api/verification-queue-api.ts";
 import { type ItemDetails, ItemDetailsCard, QueueItemPage, useIsStaff } from "../components/queue-item.tsx";
 import { ReviewDecisionCard } from "../components/review-decision.tsx";
 import { ReviewDocuments } from "../components/review-documents.tsx";
-import { payloadLines } from "../components/review-item-format.ts";
+import { payloadLines, VERIFICATION_STATUS_COLORS } from "../components/review-item-format.ts";
 import { useVerificationQueueTexts } from "../i18n/verification-queue-texts.ts";
-
-const STATUS_COLORS: Record<VerificationStatus, string> = {
-  pending: "gray",
-  uploaded: "blue",
-  approved: "teal",
-  rejected: "red",
-  corrupted: "orange",
-};
 
 function useDetails(): (item: ReviewItem) => ItemDetails {
   const { t } = useVerificationQueueTexts();
   return (item) => ({
-    status: { label: t(`statuses.${item.status}`), color: STATUS_COLORS[item.status] },
+    status: { label: t(`statuses.${item.status}`), color: VERIFICATION_STATUS_COLORS[item.status] },
     submittedAt: item.createdAt,
     decidedAt: item.decidedAt,
     reason: item.reason,
