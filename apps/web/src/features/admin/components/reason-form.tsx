@@ -17,7 +17,15 @@ interface ReasonTextareaProps {
   testId: string;
 }
 
-export function ReasonTextarea({ label, description, value, onChange, isRequired, rows = 2, testId }: ReasonTextareaProps) {
+export function ReasonTextarea({
+  label,
+  description,
+  value,
+  onChange,
+  isRequired,
+  rows = 2,
+  testId,
+}: ReasonTextareaProps) {
   return (
     <Textarea
       label={label}

@@ -2,7 +2,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AdminCompanyApplicationPage } from "./admin-company-application-page.tsx";
-import { data, moderator, moderatorNamed, renderQueue, renderReviewPage, setUpReviewPageTests, stubApi } from "./review-page-test-kit.tsx";
+import {
+  data,
+  moderator,
+  moderatorNamed,
+  renderQueue,
+  renderReviewPage,
+  setUpReviewPageTests,
+  stubApi,
+} from "./review-page-test-kit.tsx";
 
 setUpReviewPageTests();
 

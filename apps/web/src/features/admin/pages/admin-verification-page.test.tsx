@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { makeCurrentUser } from "../../../test-utils/render-app.tsx";
 import { countryOf, payloadLines } from "../components/review-item-format.ts";
 import { AdminVerificationPage } from "./admin-verification-page.tsx";
-import { data, moderator, moderatorNamed, renderQueue, renderReviewPage, setUpReviewPageTests, stubApi } from "./review-page-test-kit.tsx";
+import {
+  data,
+  moderator,
+  moderatorNamed,
+  renderQueue,
+  renderReviewPage,
+  setUpReviewPageTests,
+  stubApi,
+} from "./review-page-test-kit.tsx";
 
 setUpReviewPageTests();
 
@@ -103,7 +111,9 @@ describe("the verification queue", () => {
       method === "POST"
         ? {
             status: 409,
-            body: { errors: { message: "No.", code: "ERROR_VERIFICATION_WRONG_STATE", details: { status: "approved" } } },
+            body: {
+              errors: { message: "No.", code: "ERROR_VERIFICATION_WRONG_STATE", details: { status: "approved" } },
+            },
           }
         : data(submission),
     );
