@@ -56,11 +56,12 @@ const LATE_TRADE_COMMIT = "10 minutes";
  * and those with a trade changed since their figures were worked out.
  */
 export async function listUsersToRefresh(db: Db, query: { afterId: bigint; limit: number; onlyChanged: boolean }) {
-  const changed = sql<boolean>`s.user_id IS NULL
+  // In parentheses: kysely joins it to the other conditions with AND as it stands.
+  const changed = sql<boolean>`(s.user_id IS NULL
     OR EXISTS (SELECT 1 FROM trades t WHERE t.buyer_id = u.id
       AND t.updated_at > s.refreshed_at - ${LATE_TRADE_COMMIT}::interval)
     OR EXISTS (SELECT 1 FROM trades t WHERE t.seller_id = u.id
-      AND t.updated_at > s.refreshed_at - ${LATE_TRADE_COMMIT}::interval)`;
+      AND t.updated_at > s.refreshed_at - ${LATE_TRADE_COMMIT}::interval))`;
   return tables(db)
     .selectFrom("users as u")
     .leftJoin("user_trade_stats as s", "s.user_id", "u.id")
