@@ -141,19 +141,19 @@ describe("reads", () => {
     await fund(t.db, seller!, BTC, 1_000n);
     const tradeId = newTradeId();
     const amounts = { tradeId, currencyCode: "BTC", amountMinor: 200n, feeMinor: 2n };
-    expect(await getEscrowState(t.db, tradeId as never, "BTC")).toEqual({
+    expect(await getEscrowState(t.db, tradeId, "BTC")).toEqual({
       heldMinor: 0n,
       isSettled: false,
       exists: false,
     });
     await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
-    expect(await getEscrowState(t.db, tradeId as never, "BTC")).toEqual({
+    expect(await getEscrowState(t.db, tradeId, "BTC")).toEqual({
       heldMinor: 202n,
       isSettled: false,
       exists: true,
     });
     await withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! }));
-    expect(await getEscrowState(t.db, tradeId as never, "BTC")).toEqual({
+    expect(await getEscrowState(t.db, tradeId, "BTC")).toEqual({
       heldMinor: 0n,
       isSettled: true,
       exists: true,
