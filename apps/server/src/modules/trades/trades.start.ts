@@ -11,6 +11,7 @@ import {
   userRestricted,
   type Viewer,
 } from "../../platform/index.ts";
+import { tradePaymentAccountsQuery } from "../bank-accounts/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import { holdEscrow, withLedgerTx } from "../ledger/index.ts";
 import { type Catalog, getCatalog, getMarket, getOfferForTrade, type Market } from "../offers/index.ts";
@@ -138,6 +139,19 @@ function startRefusalError(refusal: StartRefusal): DomainError {
   }
 }
 
+/**
+ * A trade whose flow has nothing to do before the payment details (no first-step requirement)
+ * starts revealed, with its own copy of the payee's accounts; the others copy them at the reveal.
+ */
+function revealedAtStart(offer: StartPlan["offer"], plan: StartPlan) {
+  if (plan.flowStep !== "before_mark_as_paid") return null;
+  return tradePaymentAccountsQuery({
+    offerId: offer.offerId,
+    offerOwnerId: BigInt(offer.ownerId),
+    sellerId: BigInt(plan.sellerId),
+  });
+}
+
 /** The start's writes, in its transaction: the trade, its requirements, the escrow hold, the first event, the expiry job. */
 async function writeStart(
   tx: Tx,
@@ -179,7 +193,7 @@ async function writeStart(
     flow_step: plan.flowStep,
     taker_id: BigInt(viewer.userId),
     idempotency_key: idempotencyKey,
-  });
+  }, revealedAtStart(offer, plan));
   await requirementsRepo.insertRequirements(tx, inserted.id, plan.requirements);
   try {
     await holdEscrow(tx, {
