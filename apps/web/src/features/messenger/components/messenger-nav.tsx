@@ -5,17 +5,13 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { parseLocalePath } from "../../../lib/locale-routing.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { MESSENGER_CHAT_PARAM, MESSENGER_CLOSE_PARAM, messengerTarget } from "../../../lib/messenger-params.ts";
 import { CountIconLink } from "../../../ui/count-icon-link.tsx";
 import { MessageIcon } from "../../../ui/icons.tsx";
 import { conversationsQueryOptions } from "../api/messenger-api.ts";
 import { useMessengerLive } from "../api/use-messenger-live.ts";
 import { useMessengerTexts } from "../i18n/messenger-texts.ts";
-import {
-  MESSENGER_CHAT_PARAM,
-  MESSENGER_CLOSE_PARAM,
-  messengerTarget,
-  withoutMessenger,
-} from "../model/messenger-url.ts";
+import { withoutMessenger } from "../model/messenger-url.ts";
 import { useSmallScreen } from "../model/use-small-screen.ts";
 import { MessengerChat } from "./messenger-chat.tsx";
 
