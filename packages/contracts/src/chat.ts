@@ -94,9 +94,12 @@ export const chatSystemMessageSchema = z.object({
 export const BANK_ACCOUNT_SHARED_EVENT = "bank_account_shared";
 
 export const chatShareBankAccountRequestSchema = z.object({
-  bankAccountId: z.number({ message: "bank_account_required" }).int({ message: "id_invalid" }).min(1).max(2_147_483_647),
+  bankAccountId: z
+    .number({ message: "bank_account_required" })
+    .int({ message: "id_invalid" })
+    .min(1)
+    .max(2_147_483_647),
 });
-export type ChatShareBankAccountRequest = z.infer<typeof chatShareBankAccountRequestSchema>;
 
 export const chatItemSchema = z.discriminatedUnion("kind", [chatUserMessageSchema, chatSystemMessageSchema]);
 export type ChatItem = z.infer<typeof chatItemSchema>;

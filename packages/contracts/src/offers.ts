@@ -240,7 +240,9 @@ export const offerInputSchema = z.object({
  * POST and PUT also carry the vendor's own bank accounts to attach (`bankAccountIds`, replacing
  * the offer's list; absent leaves it as it is), checked in the offer's own transaction.
  */
-export const offerCreateRequestSchema = offerInputSchema.extend({ bankAccountIds: offerBankAccountIdsSchema }).partial();
+export const offerCreateRequestSchema = offerInputSchema
+  .extend({ bankAccountIds: offerBankAccountIdsSchema })
+  .partial();
 export type OfferCreateRequest = z.infer<typeof offerCreateRequestSchema>;
 export const offerUpdateRequestSchema = offerCreateRequestSchema;
 export type OfferUpdateRequest = z.infer<typeof offerUpdateRequestSchema>;

@@ -349,9 +349,9 @@ describe("a trade's own accounts and the accounts shared in its chat", () => {
     // A trade revealed after the edit shows the account as it is then.
     const later = await addAccount(vendor, { ...sepaAccount, holder_name: "Later Holder" });
     const laterTrade = await revealedTrade(later.id);
-    expect(
-      holdersOf((await laterTrade.taker.client.get(`/rest/v1/trade/${laterTrade.tradeId}`)).body.data),
-    ).toEqual(["Later Holder"]);
+    expect(holdersOf((await laterTrade.taker.client.get(`/rest/v1/trade/${laterTrade.tradeId}`)).body.data)).toEqual([
+      "Later Holder",
+    ]);
   });
 
   it("lets the seller share another account once revealed, which the two parties see and nobody else", async () => {
@@ -374,10 +374,14 @@ describe("a trade's own accounts and the accounts shared in its chat", () => {
     const early = await share(vendor, other.id);
     expect(early.status).toBe(409);
     expect(early.body.errors.code).toBe("ERROR_PAYMENT_DETAILS_NOT_REVEALED");
-    expect((await taker.client.post(`/rest/v1/trade/${tradeId}/requirement`, {
-      requirementId: "payer_name",
-      value: "Ben Buyer",
-    })).status).toBe(200);
+    expect(
+      (
+        await taker.client.post(`/rest/v1/trade/${tradeId}/requirement`, {
+          requirementId: "payer_name",
+          value: "Ben Buyer",
+        })
+      ).status,
+    ).toBe(200);
 
     expect((await share(taker, other.id)).status).toBe(403);
     expect((await share(stranger, foreign.id)).status).toBe(404);
@@ -385,9 +389,9 @@ describe("a trade's own accounts and the accounts shared in its chat", () => {
     const notMine = await share(vendor, foreign.id);
     expect(notMine.status).toBe(404);
     expect(notMine.body.errors.code).toBe("ERROR_BANK_ACCOUNT_NOT_FOUND");
-    expect((await vendor.client.post(`/rest/v1/trade/${tradeId}/chat/bank-account`, { bankAccountId: "x" })).status).toBe(
-      422,
-    );
+    expect(
+      (await vendor.client.post(`/rest/v1/trade/${tradeId}/chat/bank-account`, { bankAccountId: "x" })).status,
+    ).toBe(422);
 
     const shared = await share(vendor, other.id);
     expect(shared.status, shared.text).toBe(200);

@@ -166,7 +166,7 @@ export async function postDirectMessage(
       });
     }
     // The recipient hears of it through the event catalogue, once per message, on the channels
-    // of their chat settings (docs/decisions/147-direct-message-notifications.md).
+    // of their chat settings (docs/decisions/147-direct-message-notifications-and-listing-badges.md).
     await announceAccountEvent(tx, Number(recipient.id), {
       event: "messenger.message_received",
       subjectId: viewer.username,

@@ -119,7 +119,9 @@ describe("notifications on the e-mail channel, through the mail outbox and a rea
     await notifyFromFeed(t.db);
     await deliver();
     const before = { buyer: mailsTo(buyerEmail).length, seller: mailsTo(sellerEmail).length };
-    const sent = await cast.seller.client.post(`/rest/v1/messenger/${cast.buyer.username}`, { message: "Salut, toujours là ?" });
+    const sent = await cast.seller.client.post(`/rest/v1/messenger/${cast.buyer.username}`, {
+      message: "Salut, toujours là ?",
+    });
     expect(sent.status, sent.text).toBe(200);
     await notifyFromFeed(t.db);
     await notifyFromFeed(t.db);

@@ -76,7 +76,9 @@ describe("the badge on the marketplace's offer rows", () => {
   const listedBadgeOf = async (offerId: string) => {
     const response = await t
       .client()
-      .get("/rest/v1/offers?type=buy&crypto_currency_code=USDT&currencyCode=USD&payment-method=cash-in-person&limit=50");
+      .get(
+        "/rest/v1/offers?type=buy&crypto_currency_code=USDT&currencyCode=USD&payment-method=cash-in-person&limit=50",
+      );
     expect(response.status, response.text).toBe(200);
     const item = (response.body.data as { hash: string; owner: { badge: unknown } }[]).find(
       (row) => row.hash === offerId,

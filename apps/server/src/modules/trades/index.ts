@@ -26,9 +26,9 @@ export { submitRequirement } from "./trades.flow.ts";
 export { getTrade } from "./trades.lookup.ts";
 export { announceModeratorAvailable } from "./trades.moderator.ts";
 export { listActiveTrades, listTradeHistory } from "./trades.queries.ts";
-export { recordBankAccountShared } from "./trades.shared-accounts.ts";
 export { listSeededTrades } from "./trades.seed.ts";
 export { cancelTrade, expireDueTrades, markPaid, releaseTrade } from "./trades.service.ts";
+export { recordBankAccountShared } from "./trades.shared-accounts.ts";
 export { startTrade } from "./trades.start.ts";
 
 export const tradesModule: SoukModule = {

@@ -48,7 +48,9 @@ async function advanceFlow(
   let current = await repo.nextEventSeq(
     tx,
     row.id,
-    step === row.flow_step ? {} : { flowStep: step, ...(isReveal ? { paymentAccounts: tradeRowPaymentAccountsSql() } : {}) },
+    step === row.flow_step
+      ? {}
+      : { flowStep: step, ...(isReveal ? { paymentAccounts: tradeRowPaymentAccountsSql() } : {}) },
   );
   await recordEvent(tx, current, {
     name: event.name,

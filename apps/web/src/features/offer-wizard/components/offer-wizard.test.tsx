@@ -212,7 +212,11 @@ describe("the offer wizard", () => {
     await renderWithApp(
       <OfferWizard
         mode="create"
-        initialValues={{ ...emptyWizardValues({ paymentMethodSlug: "zelle" }), fiatLimitMin: "100", fiatLimitMax: "500" }}
+        initialValues={{
+          ...emptyWizardValues({ paymentMethodSlug: "zelle" }),
+          fiatLimitMin: "100",
+          fiatLimitMax: "500",
+        }}
         data={data}
         submit={submit}
         onSaved={() => {}}

@@ -429,7 +429,8 @@ const fr: OfferWizardTexts = {
     dutyOff: "Absent",
     bankAccountsLegend: "Comptes bancaires",
     bankAccounts: "Comptes sur lesquels l’acheteur paie",
-    bankAccountsHint: "L’acheteur voit les comptes cochés une fois les coordonnées de paiement révélées dans l’échange.",
+    bankAccountsHint:
+      "L’acheteur voit les comptes cochés une fois les coordonnées de paiement révélées dans l’échange.",
     bankAccountsNone: "Vous n’avez encore aucun compte bancaire.",
     bankAccountsManage: "Gérer vos comptes bancaires",
     bankAccountsLoading: "Chargement de vos comptes bancaires…",

@@ -16,7 +16,8 @@ function useShareErrorText() {
     if (isApiError(error) && error.code === BankAccountErrorCode.PAYMENT_DETAILS_NOT_REVEALED) {
       return t("shareAccount.notRevealed");
     }
-    if (isApiError(error) && error.code === BankAccountErrorCode.BANK_ACCOUNT_NOT_FOUND) return t("shareAccount.notFound");
+    if (isApiError(error) && error.code === BankAccountErrorCode.BANK_ACCOUNT_NOT_FOUND)
+      return t("shareAccount.notFound");
     return t("errors.generic");
   };
 }

@@ -154,7 +154,11 @@ describe("a bank account shared in the chat", () => {
           ],
         }),
       "POST /rest/v1/trade/T1abc/chat/bank-account": () =>
-        errorAnswer(409, "ERROR_PAYMENT_DETAILS_NOT_REVEALED", "Share a bank account once the payment details are revealed."),
+        errorAnswer(
+          409,
+          "ERROR_PAYMENT_DETAILS_NOT_REVEALED",
+          "Share a bank account once the payment details are revealed.",
+        ),
     });
     vi.stubGlobal("fetch", fetchStub);
     await renderWithApp(<TradeChat tradeId="T1abc" canShareAccount />, { user: makeCurrentUser() });

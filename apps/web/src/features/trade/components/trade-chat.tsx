@@ -27,8 +27,8 @@ import { chatQueryOptions, useSendAttachments, useSendMessage } from "../api/tra
 import { useTradeStatusLabel, useTradeTexts } from "../i18n/trade-texts.ts";
 import { errorText } from "./error-text.ts";
 import { ShareBankAccount } from "./share-bank-account.tsx";
-import { TradeBankAccounts } from "./trade-bank-accounts.tsx";
 import classes from "./trade.module.css";
+import { TradeBankAccounts } from "./trade-bank-accounts.tsx";
 
 const ACCEPT = "image/png,image/jpeg,image/webp,application/pdf";
 
