@@ -106,7 +106,7 @@ beforeEach(() => {
         meta: { asOf: "2026-11-20" },
       });
     }
-    if (url.includes("/rest/v1/bankaccounts")) return jsonResponse(200, { data: bankAccounts });
+    if (url.includes("/rest/v1/bankaccounts")) return jsonResponse(200, { data: bankAccounts, meta: null });
     return jsonResponse(404, { errors: { message: "Not here", code: "ERROR_NOT_FOUND", details: null } });
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -239,5 +239,6 @@ describe("the offer wizard", () => {
     expect(submit.mock.calls[0]?.[0]).toMatchObject({ type: "sell", bankAccountIds: [2] });
     expect(await screen.findByText("Only your own bank accounts can be attached.")).toBeTruthy();
     expect(screen.getByTestId("wizard-step-terms")).toBeTruthy();
-  });
+    // Four steps walked through on a shared machine: more than the default five seconds.
+  }, 20_000);
 });

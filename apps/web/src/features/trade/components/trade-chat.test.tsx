@@ -152,6 +152,7 @@ describe("a bank account shared in the chat", () => {
               updatedAt: "2026-11-01T10:00:00.000Z",
             },
           ],
+          meta: null,
         }),
       "POST /rest/v1/trade/T1abc/chat/bank-account": () =>
         errorAnswer(
