@@ -26,6 +26,17 @@ async function addAccount(owner: TestUser, body: Record<string, unknown> = sepaA
   return bankAccountSchema.parse(response.body.data);
 }
 
+/** The taker starts a trade of 100 on the offer over the real API. */
+async function startTrade(taker: TestUser, offerId: string) {
+  const started = await taker.client.post(
+    "/rest/v1/trade",
+    { offerId, fiatAmount: "100" },
+    { headers: { "idempotency-key": randomUUID() } },
+  );
+  expect(started.status, started.text).toBe(200);
+  return started;
+}
+
 async function storedCount(userId: number): Promise<number> {
   const result = await sql<{ count: string }>`
     SELECT count(*)::text AS count FROM bank_accounts WHERE user_id = ${userId}`.execute(t.ownerDb);
@@ -228,12 +239,7 @@ describe("bank accounts on offers and in trades", () => {
     expect(offerPage.text).not.toContain(account.accountNumber);
     expect(offerPage.text).not.toContain("Vera Payee");
 
-    const started = await buyer.client.post(
-      "/rest/v1/trade",
-      { offerId: offer, fiatAmount: "100" },
-      { headers: { "idempotency-key": randomUUID() } },
-    );
-    expect(started.status, started.text).toBe(200);
+    const started = await startTrade(buyer, offer);
     const tradeId = started.body.data.id as string;
     expect(started.body.data.paymentDetails).toMatchObject({ bankAccounts: [], isRevealed: false });
     expect(started.text).not.toContain(account.accountNumber);
@@ -311,12 +317,7 @@ describe("a trade's own accounts and the accounts shared in its chat", () => {
   async function revealedTrade(accountId: number): Promise<{ tradeId: string; offer: string; taker: TestUser }> {
     const taker = await createTrader(t);
     const offer = await createOffer(vendor, { paymentMethodSlug: "bank-transfer", bankAccountIds: [accountId] });
-    const started = await taker.client.post(
-      "/rest/v1/trade",
-      { offerId: offer, fiatAmount: "100" },
-      { headers: { "idempotency-key": randomUUID() } },
-    );
-    expect(started.status, started.text).toBe(200);
+    const started = await startTrade(taker, offer);
     const tradeId = started.body.data.id as string;
     const named = await taker.client.post(`/rest/v1/trade/${tradeId}/requirement`, {
       requirementId: "payer_name",
@@ -361,12 +362,7 @@ describe("a trade's own accounts and the accounts shared in its chat", () => {
     const other = await addAccount(vendor, { ...sepaAccount, holder_name: "Shared Holder" });
     const foreign = await addAccount(stranger, { ...sepaAccount, holder_name: "Foreign Holder" });
     const offer = await createOffer(vendor, { paymentMethodSlug: "bank-transfer", bankAccountIds: [attached.id] });
-    const started = await taker.client.post(
-      "/rest/v1/trade",
-      { offerId: offer, fiatAmount: "100" },
-      { headers: { "idempotency-key": randomUUID() } },
-    );
-    expect(started.status, started.text).toBe(200);
+    const started = await startTrade(taker, offer);
     const tradeId = started.body.data.id as string;
     const share = (who: TestUser, bankAccountId: number) =>
       who.client.post(`/rest/v1/trade/${tradeId}/chat/bank-account`, { bankAccountId });

@@ -81,6 +81,16 @@ const bankAccounts = [
   bankAccount(2, "Commerzbank", "DE75512108001245126199"),
 ];
 
+/** The server's 422 with field errors, as the API client throws it. */
+async function fieldRefusal(details: Record<string, string[]>, method: "POST" | "PUT", url: string) {
+  const { ApiError } = await import("../../../lib/api-client.ts");
+  return new ApiError(
+    422,
+    { errors: { message: "Invalid input", code: ErrorCode.INPUT_VALIDATION, details } },
+    { method, url },
+  );
+}
+
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
@@ -158,18 +168,7 @@ describe("the offer wizard", () => {
 
   it("puts the server's field errors on their field and opens that field's step", async () => {
     const submit = vi.fn(async (): Promise<Offer> => {
-      const { ApiError } = await import("../../../lib/api-client.ts");
-      throw new ApiError(
-        422,
-        {
-          errors: {
-            message: "Invalid input",
-            code: ErrorCode.INPUT_VALIDATION,
-            details: { fiatLimitMax: ["limit_max_below_min"] },
-          },
-        },
-        { method: "PUT", url: "/rest/v1/offers/x" },
-      );
+      throw await fieldRefusal({ fiatLimitMax: ["limit_max_below_min"] }, "PUT", "/rest/v1/offers/x");
     });
     await renderWithApp(
       <OfferWizard
@@ -196,18 +195,7 @@ describe("the offer wizard", () => {
 
   it("attaches the ticked bank accounts of a sell offer, and shows the server's refusal on that field", async () => {
     const submit = vi.fn(async (_payload: OfferCreateRequest): Promise<Offer> => {
-      const { ApiError } = await import("../../../lib/api-client.ts");
-      throw new ApiError(
-        422,
-        {
-          errors: {
-            message: "Invalid input",
-            code: ErrorCode.INPUT_VALIDATION,
-            details: { bankAccountIds: ["bank_account_invalid"] },
-          },
-        },
-        { method: "POST", url: "/rest/v1/offers" },
-      );
+      throw await fieldRefusal({ bankAccountIds: ["bank_account_invalid"] }, "POST", "/rest/v1/offers");
     });
     await renderWithApp(
       <OfferWizard
