@@ -23,6 +23,8 @@ export const NOTIFICATION_SUBJECT_TYPES = [
   "device",
   "webhook",
   "verification",
+  /** A direct message: the subject is its sender's username. */
+  "user",
 ] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 
@@ -43,6 +45,7 @@ export const ACCOUNT_EVENT_CATALOGUE = {
   "trade.dispute_finished": { group: "disputes", subjectType: "trade", isWebhookEvent: true, toast: "info" },
   "trade.chat_message_received": { group: "chat", subjectType: "trade", isWebhookEvent: true, toast: "light" },
   "trade.attachment_uploaded": { group: "chat", subjectType: "trade", isWebhookEvent: false, toast: "light" },
+  "messenger.message_received": { group: "chat", subjectType: "user", isWebhookEvent: false, toast: "light" },
   "feedback.received": { group: "feedback", subjectType: "trade", isWebhookEvent: false, toast: "success" },
   "feedback.replied": { group: "feedback", subjectType: "trade", isWebhookEvent: false, toast: "light" },
   "wallet.deposit_pending": { group: "wallet", subjectType: "deposit", isWebhookEvent: true, toast: "info" },
@@ -130,5 +133,7 @@ export const accountEventFactSchema = z.object({
    * moderator's reason is the text); webhook.disabled: the error key.
    */
   reason: z.string().nullable().optional(),
+  /** The other user the fact is about: a direct message's sender. */
+  counterparty: z.string().nullable().optional(),
 });
 export type AccountEventFact = z.infer<typeof accountEventFactSchema>;

@@ -9,6 +9,11 @@ export const BankAccountErrorCode = {
   BANK_ACCOUNT_NOT_FOUND: "ERROR_BANK_ACCOUNT_NOT_FOUND",
   /** The spec's 422: the account is attached to an active offer (the bank-account-deletion-error flash). */
   BANK_ACCOUNT_IN_USE: "ERROR_BANK_ACCOUNT_IN_USE",
+  /**
+   * 409: an account can be shared in a trade's chat only once the flow revealed the payment
+   * details, as the trade's own accounts are (docs/decisions/146-payment-accounts-copy-and-share.md).
+   */
+  PAYMENT_DETAILS_NOT_REVEALED: "ERROR_PAYMENT_DETAILS_NOT_REVEALED",
 } as const;
 
 export const BANK_ACCOUNT_HOLDER_TYPES = ["User", "Business"] as const;
@@ -130,9 +135,10 @@ export const banksResponseSchema = envelopeSchema(z.array(bankSchema));
 export const bankLookupResponseSchema = envelopeSchema(bankSchema.nullable());
 
 /** Attaching the vendor's own accounts to an offer (replaces the offer's list). */
-export const offerBankAccountsRequestSchema = z.object({
-  bankAccountIds: z.array(z.number().int({ message: "id_invalid" })).max(10, { message: "too_many" }),
-});
+export const offerBankAccountIdsSchema = z
+  .array(z.number().int({ message: "id_invalid" }))
+  .max(10, { message: "too_many" });
+export const offerBankAccountsRequestSchema = z.object({ bankAccountIds: offerBankAccountIdsSchema });
 export const offerBankAccountsResponseSchema = envelopeSchema(
   z.object({ idHashed: z.string(), bankAccounts: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
 );

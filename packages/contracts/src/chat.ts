@@ -86,6 +86,21 @@ export const chatSystemMessageSchema = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * The chat system event of an account the seller shared (POST /rest/v1/trade/{id}/chat/bank-account):
+ * its `data.bankAccount` is a copy of the account as the buyer reads payment details
+ * (TradeBankAccount), shown to the two parties only; staff looking on see the event without it.
+ */
+export const BANK_ACCOUNT_SHARED_EVENT = "bank_account_shared";
+
+export const chatShareBankAccountRequestSchema = z.object({
+  bankAccountId: z
+    .number({ message: "bank_account_required" })
+    .int({ message: "id_invalid" })
+    .min(1)
+    .max(2_147_483_647),
+});
+
 export const chatItemSchema = z.discriminatedUnion("kind", [chatUserMessageSchema, chatSystemMessageSchema]);
 export type ChatItem = z.infer<typeof chatItemSchema>;
 
@@ -101,6 +116,8 @@ export const chatListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_SIZE_MAX).default(CHAT_PAGE_SIZE),
 });
 export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
+
+export const chatShareBankAccountResponseSchema = envelopeSchema(chatSystemMessageSchema);
 
 export const chatListMetaSchema = z.object({
   /** The viewer may write now; when not, blockReason says why (staff may always write). */

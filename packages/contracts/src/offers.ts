@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { offerBankAccountIdsSchema } from "./bank-accounts.ts";
 import { MY_OFFERS_PAGE_SIZE } from "./constants.ts";
 import { decimalInputSchema, digitsInputSchema, signedDecimalInputSchema } from "./decimal-input.ts";
 import { OFFER_TYPES } from "./enums.ts";
@@ -235,9 +236,15 @@ export const offerInputSchema = z.object({
   isActive: z.boolean(),
 });
 
-export const offerCreateRequestSchema = offerInputSchema.partial();
+/**
+ * POST and PUT also carry the vendor's own bank accounts to attach (`bankAccountIds`, replacing
+ * the offer's list; absent leaves it as it is), checked in the offer's own transaction.
+ */
+export const offerCreateRequestSchema = offerInputSchema
+  .extend({ bankAccountIds: offerBankAccountIdsSchema })
+  .partial();
 export type OfferCreateRequest = z.infer<typeof offerCreateRequestSchema>;
-export const offerUpdateRequestSchema = offerInputSchema.partial();
+export const offerUpdateRequestSchema = offerCreateRequestSchema;
 export type OfferUpdateRequest = z.infer<typeof offerUpdateRequestSchema>;
 
 /** A complete offer as the wizard edits it (originalData): every field, canonical values. */

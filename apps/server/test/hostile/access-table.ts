@@ -455,6 +455,13 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/trade/{id}/chat": { may: TRADE_VIEWERS, ids: { id: "trade" }, body: { message: "Hello." } },
   "POST /rest/v1/trade/{id}/chat/attachments": { may: TRADE_VIEWERS, ids: { id: "trade" }, upload: {} },
   "GET /rest/v1/chat/attachments/{id}": { may: TRADE_VIEWERS, ids: { id: "attachment" } },
+  // The seller only, once the payment details are revealed: the planted trade is not yet, so the
+  // owner's call is refused too (409), and no account reaches the chat of the planted world.
+  "POST /rest/v1/trade/{id}/chat/bank-account": {
+    may: OWNER,
+    ids: { id: "trade" },
+    body: (ids: PlantedIds) => ({ bankAccountId: Number(ids.spareBankAccount) }),
+  },
   "GET /rest/v1/feedback/{id}": { may: TRADE_VIEWERS, ids: { id: "releasedTrade" } },
   "POST /rest/v1/feedback/{id}/give": {
     may: PARTIES,

@@ -1,4 +1,4 @@
-import type { BankAccount } from "@souk/contracts";
+import type { BankAccount, TradeBankAccount } from "@souk/contracts";
 import type { BankAccountRow } from "./bank-accounts.repo.ts";
 
 /** The account as its owner sees it. */
@@ -47,4 +47,20 @@ export function foreignAccountIds(requested: readonly number[], ownIds: Readonly
     seen.add(id);
     return refused;
   });
+}
+
+/** What a trade's buyer reads of an account (no address, no owner or ids): a trade's copy of it. */
+export function toTradeBankAccount(row: BankAccountRow): TradeBankAccount {
+  return {
+    holderName: row.holder_name,
+    bankName: row.bank_name,
+    countryIso: row.country_iso,
+    accountNumber: row.account_number,
+    iban: row.iban,
+    swiftCode: row.swift_code,
+    routingNumber: row.routing_number,
+    ifsc: row.ifsc,
+    clabe: row.clabe,
+    additionalInfo: row.additional_info,
+  };
 }

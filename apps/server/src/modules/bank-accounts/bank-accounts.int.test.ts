@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { bankAccountSchema } from "@souk/contracts";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { cashSellOfferBody } from "../../../test/offer-bodies.ts";
 import { createOffer, createTrader, openTradersTestApp, type TestUser } from "../../../test/races/trade-fixtures.ts";
 
 /** Bank accounts over the real API: the calls, the rules per country, offers and trades. */
@@ -23,6 +24,17 @@ async function addAccount(owner: TestUser, body: Record<string, unknown> = sepaA
   const response = await owner.client.post("/rest/v1/bankaccounts", body);
   expect(response.status, response.text).toBe(200);
   return bankAccountSchema.parse(response.body.data);
+}
+
+/** The taker starts a trade of 100 on the offer over the real API. */
+async function startTrade(taker: TestUser, offerId: string) {
+  const started = await taker.client.post(
+    "/rest/v1/trade",
+    { offerId, fiatAmount: "100" },
+    { headers: { "idempotency-key": randomUUID() } },
+  );
+  expect(started.status, started.text).toBe(200);
+  return started;
 }
 
 async function storedCount(userId: number): Promise<number> {
@@ -227,12 +239,7 @@ describe("bank accounts on offers and in trades", () => {
     expect(offerPage.text).not.toContain(account.accountNumber);
     expect(offerPage.text).not.toContain("Vera Payee");
 
-    const started = await buyer.client.post(
-      "/rest/v1/trade",
-      { offerId: offer, fiatAmount: "100" },
-      { headers: { "idempotency-key": randomUUID() } },
-    );
-    expect(started.status, started.text).toBe(200);
+    const started = await startTrade(buyer, offer);
     const tradeId = started.body.data.id as string;
     expect(started.body.data.paymentDetails).toMatchObject({ bankAccounts: [], isRevealed: false });
     expect(started.text).not.toContain(account.accountNumber);
@@ -259,5 +266,158 @@ describe("bank accounts on offers and in trades", () => {
       },
     ]);
     expect((await stranger.client.get(`/rest/v1/trade/${tradeId}`)).status).toBe(404);
+  });
+});
+
+describe("the offer wizard's accounts", () => {
+  async function offerCount(userId: number): Promise<number> {
+    const result = await sql<{ count: string }>`
+      SELECT count(*)::text AS count FROM offers WHERE user_id = ${userId}`.execute(t.ownerDb);
+    return Number(result.rows[0]?.count ?? 0);
+  }
+
+  it("attaches the vendor's own accounts when it creates or edits an offer, and stores nothing with another's", async () => {
+    const owner = await createTrader(t);
+    const own = await addAccount(owner);
+    const foreign = await addAccount(stranger);
+    const before = await offerCount(owner.id);
+
+    const refused = await owner.client.post("/rest/v1/offers", {
+      ...cashSellOfferBody(),
+      paymentMethodSlug: "bank-transfer",
+      bankAccountIds: [own.id, foreign.id],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toMatchObject({
+      code: "ERROR_INPUT_VALIDATION",
+      details: { bankAccountIds: ["bank_account_invalid"] },
+    });
+    expect(await offerCount(owner.id)).toBe(before);
+
+    const offer = await createOffer(owner, { paymentMethodSlug: "bank-transfer", bankAccountIds: [own.id] });
+    expect((await owner.client.get(`/rest/v1/bankaccounts/${own.id}`)).body.data.offerIds).toEqual([offer]);
+
+    const edit = await owner.client.put(`/rest/v1/offers/${offer}`, { label: "Changed", bankAccountIds: [foreign.id] });
+    expect(edit.status).toBe(422);
+    expect(edit.body.errors.details).toEqual({ bankAccountIds: ["bank_account_invalid"] });
+    const unchanged = (await owner.client.get(`/rest/v1/offers/${offer}`)).body.data;
+    expect(JSON.stringify(unchanged)).not.toContain("Changed");
+    expect((await owner.client.get(`/rest/v1/bankaccounts/${own.id}`)).body.data.offerIds).toEqual([offer]);
+
+    // An edit without the list leaves it; an empty list takes the accounts off.
+    expect((await owner.client.put(`/rest/v1/offers/${offer}`, { label: "Kept" })).status).toBe(200);
+    expect((await owner.client.get(`/rest/v1/bankaccounts/${own.id}`)).body.data.offerIds).toEqual([offer]);
+    expect((await owner.client.put(`/rest/v1/offers/${offer}`, { bankAccountIds: [] })).status).toBe(200);
+    expect((await owner.client.get(`/rest/v1/bankaccounts/${own.id}`)).body.data.offerIds).toEqual([]);
+  });
+});
+
+describe("a trade's own accounts and the accounts shared in its chat", () => {
+  /** A new buyer's trade on the vendor's offer carrying the account, with the payer name given (details revealed). */
+  async function revealedTrade(accountId: number): Promise<{ tradeId: string; offer: string; taker: TestUser }> {
+    const taker = await createTrader(t);
+    const offer = await createOffer(vendor, { paymentMethodSlug: "bank-transfer", bankAccountIds: [accountId] });
+    const started = await startTrade(taker, offer);
+    const tradeId = started.body.data.id as string;
+    const named = await taker.client.post(`/rest/v1/trade/${tradeId}/requirement`, {
+      requirementId: "payer_name",
+      value: "Ben Buyer",
+    });
+    expect(named.status, named.text).toBe(200);
+    return { tradeId, offer, taker };
+  }
+
+  const holdersOf = (trade: { paymentDetails: { bankAccounts: { holderName: string }[] } }) =>
+    trade.paymentDetails.bankAccounts.map((account) => account.holderName);
+
+  it("keeps what the buyer was shown when the vendor edits or deletes the account afterwards", async () => {
+    const account = await addAccount(vendor, { ...sepaAccount, holder_name: "Shown Holder" });
+    const { tradeId, offer, taker } = await revealedTrade(account.id);
+    expect(holdersOf((await taker.client.get(`/rest/v1/trade/${tradeId}`)).body.data)).toEqual(["Shown Holder"]);
+
+    const edited = await vendor.client.put(`/rest/v1/bankaccounts/${account.id}`, {
+      ...sepaAccount,
+      holder_name: "Edited Holder",
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(holdersOf((await taker.client.get(`/rest/v1/trade/${tradeId}`)).body.data)).toEqual(["Shown Holder"]);
+    expect(holdersOf((await vendor.client.get(`/rest/v1/trade/${tradeId}`)).body.data)).toEqual(["Shown Holder"]);
+
+    expect((await vendor.client.put(`/rest/v1/my-offers/${offer}/status`, { new_status: false })).status).toBe(200);
+    expect((await vendor.client.delete(`/rest/v1/bankaccounts/${account.id}`)).status).toBe(200);
+    expect(holdersOf((await taker.client.get(`/rest/v1/trade/${tradeId}`)).body.data)).toEqual(["Shown Holder"]);
+
+    // A trade revealed after the edit shows the account as it is then.
+    const later = await addAccount(vendor, { ...sepaAccount, holder_name: "Later Holder" });
+    const laterTrade = await revealedTrade(later.id);
+    expect(holdersOf((await laterTrade.taker.client.get(`/rest/v1/trade/${laterTrade.tradeId}`)).body.data)).toEqual([
+      "Later Holder",
+    ]);
+  });
+
+  it("lets the seller share another account once revealed, which the two parties see and nobody else", async () => {
+    const moderator = await createTrader(t, { roles: ["moderator"] });
+    const taker = await createTrader(t);
+    const attached = await addAccount(vendor, { ...sepaAccount, holder_name: "Attached Holder" });
+    const other = await addAccount(vendor, { ...sepaAccount, holder_name: "Shared Holder" });
+    const foreign = await addAccount(stranger, { ...sepaAccount, holder_name: "Foreign Holder" });
+    const offer = await createOffer(vendor, { paymentMethodSlug: "bank-transfer", bankAccountIds: [attached.id] });
+    const started = await startTrade(taker, offer);
+    const tradeId = started.body.data.id as string;
+    const share = (who: TestUser, bankAccountId: number) =>
+      who.client.post(`/rest/v1/trade/${tradeId}/chat/bank-account`, { bankAccountId });
+
+    const early = await share(vendor, other.id);
+    expect(early.status).toBe(409);
+    expect(early.body.errors.code).toBe("ERROR_PAYMENT_DETAILS_NOT_REVEALED");
+    expect(
+      (
+        await taker.client.post(`/rest/v1/trade/${tradeId}/requirement`, {
+          requirementId: "payer_name",
+          value: "Ben Buyer",
+        })
+      ).status,
+    ).toBe(200);
+
+    expect((await share(taker, other.id)).status).toBe(403);
+    expect((await share(stranger, foreign.id)).status).toBe(404);
+    expect((await share(moderator, other.id)).status).toBe(403);
+    const notMine = await share(vendor, foreign.id);
+    expect(notMine.status).toBe(404);
+    expect(notMine.body.errors.code).toBe("ERROR_BANK_ACCOUNT_NOT_FOUND");
+    expect(
+      (await vendor.client.post(`/rest/v1/trade/${tradeId}/chat/bank-account`, { bankAccountId: "x" })).status,
+    ).toBe(422);
+
+    const shared = await share(vendor, other.id);
+    expect(shared.status, shared.text).toBe(200);
+    expect(shared.body.data).toMatchObject({
+      kind: "system",
+      event: "bank_account_shared",
+      actorRole: "seller",
+      data: { bankAccount: { holderName: "Shared Holder", accountNumber: "DE89370400440532013000" } },
+    });
+
+    // The vendor edits the shared account: the chat keeps the copy that was shared.
+    expect(
+      (await vendor.client.put(`/rest/v1/bankaccounts/${other.id}`, { ...sepaAccount, holder_name: "Renamed" })).status,
+    ).toBe(200);
+    const sharedEvents = async (who: TestUser) => {
+      const chat = await who.client.get(`/rest/v1/trade/${tradeId}/chat`);
+      expect(chat.status, chat.text).toBe(200);
+      return (chat.body.data as { kind: string; event?: string; data?: Record<string, unknown> }[]).filter(
+        (item) => item.event === "bank_account_shared",
+      );
+    };
+    for (const party of [taker, vendor]) {
+      expect((await sharedEvents(party)).map((item) => item.data)).toEqual([
+        { bankAccount: expect.objectContaining({ holderName: "Shared Holder" }) },
+      ]);
+    }
+    const staffView = await moderator.client.get(`/rest/v1/trade/${tradeId}/chat`);
+    expect(staffView.status).toBe(200);
+    expect(staffView.text).toContain("bank_account_shared");
+    expect(staffView.text).not.toContain("Shared Holder");
+    expect((await stranger.client.get(`/rest/v1/trade/${tradeId}/chat`)).status).toBe(404);
   });
 });

@@ -224,7 +224,7 @@ const TRADE_ACCOUNT_COLUMNS: Record<keyof TradeBankAccount, keyof BankAccountTab
  * sub-select for the caller's own read (the trade view folds it into the read of its parties, so a
  * trade answer costs no extra round trip). Deleted accounts stay: the trade was started on them.
  */
-export function tradePaymentAccountsSql(offerId: bigint): RawBuilder<unknown> {
+export function tradePaymentAccountsSql(offerId: bigint | RawBuilder<unknown>): RawBuilder<unknown> {
   const fields = Object.entries(TRADE_ACCOUNT_COLUMNS).map(
     ([key, column]) => sql`${sql.lit(key)}, ${sql.ref(`a.${column}`)}`,
   );

@@ -1,8 +1,8 @@
-import { BANK_ACCOUNTS_MAX, type BankAccount, type BankAccountPayload } from "@souk/contracts";
+import { BANK_ACCOUNTS_MAX, type BankAccount, type BankAccountPayload, type TradeBankAccount } from "@souk/contracts";
 import { type RawBuilder, sql } from "kysely";
-import { type Db, withTx } from "../../db/pool.ts";
+import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { inputError, isPublicId, offerNotFound, type Viewer } from "../../platform/index.ts";
-import { accountLabel, foreignAccountIds, toBankAccount } from "./bank-accounts.domain.ts";
+import { accountLabel, foreignAccountIds, toBankAccount, toTradeBankAccount } from "./bank-accounts.domain.ts";
 import { bankAccountInUse, bankAccountNotFound, tooManyBankAccounts } from "./bank-accounts.errors.ts";
 import * as repo from "./bank-accounts.repo.ts";
 import { type CheckedBankAccount, checkBankAccount } from "./bank-accounts.rules.ts";
@@ -54,6 +54,16 @@ export async function getBankAccount(db: Db, viewer: Viewer, id: number): Promis
   return answer(db, row);
 }
 
+/**
+ * One of the owner's own live accounts as a trade's buyer reads it, to share in a trade; anyone
+ * else's (or a deleted one) is the same 404 as none.
+ */
+export async function tradeBankAccountOf(db: Db, ownerId: number, id: number): Promise<TradeBankAccount> {
+  const row = await repo.findAccount(db, ownerId, id);
+  if (!row) throw bankAccountNotFound();
+  return toTradeBankAccount(row);
+}
+
 /** POST /rest/v1/bankaccounts. */
 export async function createBankAccount(db: Db, viewer: Viewer, payload: BankAccountPayload): Promise<BankAccount> {
   const account = await checked(db, payload);
@@ -91,6 +101,23 @@ export async function deleteBankAccount(db: Db, viewer: Viewer, id: number): Pro
 }
 
 /**
+ * Replaces an offer's accounts inside the caller's transaction (the offer is the owner's, already
+ * checked or just written): only the owner's own live accounts, else the field error
+ * `bankAccountIds: bank_account_invalid` and nothing changes. My offers and the wizard share it.
+ */
+export async function attachOwnBankAccounts(
+  tx: Tx,
+  ownerId: number,
+  offerId: bigint,
+  bankAccountIds: readonly number[],
+): Promise<void> {
+  const own = await repo.listAccounts(tx, ownerId);
+  const refused = foreignAccountIds(bankAccountIds, new Set(own.map((row) => Number(row.id))));
+  if (refused.length > 0) throw inputError({ bankAccountIds: ["bank_account_invalid"] });
+  await repo.replaceOfferLinks(tx, offerId, [...bankAccountIds]);
+}
+
+/**
  * PUT /rest/v1/offers/{id}/bank-accounts: the owner's own accounts only; the list replaces the
  * offer's. Another user's account (or an unknown id) is a field error and nothing changes.
  */
@@ -104,10 +131,7 @@ export async function setOfferBankAccounts(
   const offerId = await withTx(db, async (tx) => {
     const offer = await repo.lockOwnOffer(tx, viewer.userId, idHashed);
     if (!offer) throw offerNotFound();
-    const own = await repo.listAccounts(tx, viewer.userId);
-    const refused = foreignAccountIds(bankAccountIds, new Set(own.map((row) => Number(row.id))));
-    if (refused.length > 0) throw inputError({ bankAccountIds: ["bank_account_invalid"] });
-    await repo.replaceOfferLinks(tx, offer.id, bankAccountIds);
+    await attachOwnBankAccounts(tx, viewer.userId, offer.id, bankAccountIds);
     return offer.id;
   });
   const linked = await offerBankAccounts(db, [offerId]);
@@ -140,4 +164,13 @@ export function tradePaymentAccountsQuery(trade: {
   sellerId: bigint;
 }): RawBuilder<unknown> {
   return trade.offerOwnerId === trade.sellerId ? repo.tradePaymentAccountsSql(trade.offerId) : sql`'[]'::json`;
+}
+
+/**
+ * The same accounts as SQL for a statement that writes the `trades` row itself (an UPDATE of
+ * trades): read from that row's offer, owner and seller. The trade's own copy is made of it.
+ */
+export function tradeRowPaymentAccountsSql(): RawBuilder<unknown> {
+  return sql`CASE WHEN trades.offer_owner_id = trades.seller_id
+    THEN ${repo.tradePaymentAccountsSql(sql`trades.offer_id`)} ELSE '[]'::json END`;
 }

@@ -2,7 +2,13 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { registerBankAccountsRoutes, registerBanksRoutes } from "./bank-accounts.routes.ts";
 
-export { offerBankAccounts, tradePaymentAccountsQuery } from "./bank-accounts.service.ts";
+export {
+  attachOwnBankAccounts,
+  offerBankAccounts,
+  tradeBankAccountOf,
+  tradePaymentAccountsQuery,
+  tradeRowPaymentAccountsSql,
+} from "./bank-accounts.service.ts";
 
 export const bankAccountsModule: SoukModule = {
   name: "bank-accounts",

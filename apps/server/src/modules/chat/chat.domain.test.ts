@@ -8,6 +8,7 @@ import {
   mayDirectMessage,
   mergeByTime,
   messengerChatState,
+  visibleEventData,
 } from "./chat.domain.ts";
 
 const now = new Date("2025-03-01T12:00:00Z");
@@ -140,5 +141,19 @@ describe("the messenger's refusals and chat existence states", () => {
     expect(messengerChatState(false, null)).toBe("chat_create_is_allowed");
     expect(messengerChatState(false, { acceptChatMessages: "NO" })).toBe("chat_create_is_forbidden");
     expect(messengerChatState(false, { blockReason: "ChatBlocked" })).toBe("chat_create_is_forbidden");
+  });
+});
+
+describe("what a viewer reads of a trade event", () => {
+  const shared = { name: "bank_account_shared", payload: { bankAccount: { holderName: "Vera Payee" } } };
+
+  it("gives a shared account to the two parties only", () => {
+    expect(visibleEventData(shared, true)).toEqual(shared.payload);
+    expect(visibleEventData(shared, false)).toEqual({});
+  });
+
+  it("gives staff every other event whole", () => {
+    const status = { name: "paid", payload: { to: "paid" } };
+    expect(visibleEventData(status, false)).toEqual(status.payload);
   });
 });

@@ -1,4 +1,10 @@
-import type { AcceptChatMessages, ChatBlockReason, ChatItem, MessengerChatState } from "@souk/contracts";
+import {
+  type AcceptChatMessages,
+  BANK_ACCOUNT_SHARED_EVENT,
+  type ChatBlockReason,
+  type ChatItem,
+  type MessengerChatState,
+} from "@souk/contracts";
 import { chatBlockReasonOf, type TradeAccess } from "../trades/index.ts";
 
 /**
@@ -94,4 +100,15 @@ export function directMessageRefusalOf(facts: {
 export function messengerChatState(hasMessages: boolean, refusal: DirectMessageRefusal | null): MessengerChatState {
   if (hasMessages) return "chat_exists";
   return refusal === null ? "chat_create_is_allowed" : "chat_create_is_forbidden";
+}
+
+/**
+ * What a viewer reads of a trade event in the chat: an account the seller shared is for the two
+ * parties only, so staff looking on see that it was shared, not the account.
+ */
+export function visibleEventData(
+  event: { name: string; payload: Record<string, unknown> },
+  isParty: boolean,
+): Record<string, unknown> {
+  return event.name === BANK_ACCOUNT_SHARED_EVENT && !isParty ? {} : event.payload;
 }

@@ -1,4 +1,4 @@
-import { type ChatAttachmentReason, type ChatBlockReason, ChatErrorCode } from "@souk/contracts";
+import { type ChatAttachmentReason, type ChatBlockReason, ChatErrorCode, TradeErrorCode } from "@souk/contracts";
 import { conflict, DomainError, fileRefused, forbidden, inputError, notFound } from "../../platform/index.ts";
 
 /** Unknown trades and other people's trades look the same (docs/reliability.md#strangers-get-404). */
@@ -29,3 +29,6 @@ export const messengerBlocked = () =>
   forbidden("You cannot write to this user.", ChatErrorCode.NOT_AVAILABLE, { reason: "ChatBlocked" });
 
 export const messengerSelf = () => inputError({ username: ["messenger_self"] }, "You cannot write to yourself.");
+
+export const sellerOnly = () =>
+  forbidden("Only the seller shares a bank account in the trade.", TradeErrorCode.NOT_ALLOWED_FOR_ROLE);

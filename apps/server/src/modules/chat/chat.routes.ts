@@ -7,6 +7,8 @@ import {
   chatListResponseSchema,
   chatPostRequestSchema,
   chatPostResponseSchema,
+  chatShareBankAccountRequestSchema,
+  chatShareBankAccountResponseSchema,
   chatTradeParamsSchema,
 } from "@souk/contracts";
 import type { FastifyRequest } from "fastify";
@@ -24,7 +26,14 @@ import {
   type SoukRoutes,
   viewerOf,
 } from "../../platform/index.ts";
-import { type AttachmentUpload, downloadAttachment, listChat, postAttachments, postMessage } from "./chat.service.ts";
+import {
+  type AttachmentUpload,
+  downloadAttachment,
+  listChat,
+  postAttachments,
+  postMessage,
+  shareBankAccount,
+} from "./chat.service.ts";
 import { registerMessengerRoutes } from "./messenger.routes.ts";
 
 const tags = ["chat"];
@@ -82,6 +91,22 @@ export async function registerChatPrivateRoutes(app: SoukRoutes, deps: AppDeps):
       },
       async (request) =>
         envelope(await postMessage(deps.db, viewerOf(request), request.params.id, request.body.message)),
+    );
+
+    scope.post(
+      "/rest/v1/trade/:id/chat/bank-account",
+      {
+        schema: {
+          tags,
+          summary:
+            "The seller shares another of their bank accounts in the trade's chat, once the payment details are revealed (a system event the two parties see)",
+          params: chatTradeParamsSchema,
+          body: chatShareBankAccountRequestSchema,
+          response: { 200: chatShareBankAccountResponseSchema, ...refusals },
+        },
+      },
+      async (request) =>
+        envelope(await shareBankAccount(deps.db, viewerOf(request), request.params.id, request.body.bankAccountId)),
     );
 
     scope.post(

@@ -17,22 +17,25 @@ import {
   withStoredFiles,
 } from "../../platform/index.ts";
 import { channelFor, publishEvent } from "../../realtime/index.ts";
+import { tradeBankAccountOf } from "../bank-accounts/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import { notifyTradeParty } from "../notifications/index.ts";
 import {
   announceModeratorAvailable,
   getTradeAccess,
   listTradeEvents,
+  recordBankAccountShared,
   type TradeAccess,
   type TradeEventRecord,
 } from "../trades/index.ts";
-import { chatBlockReason, isInWindow, mergeByTime, type TimeWindow } from "./chat.domain.ts";
+import { chatBlockReason, isInWindow, mergeByTime, type TimeWindow, visibleEventData } from "./chat.domain.ts";
 import {
   attachmentMissing,
   attachmentNotFound,
   attachmentRefused,
   attachmentRequired,
   chatNotAvailable,
+  sellerOnly,
   tradeNotFound,
 } from "./chat.errors.ts";
 import * as repo from "./chat.repo.ts";
@@ -100,7 +103,7 @@ function messageView(row: repo.MessageRow, attachments: repo.AttachmentRow[], vi
 const STATUS_NAMES = new Set<string>(TRADE_STATUSES);
 
 /** A trade event as a system message; status events carry the status reached. */
-function systemMessageOf(event: TradeEventRecord): SystemMessage {
+function systemMessageOf(event: TradeEventRecord, access: TradeAccess): SystemMessage {
   const to = event.payload.to;
   return {
     kind: "system",
@@ -109,7 +112,7 @@ function systemMessageOf(event: TradeEventRecord): SystemMessage {
     event: event.name,
     actorRole: event.actorRole,
     status: typeof to === "string" ? to : STATUS_NAMES.has(event.name) ? event.name : null,
-    data: event.payload,
+    data: visibleEventData(event, access.isParty),
     createdAt: event.createdAt.toISOString(),
   };
 }
@@ -164,7 +167,7 @@ export async function listChat(db: Db, viewer: Viewer, idHashed: string, query: 
   const attachmentsUsed = await repo.countTradeAttachments(db, tradeId);
   const lastRow = rows.at(-1);
   return {
-    items: mergeByTime([...messages, ...events.map(systemMessageOf)]),
+    items: mergeByTime([...messages, ...events.map((event) => systemMessageOf(event, access))]),
     meta: {
       canPost: blockReason === null,
       blockReason,
@@ -239,6 +242,27 @@ export async function postMessage(db: Db, viewer: Viewer, idHashed: string, text
     return inserted;
   });
   return messageView({ ...row, author_username: viewer.username }, [], viewer);
+}
+
+/**
+ * POST /rest/v1/trade/{id}/chat/bank-account: the seller shares another of their own accounts with
+ * the buyer, as a chat system event carrying a copy of it (the account's later edits do not reach
+ * it). Only while the seller may write in the chat and once the payment details are revealed.
+ */
+export async function shareBankAccount(
+  db: Db,
+  viewer: Viewer,
+  idHashed: string,
+  bankAccountId: number,
+): Promise<SystemMessage> {
+  const access = await accessOrNotFound(db, viewer, idHashed);
+  if (access.viewerRole !== "seller") throw sellerOnly();
+  await assertMayPost(db, access);
+  const account = await tradeBankAccountOf(db, viewer.userId, bankAccountId);
+  const seq = await withTx(db, (tx) => recordBankAccountShared(tx, access.tradeId, viewer.userId, account));
+  const [event] = await listTradeEvents(db, access.tradeId, seq - 1);
+  if (!event) throw new Error("the shared account's event is gone");
+  return systemMessageOf(event, access);
 }
 
 export interface AttachmentUpload {

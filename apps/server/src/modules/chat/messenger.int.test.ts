@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.ts";
 import { createTrader, createTradesTestApp, type TestUser } from "../../../test/races/trade-fixtures.ts";
 import { castForTrades, type TradeCast } from "../../../test/trade-scenario.ts";
+import { notifyFromFeed } from "../notifications/index.ts";
 
 let t: TestApp;
 let cast: TradeCast;
@@ -152,5 +153,62 @@ describe("unread state", () => {
     expect(missing.status).toBe(404);
     expect((await alice.client.post(`/rest/v1/messenger/${alice.username}/read`, { lastReadId: 1 })).status).toBe(422);
     expect((await t.client().get("/rest/v1/messenger")).status).toBe(401);
+  });
+});
+
+describe("direct message notifications", () => {
+  async function directMessageNotifications(viewer: Trader) {
+    const answer = await viewer.client.get("/rest/v1/notifications");
+    expect(answer.status, answer.text).toBe(200);
+    return (answer.body.data as { event: string }[]).filter((item) => item.event === "messenger.message_received");
+  }
+
+  it("tells the recipient once per message, through the catalogue, and never the sender", async () => {
+    const [alice, bob] = await Promise.all([createTrader(t), createTrader(t)]);
+    expect((await write(alice, bob, "Are you there?")).status).toBe(200);
+    // The feed is read twice: the message is still told once.
+    await notifyFromFeed(t.db);
+    await notifyFromFeed(t.db);
+    const told = await directMessageNotifications(bob);
+    expect(told).toEqual([
+      expect.objectContaining({
+        event: "messenger.message_received",
+        group: "chat",
+        subjectType: "user",
+        subjectId: alice.username,
+        isRead: false,
+        payload: expect.objectContaining({
+          counterparty: alice.username,
+          text: "Are you there?",
+          link: `/messenger?messenger-chat=${alice.username}`,
+        }),
+      }),
+    ]);
+    expect(await directMessageNotifications(alice)).toEqual([]);
+
+    expect((await write(alice, bob, "Hello?")).status).toBe(200);
+    await notifyFromFeed(t.db);
+    expect(await directMessageNotifications(bob)).toHaveLength(2);
+  });
+
+  it("follows the recipient's chat settings, and a refused message tells nothing", async () => {
+    const [alice, bob] = await Promise.all([createTrader(t), createTrader(t)]);
+    const off = await bob.client.post("/rest/v1/notifications/settings", {
+      settings: [
+        { group: "chat", channel: "web", isEnabled: false },
+        { group: "chat", channel: "email", isEnabled: false },
+        { group: "chat", channel: "telegram", isEnabled: false },
+        { group: "chat", channel: "app", isEnabled: false },
+      ],
+    });
+    expect(off.status, off.text).toBe(200);
+    expect((await write(alice, bob, "Quiet")).status).toBe(200);
+    await notifyFromFeed(t.db);
+    expect(await directMessageNotifications(bob)).toEqual([]);
+
+    await alice.client.put("/proxy/messenger/v3/profile", { accept_chat_messages: "NO" });
+    expect((await write(bob, alice, "Refused")).status).toBe(403);
+    await notifyFromFeed(t.db);
+    expect(await directMessageNotifications(alice)).toEqual([]);
   });
 });

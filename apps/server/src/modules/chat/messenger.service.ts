@@ -4,10 +4,11 @@ import {
   MESSENGER_READ_EVENT,
   type MessengerConversation,
   type MessengerListMeta,
+  PAGE_PATHS,
 } from "@souk/contracts";
 import { type Db, withTx } from "../../db/pool.ts";
 import { isStaff, type Viewer } from "../../platform/index.ts";
-import { channelFor, publishEvent } from "../../realtime/index.ts";
+import { announceAccountEvent, channelFor, publishEvent } from "../../realtime/index.ts";
 import { getChatAcceptance, getRelation } from "../contacts/index.ts";
 import { haveTradedTogether } from "../trades/index.ts";
 import { findUserByUsername } from "../users/index.ts";
@@ -164,6 +165,16 @@ export async function postDirectMessage(
         payload: { messageId: Number(inserted.id), from: viewer.username, to: recipient.username },
       });
     }
+    // The recipient hears of it through the event catalogue, once per message, on the channels
+    // of their chat settings (docs/decisions/147-direct-message-notifications-and-listing-badges.md).
+    await announceAccountEvent(tx, Number(recipient.id), {
+      event: "messenger.message_received",
+      subjectId: viewer.username,
+      dedupeKey: `dm:${inserted.id}`,
+      link: `${PAGE_PATHS.messenger}?messenger-chat=${encodeURIComponent(viewer.username)}`,
+      counterparty: viewer.username,
+      text,
+    });
     return inserted;
   });
   return directMessageView({ ...row, sender_username: viewer.username }, viewer);

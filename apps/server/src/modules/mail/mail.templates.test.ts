@@ -11,6 +11,7 @@ const TEMPLATES = [
   "two-factor-code",
   "notification",
   "trade-messages",
+  "direct-messages",
 ] as const;
 
 describe("mail templates", () => {

@@ -10,7 +10,8 @@ export type MailTemplate =
   | "login-approval"
   | "two-factor-code"
   | "notification"
-  | "trade-messages";
+  | "trade-messages"
+  | "direct-messages";
 
 export interface RenderedMail {
   subject: string;
@@ -114,6 +115,16 @@ const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
       subject: (v) => `Souk : nouveaux messages de ${v.counterparty}`,
       lines: (v) =>
         present(`${v.counterparty} a écrit dans votre transaction :`, v.messages, `Ouvrir la transaction : ${v.link}`),
+    },
+  },
+  "direct-messages": {
+    en: {
+      subject: (v) => `Souk: new messages from ${v.counterparty}`,
+      lines: (v) => present(`${v.counterparty} wrote to you:`, v.messages, `Open the conversation: ${v.link}`),
+    },
+    fr: {
+      subject: (v) => `Souk : nouveaux messages de ${v.counterparty}`,
+      lines: (v) => present(`${v.counterparty} vous a écrit :`, v.messages, `Ouvrir la conversation : ${v.link}`),
     },
   },
   "new-device-login": {

@@ -120,7 +120,7 @@ export function accountPayloadOf(fact: AccountEventFact): NotificationPayload {
     fiatAmount: null,
     fiatCurrencyCode: null,
     paymentMethodName: null,
-    counterparty: null,
+    counterparty: fact.counterparty ?? null,
     paymentWindowEndsAt: null,
     paymentWindowSecondsLeft: null,
     text: fact.text ?? null,

@@ -111,4 +111,28 @@ describe("notifications on the e-mail channel, through the mail outbox and a rea
     await deliver();
     expect(mailsTo(sellerEmail).length).toBe(before);
   });
+
+  it("mails a direct message to its recipient once, as a conversation's digest, and nothing to its sender", async () => {
+    // The buyer mails chat at once (interval 0) and reads French (the test above).
+    const buyerEmail = await emailOf(cast.buyer.id);
+    const sellerEmail = await emailOf(cast.seller.id);
+    await notifyFromFeed(t.db);
+    await deliver();
+    const before = { buyer: mailsTo(buyerEmail).length, seller: mailsTo(sellerEmail).length };
+    const sent = await cast.seller.client.post(`/rest/v1/messenger/${cast.buyer.username}`, {
+      message: "Salut, toujours là ?",
+    });
+    expect(sent.status, sent.text).toBe(200);
+    await notifyFromFeed(t.db);
+    await notifyFromFeed(t.db);
+    await deliver();
+    await deliver();
+    const mails = mailsTo(buyerEmail);
+    expect(mails.length).toBe(before.buyer + 1);
+    expect(mails.at(-1)?.subject).toBe(`Souk : nouveaux messages de ${cast.seller.username}`);
+    expect(mails.at(-1)?.text).toContain(`${cast.seller.username} vous a écrit`);
+    expect(mails.at(-1)?.text).toContain("Salut, toujours là ?");
+    expect(mails.at(-1)?.text).toContain(`/messenger?messenger-chat=${cast.seller.username}`);
+    expect(mailsTo(sellerEmail).length).toBe(before.seller);
+  });
 });

@@ -36,7 +36,8 @@ async function mailDigest(tx: Tx, jobs: JobQueue, config: Config, rows: repo.Pen
   const messages = rows.map((row) => `> ${row.payload.text ?? headlineIn(locale, row.event, row.payload)}`);
   await queueMail(tx, jobs, {
     to: first.email,
-    template: "trade-messages",
+    // A conversation's messages say so; the rest are a trade's chat.
+    template: first.event === "messenger.message_received" ? "direct-messages" : "trade-messages",
     locale,
     vars: {
       counterparty: first.payload.counterparty ?? "",
@@ -48,7 +49,7 @@ async function mailDigest(tx: Tx, jobs: JobQueue, config: Config, rows: repo.Pen
 
 /**
  * The e-mail channel: every pending notification goes through the mail outbox (`queueMail`, in
- * this pass's transaction), a trade's chat messages as one digest per the recipient's
+ * this pass's transaction), a trade's chat messages (and a conversation's direct messages) as one digest per the recipient's
  * notifyTradeMessagesInterval. Handled rows get `emailed_at`; returns how many mails were queued.
  */
 export async function mailNotifications(db: Db, jobs: JobQueue, config: Config, now = new Date()): Promise<number> {

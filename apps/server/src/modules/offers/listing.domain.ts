@@ -1,7 +1,7 @@
 import type { OfferFlowType, OfferListingItem, OfferOwner, OfferPriceType, OfferRangeType } from "@souk/contracts";
 import type { Catalog, Market } from "./catalog.service.ts";
 import type { ListingRow } from "./listing.repo.ts";
-import { badgeOf, humanizeSeconds, isAutomatedFlow, locationText, ownerStatus, tagsOf } from "./offers.domain.ts";
+import { humanizeSeconds, isAutomatedFlow, locationText, ownerBadge, ownerStatus, tagsOf } from "./offers.domain.ts";
 import { cappedFiatMax, compareText, computeOfferPrices, type OfferPrices, plain } from "./pricing.domain.ts";
 
 /** What shaping needs besides the row: reference data, today's rates and the clock. */
@@ -22,6 +22,10 @@ export interface OwnerFields {
   stats_completed_trades_30d: number | null;
   stats_feedback_positive: number | null;
   stats_feedback_negative: number | null;
+  owner_feedback_positive: number;
+  owner_feedback_negative: number;
+  owner_done_trades: number | null;
+  owner_volume_usd: number | null;
 }
 
 export function toOwner(row: OwnerFields, now: Date): OfferOwner {
@@ -32,7 +36,13 @@ export function toOwner(row: OwnerFields, now: Date): OfferOwner {
     lastSeenAt: row.owner_last_seen_at ? Math.floor(row.owner_last_seen_at.getTime() / 1000) : null,
     feedbackPositiveCount: row.stats_feedback_positive ?? 0,
     feedbackNegativeCount: row.stats_feedback_negative ?? 0,
-    badge: badgeOf(row.owner_roles),
+    badge: ownerBadge({
+      roles: row.owner_roles,
+      doneTrades: row.owner_done_trades ?? 0,
+      volumeUsd: row.owner_volume_usd ?? 0,
+      feedbackPositive: row.owner_feedback_positive,
+      feedbackNegative: row.owner_feedback_negative,
+    }),
     monthlyTradeStats: { completedTrades: row.stats_completed_trades_30d ?? 0 },
     userCountryIso: row.owner_country_iso,
     isIdVerified: row.owner_id_verified_at !== null,

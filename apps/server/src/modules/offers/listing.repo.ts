@@ -1,7 +1,7 @@
 import { OFFER_TAG_SLUGS } from "@souk/contracts";
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../../db/pool.ts";
-import { OWNER_IS_LISTABLE } from "./offers.repo.ts";
+import { OWNER_BADGE_COLUMNS, OWNER_IS_LISTABLE } from "./offers.repo.ts";
 import { executePrepared } from "./prepared-query.ts";
 
 /**
@@ -109,6 +109,10 @@ export interface ListingRow {
   owner_last_seen_at: Date | null;
   owner_id_verified_at: Date | null;
   owner_is_listable: boolean;
+  owner_feedback_positive: number;
+  owner_feedback_negative: number;
+  owner_done_trades: number | null;
+  owner_volume_usd: number | null;
   stats_completed_trades_30d: number | null;
   stats_release_time_median_seconds: number | null;
   stats_feedback_positive: number | null;
@@ -128,7 +132,7 @@ const LISTING_COLUMNS = sql`o.id, o.id_hashed, o.user_id, o.type, o.crypto_curre
   o.location_country_iso, o.is_featured_by_moderator, o.featured_until, o.is_listed,
   u.username AS owner_username, u.avatar_url AS owner_avatar_url, u.country_iso AS owner_country_iso,
   u.roles AS owner_roles, u.last_seen_at AS owner_last_seen_at, u.id_verified_at AS owner_id_verified_at,
-  ${OWNER_IS_LISTABLE} AS owner_is_listable,
+  ${OWNER_IS_LISTABLE} AS owner_is_listable, ${OWNER_BADGE_COLUMNS},
   s.completed_trades_30d AS stats_completed_trades_30d,
   s.release_time_median_seconds AS stats_release_time_median_seconds,
   s.feedback_positive AS stats_feedback_positive, s.feedback_negative AS stats_feedback_negative,

@@ -1,4 +1,5 @@
 import {
+  type BADGES,
   checkOfferDraft,
   type DutyHour,
   GIFT_CARD_REGION_IDS,
@@ -14,6 +15,7 @@ import {
   P2P_FLOW_TYPES,
   SHOP_FLOW_TYPES,
 } from "@souk/contracts";
+import { type BadgeFacts, badgeOf } from "../reputation/index.ts";
 import { hasAtMostDecimals, isWithin, plain } from "./pricing.domain.ts";
 
 /** Field-keyed refusals: `{"fiatLimitMax": ["limit_max_below_min"]}`. */
@@ -413,8 +415,23 @@ export function ownerStatus(lastSeenAt: Date | null, now: Date): OfferOwner["sta
   return { type: "offline", text: `Seen ${ago(minutes)}` };
 }
 
-export function badgeOf(roles: string[]): OfferOwner["badge"] {
-  return roles.includes("vendor") ? { id: "vendor", name: "Vendor" } : { id: "no_badge", name: "No badge" };
+/** The English names of the badges, the answer's `badge.name` (the web shows its own words). */
+const BADGE_NAMES: Record<(typeof BADGES)[number], string> = {
+  no_badge: "No badge",
+  vendor: "Vendor",
+  power_trader: "Power trader",
+  expert_trader: "Expert trader",
+  operator: "Operator",
+  ceo: "CEO",
+  ambassador: "Ambassador",
+  peer: "Peer",
+  champion: "Champion",
+};
+
+/** The owner's badge by the reputation module's rule, the profile's (docs/decisions/139-medals-badges-and-trade-volume.md). */
+export function ownerBadge(facts: BadgeFacts): OfferOwner["badge"] {
+  const id = badgeOf(facts);
+  return { id, name: BADGE_NAMES[id] };
 }
 
 /** 95 -> "2 minutes", 5400 -> "1 hour 30 minutes"; null when no trade was released yet. */

@@ -151,9 +151,23 @@ interface OwnerColumns {
   stats_release_time_median_seconds: number | null;
   stats_feedback_positive: number | null;
   stats_feedback_negative: number | null;
+  owner_feedback_positive: number;
+  owner_feedback_negative: number;
+  owner_done_trades: number | null;
+  owner_volume_usd: number | null;
 }
 
 export type OfferRecord = OfferRow & OwnerColumns;
+
+/**
+ * What the owner's badge is worked out from, beside the roles: the feedback counts of the owner's
+ * row and the done trades and USD volume the reputation job keeps (user_trade_stats, read only),
+ * each a primary-key read of the rows a page shows (docs/decisions/147-direct-message-notifications-and-listing-badges.md).
+ */
+export const OWNER_BADGE_COLUMNS = sql`u.feedback_positive_count AS owner_feedback_positive,
+  u.feedback_negative_count AS owner_feedback_negative,
+  (SELECT r.done_trades FROM user_trade_stats r WHERE r.user_id = o.user_id) AS owner_done_trades,
+  (SELECT r.volume_usd::float8 FROM user_trade_stats r WHERE r.user_id = o.user_id) AS owner_volume_usd`;
 
 /** An owner's offers may be listed unless the owner is barred from trading. */
 export const OWNER_IS_LISTABLE = sql<boolean>`NOT (u.is_banned OR u.is_suspended OR u.is_frozen OR u.is_on_hold OR u.is_compromised)`;
@@ -225,7 +239,7 @@ const OFFER_COLUMNS = sql.raw(
 const RECORD_COLUMNS = sql`${OFFER_COLUMNS},
   u.username AS owner_username, u.avatar_url AS owner_avatar_url, u.country_iso AS owner_country_iso,
   u.roles AS owner_roles, u.last_seen_at AS owner_last_seen_at, u.id_verified_at AS owner_id_verified_at,
-  u.fee_discount AS owner_fee_discount, ${OWNER_IS_LISTABLE} AS owner_is_listable,
+  u.fee_discount AS owner_fee_discount, ${OWNER_IS_LISTABLE} AS owner_is_listable, ${OWNER_BADGE_COLUMNS},
   s.completed_trades_30d AS stats_completed_trades_30d,
   s.release_time_median_seconds AS stats_release_time_median_seconds,
   s.feedback_positive AS stats_feedback_positive, s.feedback_negative AS stats_feedback_negative`;

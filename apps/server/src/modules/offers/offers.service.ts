@@ -11,6 +11,7 @@ import {
   newPublicId,
   type Viewer,
 } from "../../platform/index.ts";
+import { attachOwnBankAccounts } from "../bank-accounts/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import { getOwnerBalances } from "../ledger/index.ts";
 import { maintenanceRefusal, refuseDuringMaintenance } from "../site/index.ts";
@@ -120,7 +121,8 @@ export async function createOffer(
   assertMayTransact(viewer, "create-offer");
   await refuseDuringMaintenance(db);
   const [catalog, market] = await Promise.all([getCatalog(db), getMarket(db)]);
-  const { draft, ids } = checkedDraft(input, null, catalog, market, features);
+  const { bankAccountIds, ...offerInput } = input;
+  const { draft, ids } = checkedDraft(offerInput, null, catalog, market, features);
   if (draft.isActive) assertMayTransact(viewer, "activate-offer");
   const idHashed = await withTx(db, async (tx) => {
     if (!viewer.roles.includes("vendor")) await grantRoles(tx, viewer.userId, ["vendor"]);
@@ -132,6 +134,7 @@ export async function createOffer(
         user_id: BigInt(viewer.userId),
       });
       if (inserted) {
+        if (bankAccountIds) await attachOwnBankAccounts(tx, viewer.userId, inserted.id, bankAccountIds);
         await refreshFunding(tx, { catalog, market }, { offerId: inserted.id });
         // A buy offer waits for the vendor's bond (bond-held-offers.service.ts).
         await syncOfferBondState(tx, viewer.userId);
@@ -161,10 +164,12 @@ export async function updateOffer(
   features: Features,
 ): Promise<Offer> {
   const [catalog, market, maintenance] = await Promise.all([getCatalog(db), getMarket(db), maintenanceRefusal(db)]);
+  const { bankAccountIds, ...offerInput } = input;
   await withTx(db, async (tx) => {
     const record = await lockOwnOffer(tx, viewer, idHashed);
     assertMayTransact(viewer);
-    await applyDraftEdit(tx, viewer, record, input, { catalog, market, features, maintenance });
+    if (bankAccountIds) await attachOwnBankAccounts(tx, viewer.userId, record.id, bankAccountIds);
+    await applyDraftEdit(tx, viewer, record, offerInput, { catalog, market, features, maintenance });
   });
   forgetCachedListings();
   return answerOffer(db, idHashed, catalog, market);
@@ -217,10 +222,12 @@ export async function editOwnOffer(
   features: Features,
 ): Promise<void> {
   const [catalog, market, maintenance] = await Promise.all([getCatalog(db), getMarket(db), maintenanceRefusal(db)]);
+  const { bankAccountIds, ...offerInput } = input;
   await withTx(db, async (tx) => {
     const record = await lockOwnOffer(tx, viewer, idHashed);
     assertMayTransact(viewer);
-    await applyDraftEdit(tx, viewer, record, input, { catalog, market, features, maintenance });
+    if (bankAccountIds) await attachOwnBankAccounts(tx, viewer.userId, record.id, bankAccountIds);
+    await applyDraftEdit(tx, viewer, record, offerInput, { catalog, market, features, maintenance });
   });
   forgetCachedListings();
 }

@@ -8,6 +8,7 @@ import { reputationJob } from "./reputation.job.ts";
 import { registerReputationPublicRoutes } from "./reputation.routes.ts";
 import { refreshReputation } from "./reputation.service.ts";
 
+export { type BadgeFacts, badgeOf } from "./reputation.badges.ts";
 export { profileReputation, refreshReputation } from "./reputation.service.ts";
 
 export const reputationModule: SoukModule = {

@@ -2,7 +2,7 @@ import { userMedalsResponseSchema } from "@souk/contracts";
 import { formatAmount } from "@souk/money";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { createTrader, openTradesTestAppForFile } from "../../../test/races/trade-fixtures.ts";
+import { createOffer, createTrader, fund, openTradesTestAppForFile } from "../../../test/races/trade-fixtures.ts";
 import { cancelTrade, castForTrades, openTrade, releaseTrade } from "../../../test/trade-scenario.ts";
 import { refreshReputation } from "./index.ts";
 
@@ -112,5 +112,38 @@ describe("the profile's badge", () => {
     expect((await profileOf(cast.moderator.username)).badge).toBe("operator");
     expect((await profileOf(cast.seller.username)).badge).toBe("vendor");
     expect((await profileOf(cast.stranger.username)).badge).toBe("no_badge");
+  });
+});
+
+describe("the badge on the marketplace's offer rows", () => {
+  const listedBadgeOf = async (offerId: string) => {
+    const response = await t
+      .client()
+      .get(
+        "/rest/v1/offers?type=buy&crypto_currency_code=USDT&currencyCode=USD&payment-method=cash-in-person&limit=50",
+      );
+    expect(response.status, response.text).toBe(200);
+    const item = (response.body.data as { hash: string; owner: { badge: unknown } }[]).find(
+      (row) => row.hash === offerId,
+    );
+    expect(item, "the offer is listed").toBeDefined();
+    return item?.owner.badge;
+  };
+
+  it("shows the profile's badge: the trader tier from the job's figures and the feedback, else the role", async () => {
+    const vendor = await createTrader(t, { roles: ["user", "vendor"] });
+    await fund(t.db, vendor.id, "USDT", "1000");
+    // What the job keeps for a vendor with 120 done trades worth 30,000 USD, and 99 % positive feedback.
+    await sql`INSERT INTO user_trade_stats (user_id, done_trades, volume_usd) VALUES (${vendor.id}, 120, 30000)`.execute(
+      t.ownerDb,
+    );
+    await sql`UPDATE users SET feedback_positive_count = 99, feedback_negative_count = 1 WHERE id = ${vendor.id}`.execute(
+      t.ownerDb,
+    );
+    const offerId = await createOffer(vendor);
+    expect(await listedBadgeOf(offerId)).toEqual({ id: "power_trader", name: "Power trader" });
+    expect((await profileOf(vendor.username)).badge).toBe("power_trader");
+
+    expect(await listedBadgeOf(cast.offerId)).toEqual({ id: "vendor", name: "Vendor" });
   });
 });

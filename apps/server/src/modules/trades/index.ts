@@ -28,6 +28,7 @@ export { announceModeratorAvailable } from "./trades.moderator.ts";
 export { listActiveTrades, listTradeHistory } from "./trades.queries.ts";
 export { listSeededTrades } from "./trades.seed.ts";
 export { cancelTrade, expireDueTrades, markPaid, releaseTrade } from "./trades.service.ts";
+export { recordBankAccountShared } from "./trades.shared-accounts.ts";
 export { startTrade } from "./trades.start.ts";
 
 export const tradesModule: SoukModule = {

@@ -1,4 +1,4 @@
-import { ChatErrorCode, ErrorCode, TradeErrorCode, type TradeStatus } from "@souk/contracts";
+import { BankAccountErrorCode, ChatErrorCode, ErrorCode, TradeErrorCode, type TradeStatus } from "@souk/contracts";
 import { conflict, DomainError, forbidden, inputError, notFound } from "../../platform/index.ts";
 import type { AmountProblem } from "./trades.domain.ts";
 
@@ -131,3 +131,9 @@ export const uploadNotFound = () => notFound("No such upload.", "ERROR_TRADE_UPL
 /** A file recorded before files were kept (metadata only), or lost by the store. */
 export const uploadFileMissing = () =>
   new DomainError(ChatErrorCode.ATTACHMENT_MISSING, "not_found", "This upload's file is not stored.");
+
+export const paymentDetailsNotRevealed = () =>
+  conflict(
+    "Share a bank account once the payment details are revealed.",
+    BankAccountErrorCode.PAYMENT_DETAILS_NOT_REVEALED,
+  );

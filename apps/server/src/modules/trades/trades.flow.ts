@@ -19,6 +19,7 @@ import {
   type Viewer,
   withStoredFiles,
 } from "../../platform/index.ts";
+import { tradeRowPaymentAccountsSql } from "../bank-accounts/index.ts";
 import { flowStepOf, isActiveStatus } from "./trades.domain.ts";
 import * as errors from "./trades.errors.ts";
 import { recordEvent } from "./trades.events.ts";
@@ -42,14 +43,22 @@ async function advanceFlow(
 ) {
   const requirements = await requirementsRepo.listRequirements(tx, [row.id]);
   const step = flowStepOf(factsOf(row, requirements));
-  let current = await repo.nextEventSeq(tx, row.id, step !== row.flow_step ? { flowStep: step } : {});
+  const isReveal = step !== row.flow_step && step === "before_mark_as_paid";
+  // The reveal copies the payee's accounts onto the trade, in the same statement.
+  let current = await repo.nextEventSeq(
+    tx,
+    row.id,
+    step === row.flow_step
+      ? {}
+      : { flowStep: step, ...(isReveal ? { paymentAccounts: tradeRowPaymentAccountsSql() } : {}) },
+  );
   await recordEvent(tx, current, {
     name: event.name,
     actorRole: actor.role,
     actorUserId: actor.userId,
     payload: event.payload,
   });
-  if (step !== row.flow_step && step === "before_mark_as_paid") {
+  if (isReveal) {
     current = await repo.nextEventSeq(tx, row.id);
     await recordEvent(tx, current, {
       name: "payment_details_revealed",

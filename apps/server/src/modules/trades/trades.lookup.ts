@@ -41,15 +41,19 @@ export async function viewTrade(
   role: ViewerRole,
   features: Features,
 ): Promise<Trade> {
-  // The payee's accounts are read, in the same statement, only for a viewer who may see them.
-  const paymentAccounts = mayReadPaymentDetails(row, viewer.userId, role)
-    ? tradePaymentAccountsQuery({ offerId: row.offer_id, offerOwnerId: row.offer_owner_id, sellerId: row.seller_id })
-    : null;
-  const [facts, catalog, market] = await Promise.all([
+  // The payee's accounts, only for a viewer who may see them: the trade's own copy once the
+  // details were revealed, else the offer's current ones, read in the same statement.
+  const mayRead = mayReadPaymentDetails(row, viewer.userId, role);
+  const paymentAccounts =
+    mayRead && row.payment_accounts === null
+      ? tradePaymentAccountsQuery({ offerId: row.offer_id, offerOwnerId: row.offer_owner_id, sellerId: row.seller_id })
+      : null;
+  const [read, catalog, market] = await Promise.all([
     requirementsRepo.findViewFacts(db, row, paymentAccounts),
     getCatalog(db),
     getMarket(db),
   ]);
+  const facts = mayRead && row.payment_accounts !== null ? { ...read, bankAccounts: row.payment_accounts } : read;
   const fiat = catalog.fiatById.get(row.fiat_currency_id);
   return toTradeView(row, {
     viewerId: viewer.userId,

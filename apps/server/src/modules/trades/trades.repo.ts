@@ -1,6 +1,7 @@
 import type {
   RequirementStatus,
   TradeActorRole,
+  TradeBankAccount,
   TradeFlowStep,
   TradeRequirementId,
   TradeStatus,
@@ -67,6 +68,8 @@ interface TradesTable {
   taker_id: bigint;
   idempotency_key: string | null;
   updated_at: Generated<Date>;
+  /** The trade's own copy of the payee's accounts, made when the payment details were revealed. */
+  payment_accounts: Generated<TradeBankAccount[] | null>;
 }
 export type TradeRow = Selectable<TradesTable>;
 
@@ -126,6 +129,7 @@ const TRADE_COLUMNS = [
   "taker_id",
   "idempotency_key",
   "updated_at",
+  "payment_accounts",
 ] as const satisfies readonly (keyof TradesTable)[];
 type MissingTradeColumn = Exclude<keyof TradesTable, (typeof TRADE_COLUMNS)[number]>;
 const allTradeColumnsNamed: [MissingTradeColumn] extends [never] ? true : MissingTradeColumn = true;
@@ -227,14 +231,23 @@ export type NewTrade = Omit<
   | "appeal_text"
   | "updated_at"
   | "expires_at"
+  | "payment_accounts"
 >;
 
-/** Inserts a trade whose window starts now (the database's clock) and lasts its payment window. */
-export async function insertTrade(tx: Tx, values: NewTrade): Promise<TradeRow> {
+/**
+ * Inserts a trade whose window starts now (the database's clock) and lasts its payment window.
+ * `paymentAccounts` (SQL) is its copy of the payee's accounts when the trade starts revealed.
+ */
+export async function insertTrade(
+  tx: Tx,
+  values: NewTrade,
+  paymentAccounts: RawBuilder<unknown> | null = null,
+): Promise<TradeRow> {
   return tables(tx)
     .insertInto("trades")
     .values({
       ...values,
+      ...(paymentAccounts ? { payment_accounts: sql<TradeBankAccount[]>`${paymentAccounts}` } : {}),
       event_seq: 1,
       expires_at: sql<Date>`now() + make_interval(mins => ${values.payment_window_minutes}::integer)`,
     })
@@ -324,6 +337,8 @@ export interface TransitionColumns {
   resolution?: { moderatorId: number; outcome: "buyer" | "seller"; note: string };
   /** When the trade is in dispute_open, the dispute is closed as resolved by this user for this party. */
   closeDispute?: { byUserId: number; outcome: "buyer" | "seller"; note: string };
+  /** The payee's accounts (SQL over the row), copied unless the trade has its copy already. */
+  paymentAccounts?: RawBuilder<unknown>;
 }
 
 /**
@@ -340,6 +355,9 @@ export async function applyTransition(tx: Tx, update: TransitionUpdate): Promise
     sql`updated_at = now()`,
   ];
   if (update.set.paidAt) sets.push(sql`paid_at = now()`);
+  if (update.set.paymentAccounts) {
+    sets.push(sql`payment_accounts = coalesce(payment_accounts, ${update.set.paymentAccounts})`);
+  }
   if (update.set.completedAt) sets.push(sql`completed_at = now()`);
   if (update.set.cancelledAt) sets.push(sql`cancelled_at = now()`);
   if (update.set.dispute) {
@@ -384,13 +402,20 @@ export async function applyTransition(tx: Tx, update: TransitionUpdate): Promise
 }
 
 /** Bumps the event sequence for a flow event (no status change) and locks the row until commit. */
-export async function nextEventSeq(tx: Tx, id: bigint, extra: { flowStep?: TradeFlowStep; isFallback?: true } = {}) {
+export async function nextEventSeq(
+  tx: Tx,
+  id: bigint,
+  extra: { flowStep?: TradeFlowStep; isFallback?: true; paymentAccounts?: RawBuilder<unknown> } = {},
+) {
   return tables(tx)
     .updateTable("trades")
     .set((eb) => ({
       event_seq: eb("event_seq", "+", 1),
       updated_at: sql`now()`,
       ...(extra.flowStep ? { flow_step: extra.flowStep } : {}),
+      ...(extra.paymentAccounts
+        ? { payment_accounts: sql<TradeBankAccount[]>`coalesce(payment_accounts, ${extra.paymentAccounts})` }
+        : {}),
       ...(extra.isFallback ? { is_fallback: true } : {}),
     }))
     .where("id", "=", id)

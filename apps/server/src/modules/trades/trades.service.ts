@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/pool.ts";
 import { assertMayTransact, type DomainError, failpoint, isStaff, type Viewer } from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
 import { recordAudit } from "../audit/index.ts";
+import { tradeRowPaymentAccountsSql } from "../bank-accounts/index.ts";
 import { postEscrow, voidEscrow, withLedgerTx } from "../ledger/index.ts";
 import { applySystemCancelPenalty, recordCompletedTradeCounts, recordOfferCapUsage } from "../offers/index.ts";
 import { adjustTradeCounters } from "../users/index.ts";
@@ -46,7 +47,8 @@ function columnsFor(
 ): repo.TransitionColumns {
   switch (rule.command) {
     case "paid":
-      return { paidAt: true };
+      // A payment marked before the flow revealed the details reveals them: the trade keeps its copy.
+      return { paidAt: true, paymentAccounts: tradeRowPaymentAccountsSql() };
     case "release":
       if (rule.closesDisputeFor && viewerId !== null) {
         return {

@@ -11,6 +11,7 @@ import {
   userRestricted,
   type Viewer,
 } from "../../platform/index.ts";
+import { tradePaymentAccountsQuery } from "../bank-accounts/index.ts";
 import { getRelation } from "../contacts/index.ts";
 import { holdEscrow, withLedgerTx } from "../ledger/index.ts";
 import { type Catalog, getCatalog, getMarket, getOfferForTrade, type Market } from "../offers/index.ts";
@@ -138,6 +139,19 @@ function startRefusalError(refusal: StartRefusal): DomainError {
   }
 }
 
+/**
+ * A trade whose flow has nothing to do before the payment details (no first-step requirement)
+ * starts revealed, with its own copy of the payee's accounts; the others copy them at the reveal.
+ */
+function revealedAtStart(offer: StartPlan["offer"], plan: StartPlan) {
+  if (plan.flowStep !== "before_mark_as_paid") return null;
+  return tradePaymentAccountsQuery({
+    offerId: offer.offerId,
+    offerOwnerId: BigInt(offer.ownerId),
+    sellerId: BigInt(plan.sellerId),
+  });
+}
+
 /** The start's writes, in its transaction: the trade, its requirements, the escrow hold, the first event, the expiry job. */
 async function writeStart(
   tx: Tx,
@@ -147,39 +161,43 @@ async function writeStart(
   idempotencyKey: string | null,
 ): Promise<repo.TradeRow> {
   const { offer } = plan;
-  const inserted = await repo.insertTrade(tx, {
-    id_hashed: newPublicId(),
-    offer_id: offer.offerId,
-    offer_id_hashed: offer.idHashed,
-    offer_type: offer.type,
-    offer_owner_id: BigInt(offer.ownerId),
-    flow_type: offer.flowType,
-    buyer_id: BigInt(plan.buyerId),
-    seller_id: BigInt(plan.sellerId),
-    crypto_currency_id: offer.cryptoCurrencyId,
-    crypto_currency_code: offer.cryptoCurrencyCode,
-    crypto_decimals: offer.cryptoDecimals,
-    amount_minor: plan.amountMinor,
-    fee_minor: plan.feeMinor,
-    fee_bps: plan.feeBps,
-    fiat_currency_id: offer.fiatCurrencyId,
-    fiat_currency_code: offer.fiatCurrencyCode,
-    fiat_amount: plan.fiatAmount,
-    fiat_amount_usd: plan.fiatAmountUsd,
-    fiat_price_per_crypto: plan.fiatPricePerCrypto,
-    payment_method_id: offer.paymentMethodId,
-    payment_method_slug: offer.paymentMethodSlug,
-    payment_method_name: offer.paymentMethodName,
-    payment_window_minutes: offer.paymentWindowMinutes,
-    offer_terms: offer.offerTerms,
-    trade_instructions: offer.tradeDetails,
-    counts_against_cap: plan.countsAgainstCap,
-    is_opponents_same_ip: plan.isOpponentsSameIp,
-    status: "active_funded",
-    flow_step: plan.flowStep,
-    taker_id: BigInt(viewer.userId),
-    idempotency_key: idempotencyKey,
-  });
+  const inserted = await repo.insertTrade(
+    tx,
+    {
+      id_hashed: newPublicId(),
+      offer_id: offer.offerId,
+      offer_id_hashed: offer.idHashed,
+      offer_type: offer.type,
+      offer_owner_id: BigInt(offer.ownerId),
+      flow_type: offer.flowType,
+      buyer_id: BigInt(plan.buyerId),
+      seller_id: BigInt(plan.sellerId),
+      crypto_currency_id: offer.cryptoCurrencyId,
+      crypto_currency_code: offer.cryptoCurrencyCode,
+      crypto_decimals: offer.cryptoDecimals,
+      amount_minor: plan.amountMinor,
+      fee_minor: plan.feeMinor,
+      fee_bps: plan.feeBps,
+      fiat_currency_id: offer.fiatCurrencyId,
+      fiat_currency_code: offer.fiatCurrencyCode,
+      fiat_amount: plan.fiatAmount,
+      fiat_amount_usd: plan.fiatAmountUsd,
+      fiat_price_per_crypto: plan.fiatPricePerCrypto,
+      payment_method_id: offer.paymentMethodId,
+      payment_method_slug: offer.paymentMethodSlug,
+      payment_method_name: offer.paymentMethodName,
+      payment_window_minutes: offer.paymentWindowMinutes,
+      offer_terms: offer.offerTerms,
+      trade_instructions: offer.tradeDetails,
+      counts_against_cap: plan.countsAgainstCap,
+      is_opponents_same_ip: plan.isOpponentsSameIp,
+      status: "active_funded",
+      flow_step: plan.flowStep,
+      taker_id: BigInt(viewer.userId),
+      idempotency_key: idempotencyKey,
+    },
+    revealedAtStart(offer, plan),
+  );
   await requirementsRepo.insertRequirements(tx, inserted.id, plan.requirements);
   try {
     await holdEscrow(tx, {

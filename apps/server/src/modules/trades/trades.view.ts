@@ -13,6 +13,7 @@ import {
   appealStatusOf,
   disputeAvailableAt,
   explainRefusal,
+  isActiveStatus,
   isFinishedStatus,
   isGuardMet,
   isSecondStepReached,
@@ -122,6 +123,15 @@ type PaymentDetailsFacts = Pick<TradeRow, "offer_owner_id" | "flow_step" | "stat
  */
 function isPaymentRevealed(row: PaymentDetailsFacts): boolean {
   return isSecondStepReached(row.flow_step, row.status) || row.paid_at !== null;
+}
+
+/**
+ * Why the seller may not share another account in the trade's chat now, or null: the trade must
+ * be open and its payment details revealed, the moment the buyer reads the trade's own accounts.
+ */
+export function bankAccountShareRefusal(row: PaymentDetailsFacts): "wrong_state" | "not_revealed" | null {
+  if (!isActiveStatus(row.status)) return "wrong_state";
+  return isPaymentRevealed(row) ? null : "not_revealed";
 }
 
 /** `mayReadInstructions` for this trade's row and viewer: what decides whether its accounts are read. */

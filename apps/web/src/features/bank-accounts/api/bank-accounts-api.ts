@@ -3,21 +3,16 @@ import {
   type BankAccount,
   bankAccountDeletedResponseSchema,
   bankAccountResponseSchema,
-  bankAccountsResponseSchema,
   banksResponseSchema,
 } from "@souk/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "../../../lib/api.ts";
+import { ownBankAccountsQueryOptions } from "../../../lib/own-bank-accounts.ts";
 
 const ACCOUNTS_KEY = ["bank-accounts"];
 
-export function bankAccountsQueryOptions() {
-  return queryOptions({
-    queryKey: ACCOUNTS_KEY,
-    queryFn: async ({ signal }) =>
-      (await apiClient.get("/rest/v1/bankaccounts", { schema: bankAccountsResponseSchema, signal })).data,
-  });
-}
+/** The viewer's accounts: the one query every screen listing them shares (its key is ACCOUNTS_KEY). */
+export const bankAccountsQueryOptions = ownBankAccountsQueryOptions;
 
 export function bankAccountQueryOptions(id: number) {
   return queryOptions({

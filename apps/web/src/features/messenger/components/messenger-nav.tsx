@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { parseLocalePath } from "../../../lib/locale-routing.ts";
+import { MESSENGER_CHAT_PARAM, MESSENGER_CLOSE_PARAM, messengerTarget } from "../../../lib/messenger-params.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { CountIconLink } from "../../../ui/count-icon-link.tsx";
@@ -10,12 +11,7 @@ import { MessageIcon } from "../../../ui/icons.tsx";
 import { conversationsQueryOptions } from "../api/messenger-api.ts";
 import { useMessengerLive } from "../api/use-messenger-live.ts";
 import { useMessengerTexts } from "../i18n/messenger-texts.ts";
-import {
-  MESSENGER_CHAT_PARAM,
-  MESSENGER_CLOSE_PARAM,
-  messengerTarget,
-  withoutMessenger,
-} from "../model/messenger-url.ts";
+import { withoutMessenger } from "../model/messenger-url.ts";
 import { useSmallScreen } from "../model/use-small-screen.ts";
 import { MessengerChat } from "./messenger-chat.tsx";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messengerTarget, readMarkFor, withMessengerChat, withoutMessenger } from "./messenger-url.ts";
+import { messengerTarget } from "../../../lib/messenger-params.ts";
+import { readMarkFor, withMessengerChat, withoutMessenger } from "./messenger-url.ts";
 
 describe("the messenger's address", () => {
   it("opens on messenger-chat and stays closed with messenger-close", () => {

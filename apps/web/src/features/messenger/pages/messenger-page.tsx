@@ -3,12 +3,12 @@ import type { MessengerConversation } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { formatDate } from "../../../lib/format.ts";
+import { MESSENGER_CHAT_PARAM, messengerTarget } from "../../../lib/messenger-params.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { conversationsQueryOptions } from "../api/messenger-api.ts";
 import classes from "../components/messenger.module.css";
 import { MessengerChat } from "../components/messenger-chat.tsx";
 import { useMessengerTexts } from "../i18n/messenger-texts.ts";
-import { MESSENGER_CHAT_PARAM, messengerTarget } from "../model/messenger-url.ts";
 import { useSmallScreen } from "../model/use-small-screen.ts";
 
 function ConversationLink({ item, isActive }: { item: MessengerConversation; isActive: boolean }) {

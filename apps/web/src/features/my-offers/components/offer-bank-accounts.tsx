@@ -1,12 +1,14 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
-import { bankAccountsResponseSchema, type MyOffer, offerBankAccountsResponseSchema } from "@souk/contracts";
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { type MyOffer, offerBankAccountsResponseSchema } from "@souk/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { apiClient } from "../../../lib/api.ts";
 import { ApiError } from "../../../lib/api-client.ts";
+import { ownBankAccountsQueryOptions } from "../../../lib/own-bank-accounts.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
+import { BankAccountChecklist } from "../../../ui/bank-account-checklist.tsx";
 import { myOffersKey } from "../api/my-offers-api.ts";
 import { useOfferBankAccountsTexts } from "../i18n/offer-bank-accounts-texts.ts";
 
@@ -15,11 +17,7 @@ function Chooser({ offer, onDone }: { offer: MyOffer; onDone: () => void }) {
   const { t } = useOfferBankAccountsTexts();
   const { to } = useLocalizedPaths();
   const queryClient = useQueryClient();
-  const accounts = useQuery({
-    queryKey: ["bank-accounts"],
-    queryFn: async ({ signal }) =>
-      (await apiClient.get("/rest/v1/bankaccounts", { schema: bankAccountsResponseSchema, signal })).data,
-  });
+  const accounts = useQuery(ownBankAccountsQueryOptions());
   const [chosen, setChosen] = useState<string[]>(offer.bankAccounts.map((account) => String(account.id)));
   const save = useMutation({
     mutationFn: async (ids: number[]) =>
@@ -42,19 +40,7 @@ function Chooser({ offer, onDone }: { offer: MyOffer; onDone: () => void }) {
       <Text size="sm" c="dimmed">
         {t("lead")}
       </Text>
-      {list.length === 0 ? <Text size="sm">{t("none")}</Text> : null}
-      <Checkbox.Group value={chosen} onChange={setChosen}>
-        <Stack gap="xs">
-          {list.map((account) => (
-            <Checkbox
-              key={account.id}
-              value={String(account.id)}
-              label={`${account.bankName} · ${account.accountNumber} · ${account.holderName}`}
-              data-testid={`offer-bank-account-${account.id}`}
-            />
-          ))}
-        </Stack>
-      </Checkbox.Group>
+      <BankAccountChecklist accounts={list} value={chosen} onChange={setChosen} emptyText={t("none")} />
       {save.error ? (
         <Alert color="red" variant="light">
           {save.error instanceof ApiError && save.error.status === 422 ? t("refused") : t("failed")}

@@ -3,7 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { ACCOUNT_EVENT_CATALOGUE } from "@souk/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import { messengerTarget } from "../../../lib/messenger-params.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { useTabAlert } from "../../../lib/use-tab-alert.ts";
@@ -25,6 +26,10 @@ export function useNotificationToasts(userId: number): void {
   const { t } = useNotificationsTexts();
   const { locale, to } = useLocalizedPaths();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Read when a batch is announced: the conversation open then makes no toast of its messages.
+  const openConversation = useRef<string | null>(null);
+  openConversation.current = messengerTarget(searchParams);
   const queryClient = useQueryClient();
   const alertTab = useTabAlert(t("newTitle"));
   const arrived = useRef<string[]>([]);
@@ -58,7 +63,7 @@ export function useNotificationToasts(userId: number): void {
 
   async function announce(ids: string[]): Promise<void> {
     const page = await queryClient.fetchQuery(notificationsQueryOptions(1, false));
-    const plan = planToasts(ids, page.data);
+    const plan = planToasts(ids, page.data, openConversation.current);
     if (plan.kind === "none") return;
     alertTab();
     if (plan.kind === "summary") return showSummary(plan.count);

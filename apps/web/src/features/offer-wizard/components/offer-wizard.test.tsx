@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { ErrorCode, type Offer } from "@souk/contracts";
+import { type BankAccount, ErrorCode, type Offer, type OfferCreateRequest } from "@souk/contracts";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { btcCurrency, jsonResponse } from "../../../test-utils/fixtures.ts";
@@ -47,6 +47,50 @@ const data: WizardData = {
   timezones: [{ name: "UTC", label: "Coordinated Universal Time", utcOffset: "+00:00" }],
 };
 
+/** The vendor's own accounts, as GET /rest/v1/bankaccounts answers them. */
+function bankAccount(id: number, bankName: string, accountNumber: string): BankAccount {
+  return {
+    id,
+    countryIso: "DE",
+    countryId: 82,
+    fiatCurrencyId: 51,
+    fiatCurrencyCode: "EUR",
+    holderName: "Ada Vendor",
+    holderType: "User",
+    isPersonal: true,
+    bankId: null,
+    bankName,
+    swiftCode: null,
+    accountNumber,
+    iban: accountNumber,
+    routingNumber: null,
+    ifsc: null,
+    clabe: null,
+    additionalInfo: null,
+    state: null,
+    city: null,
+    zip: null,
+    address: null,
+    offerIds: [],
+    createdAt: "2026-11-01T10:00:00.000Z",
+    updatedAt: "2026-11-01T10:00:00.000Z",
+  };
+}
+const bankAccounts = [
+  bankAccount(1, "Deutsche Bank", "DE89370400440532013000"),
+  bankAccount(2, "Commerzbank", "DE75512108001245126199"),
+];
+
+/** The server's 422 with field errors, as the API client throws it. */
+async function fieldRefusal(details: Record<string, string[]>, method: "POST" | "PUT", url: string) {
+  const { ApiError } = await import("../../../lib/api-client.ts");
+  return new ApiError(
+    422,
+    { errors: { message: "Invalid input", code: ErrorCode.INPUT_VALIDATION, details } },
+    { method, url },
+  );
+}
+
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
@@ -72,6 +116,7 @@ beforeEach(() => {
         meta: { asOf: "2026-11-20" },
       });
     }
+    if (url.includes("/rest/v1/bankaccounts")) return jsonResponse(200, { data: bankAccounts, meta: null });
     return jsonResponse(404, { errors: { message: "Not here", code: "ERROR_NOT_FOUND", details: null } });
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -123,18 +168,7 @@ describe("the offer wizard", () => {
 
   it("puts the server's field errors on their field and opens that field's step", async () => {
     const submit = vi.fn(async (): Promise<Offer> => {
-      const { ApiError } = await import("../../../lib/api-client.ts");
-      throw new ApiError(
-        422,
-        {
-          errors: {
-            message: "Invalid input",
-            code: ErrorCode.INPUT_VALIDATION,
-            details: { fiatLimitMax: ["limit_max_below_min"] },
-          },
-        },
-        { method: "PUT", url: "/rest/v1/offers/x" },
-      );
+      throw await fieldRefusal({ fiatLimitMax: ["limit_max_below_min"] }, "PUT", "/rest/v1/offers/x");
     });
     await renderWithApp(
       <OfferWizard
@@ -158,4 +192,41 @@ describe("the offer wizard", () => {
     expect(await screen.findByText("The maximum must not be below the minimum.")).toBeTruthy();
     expect(screen.getByTestId("wizard-step-pricing")).toBeTruthy();
   });
+
+  it("attaches the ticked bank accounts of a sell offer, and shows the server's refusal on that field", async () => {
+    const submit = vi.fn(async (_payload: OfferCreateRequest): Promise<Offer> => {
+      throw await fieldRefusal({ bankAccountIds: ["bank_account_invalid"] }, "POST", "/rest/v1/offers");
+    });
+    await renderWithApp(
+      <OfferWizard
+        mode="create"
+        initialValues={{
+          ...emptyWizardValues({ paymentMethodSlug: "zelle" }),
+          fiatLimitMin: "100",
+          fiatLimitMax: "500",
+        }}
+        data={data}
+        submit={submit}
+        onSaved={() => {}}
+        onCancel={() => {}}
+      />,
+      { user: makeCurrentUser() },
+    );
+
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByTestId("wizard-step-pricing");
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByTestId("wizard-step-terms");
+    const second = await screen.findByLabelText("Commerzbank · DE75512108001245126199 · Ada Vendor");
+    fireEvent.click(second);
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByTestId("wizard-step-review");
+    fireEvent.click(screen.getByRole("button", { name: "Publish offer" }));
+
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(submit.mock.calls[0]?.[0]).toMatchObject({ type: "sell", bankAccountIds: [2] });
+    expect(await screen.findByText("Only your own bank accounts can be attached.")).toBeTruthy();
+    expect(screen.getByTestId("wizard-step-terms")).toBeTruthy();
+    // Four steps walked through on a shared machine: more than the default five seconds.
+  }, 20_000);
 });

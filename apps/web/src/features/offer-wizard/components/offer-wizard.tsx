@@ -170,7 +170,12 @@ export function OfferWizard({ mode, initialValues, data, offer, submit, onSaved,
                   {stepName === "basics" ? <BasicsStep reference={data.reference} isEdit={mode === "edit"} /> : null}
                   {stepName === "pricing" ? <PricingStep capUsed={offer?.offerCap?.used ?? null} /> : null}
                   {stepName === "terms" ? (
-                    <TermsStep reference={data.reference} countries={data.countries} timezones={data.timezones} />
+                    <TermsStep
+                      reference={data.reference}
+                      countries={data.countries}
+                      timezones={data.timezones}
+                      offerIdHashed={offer?.idHashed ?? null}
+                    />
                   ) : null}
                   {stepName === "review" ? (
                     <ReviewStep

@@ -23,6 +23,7 @@ import { isDigitsText } from "../../../lib/text-inputs.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { useOfferWizardTexts } from "../i18n/offer-wizard-texts.ts";
 import type { WizardFormValues } from "../model/wizard-form.ts";
+import { BankAccountsField } from "./bank-accounts-field.tsx";
 import { DutyHoursField } from "./duty-hours-field.tsx";
 import { FormTextField } from "./form-text-field.tsx";
 import classes from "./offer-wizard.module.css";
@@ -43,6 +44,8 @@ export interface TermsStepProps {
   reference: WizardReference;
   countries: Country[];
   timezones: Timezone[];
+  /** The edited offer's id, whose attached bank accounts start ticked; null for a new offer. */
+  offerIdHashed: string | null;
 }
 
 const requirementSwitches = [
@@ -53,7 +56,7 @@ const requirementSwitches = [
 ] as const;
 
 /** Step 3: terms, trade details, tags, counterparty requirements, countries and duty hours. */
-export function TermsStep({ reference, countries, timezones }: TermsStepProps) {
+export function TermsStep({ reference, countries, timezones, offerIdHashed }: TermsStepProps) {
   const { t } = useOfferWizardTexts();
   const locale = useLocale();
   const form = useFormContext<WizardFormValues>();
@@ -243,6 +246,7 @@ export function TermsStep({ reference, countries, timezones }: TermsStepProps) {
           </Collapse>
         </Stack>
       </Fieldset>
+      <BankAccountsField offerIdHashed={offerIdHashed} />
     </Stack>
   );
 }

@@ -95,6 +95,8 @@ describe("server field errors", () => {
     expect(formPathOfServerField("dutyHours.3.endTime")).toBe("dutyHours");
     expect(formPathOfServerField("fiatLimitMax")).toBe("fiatLimitMax");
     expect(formPathOfServerField("binCodes")).toBeNull();
+    expect(formPathOfServerField("bankAccountIds")).toBe("bankAccountIds");
+    expect(stepOfField("bankAccountIds")).toBe("terms");
     expect(stepOfField("paymentMethodSlug")).toBe("basics");
     expect(stepOfField("offerCap.amount")).toBe("pricing");
     expect(stepOfField("tags")).toBe("terms");
@@ -133,6 +135,16 @@ describe("the payload", () => {
       offerCap: null,
     });
     expect(payload.dutyHours?.map((hour) => hour.day)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("carries a sell offer's ticked bank accounts, and none for a buy offer or a list not read yet", () => {
+    const options = { isOfferCapEnabled: false, paymentMethodGroupSlug: null };
+    expect(wizardValuesToPayload(valid({ bankAccountIds: ["7", "3"] }), options).bankAccountIds).toEqual([7, 3]);
+    expect(wizardValuesToPayload(valid({ bankAccountIds: [] }), options).bankAccountIds).toEqual([]);
+    expect(wizardValuesToPayload(valid({ type: "buy", bankAccountIds: ["7"] }), options)).not.toHaveProperty(
+      "bankAccountIds",
+    );
+    expect(wizardValuesToPayload(valid({ bankAccountIds: null }), options)).not.toHaveProperty("bankAccountIds");
   });
 
   it("sends no cap when the feature is off and no margin for a fixed price", () => {

@@ -69,6 +69,11 @@ export const wizardFormSchema = z
     timezone: z.string(),
     cardRegions: z.array(z.string()),
     isActive: z.boolean(),
+    /**
+     * The vendor's own accounts ticked for a sell offer, as text ids; null while an edited offer's
+     * list is not read yet (the payload then leaves the offer's accounts as they are).
+     */
+    bankAccountIds: z.array(z.string()).nullable(),
   })
   .superRefine((values, context) => {
     for (const issue of checkWizardValues(values)) context.addIssue({ code: "custom", ...issue });
@@ -230,6 +235,7 @@ const STEP_FIELDS: Record<WizardStep, readonly WizardField[]> = {
     "dutyHours",
     "timezone",
     "cardRegions",
+    "bankAccountIds",
   ],
   review: ["isActive"],
 };
@@ -314,6 +320,7 @@ export function emptyWizardValues(preset: WizardPreset = {}): WizardFormValues {
     timezone: preset.timezone ?? "UTC",
     cardRegions: [],
     isActive: true,
+    bankAccountIds: [],
   };
 }
 
@@ -355,6 +362,7 @@ export function wizardValuesFromDraft(draft: OfferDraft): WizardFormValues {
     timezone: draft.timezone,
     cardRegions: draft.cardRegions,
     isActive: draft.isActive,
+    bankAccountIds: null,
   };
 }
 
@@ -402,6 +410,10 @@ export function wizardValuesToPayload(values: WizardFormValues, options: Payload
     timezone: values.timezone,
     cardRegions: options.paymentMethodGroupSlug === "gift-cards" ? values.cardRegions : [],
     isActive: values.isActive,
+    // Accounts are the payee's: only a sell offer's vendor is paid into them.
+    ...(values.type === "sell" && values.bankAccountIds !== null
+      ? { bankAccountIds: values.bankAccountIds.map(Number) }
+      : {}),
     ...(options.isOfferCapEnabled
       ? {
           offerCap:

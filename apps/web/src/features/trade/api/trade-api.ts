@@ -5,6 +5,7 @@ import {
   chargebackReportSchema,
   chatListResponseSchema,
   chatPostResponseSchema,
+  chatShareBankAccountResponseSchema,
   disputeReasonSchema,
   envelopeSchema,
   feedbackGiveResponseSchema,
@@ -169,6 +170,22 @@ export function useSendMessage(id: string) {
   return useMutation({
     mutationFn: async (message: string) =>
       (await apiClient.post(path(id, "/chat"), { message }, { schema: chatPostResponseSchema })).data,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tradeKeys.chat(id) }),
+  });
+}
+
+/** The seller shares one of their own bank accounts in the chat (a system event with a copy of it). */
+export function useShareBankAccount(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (bankAccountId: number) =>
+      (
+        await apiClient.post(
+          path(id, "/chat/bank-account"),
+          { bankAccountId },
+          { schema: chatShareBankAccountResponseSchema },
+        )
+      ).data,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: tradeKeys.chat(id) }),
   });
 }

@@ -26,14 +26,26 @@ function CopyLine({ label, value, testId }: { label: string; value: string; test
   );
 }
 
-/** The seller's bank accounts the buyer pays into, shown once the payment details are revealed. */
-export function TradeBankAccounts({ accounts }: { accounts: readonly TradeBankAccount[] }) {
+/**
+ * The seller's bank accounts the buyer pays into, shown once the payment details are revealed:
+ * the trade's own, and one the seller shared in the chat.
+ */
+export function TradeBankAccounts({
+  accounts,
+  title,
+  testId = "trade-bank-accounts",
+}: {
+  accounts: readonly TradeBankAccount[];
+  /** The heading; the offer's accounts are "Pay into this bank account". */
+  title?: string;
+  testId?: string;
+}) {
   const { t } = useTradeTexts();
   if (accounts.length === 0) return null;
   return (
-    <Stack gap="xs" data-testid="trade-bank-accounts">
+    <Stack gap="xs" data-testid={testId}>
       <Text size="xs" c="dimmed">
-        {t("bankAccount.title")}
+        {title ?? t("bankAccount.title")}
       </Text>
       {accounts.map((account) => {
         const lines: [string, string | null, string][] = [

@@ -103,3 +103,90 @@ describe("trade chat paging", () => {
     await waitFor(() => expect(screen.getByText("Sent the money")).toBeTruthy());
   });
 });
+
+describe("a bank account shared in the chat", () => {
+  const account = {
+    holderName: "Vera Payee",
+    bankName: "Commerzbank",
+    countryIso: "DE",
+    accountNumber: "DE89370400440532013000",
+    iban: "DE89370400440532013000",
+    swiftCode: null,
+    routingNumber: null,
+    ifsc: null,
+    clabe: null,
+    additionalInfo: null,
+  };
+  const shared = {
+    kind: "system",
+    id: "e4",
+    eventSeq: 4,
+    event: "bank_account_shared",
+    actorRole: "seller",
+    status: null,
+    data: { bankAccount: account },
+    createdAt: "2026-11-21T10:05:00.000Z",
+  };
+
+  it("shows the account with its copy buttons, and the seller shares another one from the chat", async () => {
+    const { fetchStub, calls } = createFetchStub({
+      "GET /rest/v1/trade/T1abc/chat": () => jsonAnswer(200, page([started, shared], false)),
+      "GET /rest/v1/bankaccounts": () =>
+        jsonAnswer(200, {
+          data: [
+            {
+              ...account,
+              id: 12,
+              countryId: 276,
+              fiatCurrencyId: 145,
+              fiatCurrencyCode: "EUR",
+              holderType: "User",
+              isPersonal: true,
+              bankId: null,
+              state: null,
+              city: null,
+              zip: null,
+              address: null,
+              offerIds: [],
+              createdAt: "2026-11-01T10:00:00.000Z",
+              updatedAt: "2026-11-01T10:00:00.000Z",
+            },
+          ],
+          meta: null,
+        }),
+      "POST /rest/v1/trade/T1abc/chat/bank-account": () =>
+        errorAnswer(
+          409,
+          "ERROR_PAYMENT_DETAILS_NOT_REVEALED",
+          "Share a bank account once the payment details are revealed.",
+        ),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    await renderWithApp(<TradeChat tradeId="T1abc" canShareAccount />, { user: makeCurrentUser() });
+
+    const card = await screen.findByTestId("chat-shared-account");
+    expect(card.textContent).toContain("Shared bank account");
+    expect(card.textContent).toContain("Vera Payee");
+    expect(card.textContent).toContain("DE89370400440532013000");
+    expect(screen.getByText(/The seller shared a bank account/)).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId("share-bank-account"));
+    fireEvent.click(await screen.findByLabelText("Commerzbank · DE89370400440532013000 · Vera Payee"));
+    fireEvent.click(screen.getByTestId("share-bank-account-submit"));
+
+    expect(await screen.findByText("You can share an account once the payment details are revealed.")).toBeTruthy();
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ bankAccountId: 12 });
+  });
+
+  it("offers no share to a viewer who may not share", async () => {
+    const { fetchStub } = createFetchStub({
+      "GET /rest/v1/trade/T1abc/chat": () => jsonAnswer(200, page([started, { ...shared, data: {} }], false)),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    await renderWithApp(<TradeChat tradeId="T1abc" />, { user: makeCurrentUser() });
+
+    expect((await screen.findAllByTestId("chat-system")).map((line) => line.textContent)).toHaveLength(2);
+    expect(screen.queryByTestId("chat-shared-account")).toBeNull();
+    expect(screen.queryByTestId("share-bank-account")).toBeNull();
+  });
+});

@@ -12,7 +12,12 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { CHAT_MESSAGE_MAX_LENGTH, type ChatItem } from "@souk/contracts";
+import {
+  BANK_ACCOUNT_SHARED_EVENT,
+  CHAT_MESSAGE_MAX_LENGTH,
+  type ChatItem,
+  tradeBankAccountSchema,
+} from "@souk/contracts";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { formatDate } from "../../../lib/format.ts";
@@ -21,7 +26,9 @@ import { CloseIcon } from "../../../ui/icons.tsx";
 import { chatQueryOptions, useSendAttachments, useSendMessage } from "../api/trade-api.ts";
 import { useTradeStatusLabel, useTradeTexts } from "../i18n/trade-texts.ts";
 import { errorText } from "./error-text.ts";
+import { ShareBankAccount } from "./share-bank-account.tsx";
 import classes from "./trade.module.css";
+import { TradeBankAccounts } from "./trade-bank-accounts.tsx";
 
 const ACCEPT = "image/png,image/jpeg,image/webp,application/pdf";
 
@@ -34,11 +41,19 @@ function ChatLine({ item }: { item: ChatItem }) {
     const label = item.status
       ? statusLabel(item.status)
       : t(`chat.events.${item.event}`, { defaultValue: item.event.replaceAll("_", " ") });
+    // An account the seller shared: the two parties read it here (staff see only that it was shared).
+    const shared =
+      item.event === BANK_ACCOUNT_SHARED_EVENT ? tradeBankAccountSchema.safeParse(item.data.bankAccount) : null;
     return (
       <div className={classes.systemLine} data-testid="chat-system">
         <Text size="xs" c="dimmed">
           {label} · {time}
         </Text>
+        {shared?.success ? (
+          <Paper withBorder radius="md" p="xs" mt={4} ta="left">
+            <TradeBankAccounts accounts={[shared.data]} title={t("bankAccount.shared")} testId="chat-shared-account" />
+          </Paper>
+        ) : null}
       </div>
     );
   }
@@ -127,7 +142,7 @@ function useChatScroll(items: ChatItem[]) {
  * The trade's chat: messages, system events and attachments, refetched on each real-time hint;
  * older messages are paged in on request.
  */
-export function TradeChat({ tradeId }: { tradeId: string }) {
+export function TradeChat({ tradeId, canShareAccount = false }: { tradeId: string; canShareAccount?: boolean }) {
   const { t } = useTradeTexts();
   const chat = useInfiniteQuery(chatQueryOptions(tradeId));
   const send = useSendMessage(tradeId);
@@ -228,7 +243,8 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
               }}
             />
             <Group justify="space-between" wrap="nowrap">
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs" wrap="wrap">
+                {canShareAccount ? <ShareBankAccount tradeId={tradeId} /> : null}
                 <FileButton onChange={setFiles} accept={ACCEPT} multiple>
                   {(props) => (
                     <Button {...props} variant="default" size="xs" title={t("chat.attachHint")}>

@@ -115,7 +115,10 @@ function TradeScreen({ id, renderPartnerActions }: TradePageProps & { id: string
           ) : null}
           <TradeReports trade={data} />
         </Stack>
-        <TradeChat tradeId={data.id} />
+        <TradeChat
+          tradeId={data.id}
+          canShareAccount={data.viewerRole === "seller" && data.paymentDetails.isRevealed && !data.isFinished}
+        />
       </div>
     </Container>
   );
