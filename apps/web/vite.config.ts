@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { zodJitless } from "./build/zod-jitless.ts";
 
 const apiTarget = "http://localhost:3000";
 
@@ -25,7 +26,10 @@ function contractSchemaNames(): string[] {
 const serverPaths = ["/rest", "/account", "/docs", "/healthz"];
 
 export default defineConfig({
-  plugins: [react()],
+  // zodJitless: zod never compiles parsers with eval in the browser (build/zod-jitless.ts).
+  plugins: [zodJitless(), react()],
+  // The dev server pre-bundles zod apart from the build: the same rewrite applies there.
+  optimizeDeps: { rolldownOptions: { plugins: [zodJitless()] } },
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -57,7 +61,7 @@ export default defineConfig({
   // The root vitest config runs this file as the "web" project.
   test: {
     name: "web",
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
     environment: "happy-dom",
     env: { TZ: "UTC" },
     restoreMocks: true,
