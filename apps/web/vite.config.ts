@@ -25,7 +25,7 @@ function contractSchemaNames(): string[] {
 /** Paths the server answers; the dev server forwards them so the app runs on one origin as in production. */
 const serverPaths = ["/rest", "/account", "/docs", "/healthz"];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // zodJitless: zod never compiles parsers with eval in the browser (build/zod-jitless.ts).
   plugins: [zodJitless(), react()],
   // The dev server pre-bundles zod apart from the build: the same rewrite applies there.
@@ -46,6 +46,9 @@ export default defineConfig({
       },
     },
   },
+  // The server bundle (src/entry-server.tsx, built by `npm run build` into dist-ssr) carries its
+  // dependencies: the server loads one file and needs nothing of the web app's packages at run time.
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   server: {
     port: 5173,
     strictPort: true,
@@ -66,4 +69,4 @@ export default defineConfig({
     env: { TZ: "UTC" },
     restoreMocks: true,
   },
-});
+}));
