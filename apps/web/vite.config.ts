@@ -33,6 +33,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which styles and scripts a page's code needs; the server links them
+    // from the pages it renders itself (apps/server/src/web/server-render.ts).
+    manifest: true,
     // The budget is about gzipped first-load JavaScript; single chunks over 500 kB would deserve a look.
     chunkSizeWarningLimit: 500,
     // Every browser Souk supports knows <link rel="modulepreload">; the polyfill would only add bytes.

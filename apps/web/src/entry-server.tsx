@@ -17,11 +17,21 @@ import { seedSession } from "./lib/session.ts";
  * hydrate. Every other page, and every page of a signed-in user, is rendered by the browser alone.
  */
 
-/** The pages rendered on the server (paths without the locale prefix) and the data each reads first. */
-const serverRenderedPages: Record<string, (queryClient: QueryClient) => Promise<void>> = {
-  "/": async () => {},
-  "/buy": (queryClient) => prefetchDefaultListing(queryClient, "buy"),
-  "/sell": (queryClient) => prefetchDefaultListing(queryClient, "sell"),
+interface ServerRenderedRoute {
+  /** The page's module as routes.tsx loads it (its path from the web app's root). */
+  module: string;
+  /** Fetches what the page's first render reads. */
+  prefetch: (queryClient: QueryClient) => Promise<void>;
+}
+
+const LANDING_MODULE = "src/features/landing/pages/home-page.tsx";
+const MARKETPLACE_MODULE = "src/app/pages/marketplace-page.tsx";
+
+/** The pages rendered on the server, by path without the locale prefix. */
+export const serverRenderedRoutes: Readonly<Record<string, ServerRenderedRoute>> = {
+  "/": { module: LANDING_MODULE, prefetch: async () => {} },
+  "/buy": { module: MARKETPLACE_MODULE, prefetch: (queryClient) => prefetchDefaultListing(queryClient, "buy") },
+  "/sell": { module: MARKETPLACE_MODULE, prefetch: (queryClient) => prefetchDefaultListing(queryClient, "sell") },
 };
 
 export const renderVisitorPage: VisitorPageRenderer["renderVisitorPage"] = async ({
@@ -32,18 +42,18 @@ export const renderVisitorPage: VisitorPageRenderer["renderVisitorPage"] = async
 }) => {
   const { pathname, search } = new URL(url, "http://localhost");
   const { locale, path } = parseLocalePath(pathname);
-  const prefetch = serverRenderedPages[path];
+  const route = serverRenderedRoutes[path];
   // Filters in the query string: the browser renders those (the cached first page is the default one).
-  if (!prefetch || search !== "" || pageData.currentUser !== null) return null;
+  if (!route || search !== "" || pageData.currentUser !== null) return null;
 
   setApiFetch(fetch);
   setAppConfig(pageData.config, pageData.featureFlags);
   const queryClient = createQueryClient();
   // A visitor's session: no user, and no token needed for the reads below.
   seedSession(queryClient, null, "");
-  await prefetch(queryClient);
+  await route.prefetch(queryClient);
   const html = await renderToHtml(pathname, queryClient, locale, colorScheme);
-  return { html, queryState: dehydrate(queryClient) };
+  return { html, queryState: dehydrate(queryClient), modules: [route.module] };
 };
 
 async function renderToHtml(

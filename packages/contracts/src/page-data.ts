@@ -52,6 +52,11 @@ export const QUERY_STATE_GLOBAL = "__SOUK_QUERY_STATE__";
 export interface ServerRenderedPage {
   html: string;
   queryState: unknown;
+  /**
+   * The source modules of the page's lazily loaded code, as the browser build's manifest names
+   * them: the page links their styles (the HTML needs them at once) and preloads their scripts.
+   */
+  modules: string[];
 }
 
 /** What the web app's server bundle exports (loaded by the server at start when it was built). */

@@ -25,6 +25,13 @@ beforeAll(async () => {
   buildDir = await mkdtemp(path.join(os.tmpdir(), "souk-ssr-"));
   await mkdir(path.join(buildDir, "dist"));
   await writeFile(path.join(buildDir, "dist", "index.html"), TEMPLATE);
+  // The browser build's manifest, for the two page modules rendered here.
+  await mkdir(path.join(buildDir, "dist", ".vite"));
+  const manifest = {
+    "src/features/landing/pages/home-page.tsx": { file: "assets/home-page.js", css: ["assets/home-page.css"] },
+    "src/app/pages/marketplace-page.tsx": { file: "assets/marketplace-page.js", css: ["assets/marketplace-page.css"] },
+  };
+  await writeFile(path.join(buildDir, "dist", ".vite", "manifest.json"), JSON.stringify(manifest));
   await build({
     root: webRoot,
     configFile: path.join(webRoot, "vite.config.ts"),
@@ -63,6 +70,8 @@ describe("server-rendered pages for visitors", () => {
     const root = rootOf(response.body);
     expect(root).toMatch(/<h1[^>]*>Buy crypto/);
     expect(root).toContain('data-testid="offer-row"');
+    // The page's own styles are in the head: the HTML is drawn before its scripts arrive.
+    expect(response.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/marketplace-page.css">.*<\/head>/s);
     const listing = queryStateOf(response.body)?.queries.find((query) => query.queryKey[1] === "listing");
     expect(listing?.queryKey.slice(0, 2)).toEqual(["offers", "listing"]);
     expect((listing?.state.data as { offers: unknown[] }).offers.length).toBeGreaterThan(0);

@@ -10,7 +10,6 @@ import {
   pageOfPath,
   QUERY_STATE_GLOBAL,
   SUPPORTED_LOCALES,
-  type ServerRenderedPage,
 } from "@souk/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { APP_VERSION } from "../app-version.ts";
@@ -18,7 +17,7 @@ import { getCurrentUser } from "../modules/users/index.ts";
 import { type AppDeps, deviceIdOf, issueCsrfToken, notFound } from "../platform/index.ts";
 import { robotsTxt, sitemapXml } from "./crawler-files.ts";
 import { localeOfPath, withPageMeta } from "./page-meta.ts";
-import { inProcessFetch, loadVisitorPageRenderer, siteThemeOf, withRenderedApp } from "./server-render.ts";
+import { createVisitorRendering } from "./server-render.ts";
 
 const PLACEHOLDER = "<!--souk-page-data-->";
 // Paths that belong to the API or the platform: an unknown one is a JSON 404, never the SPA.
@@ -77,8 +76,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
   const featureFlags = deps.features;
   const secure = config.COOKIE_SECURE || config.NODE_ENV === "production";
-  const renderer = template ? await loadVisitorPageRenderer(distDir) : null;
-  const fetchInProcess = inProcessFetch(app);
+  const renderForVisitor = await createVisitorRendering(app, template ? distDir : null);
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -115,7 +113,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     status: number,
     pageData: PageData,
     html: string,
-    rendered: ServerRenderedPage | null = null,
+    rendered: { queryState: unknown } | null = null,
   ) {
     const nonce = randomBytes(16).toString("base64");
     const queryState = rendered ? ` window.${QUERY_STATE_GLOBAL} = ${scriptSafeJson(rendered.queryState)};` : "";
@@ -153,26 +151,9 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     const page = pageOfPath(pathname);
     const html = withPageMeta(template, page, localeOfPath(pathname));
     const pageData: PageData = { ...basePageData, currentUser, csrfToken };
-    const rendered = page === null ? null : await renderForVisitor(request, pageData);
+    const rendered = page === null ? null : await renderForVisitor(request, pageData, html);
     if (!rendered) return sendPage(reply, page === null ? 404 : 200, pageData, html);
-    return sendPage(reply, 200, pageData, withRenderedApp(html, rendered, siteThemeOf(request)), rendered);
-  }
-
-  /** The page's HTML rendered here for a visitor (docs/decisions/148-server-rendered-first-paint.md), or null. */
-  async function renderForVisitor(request: FastifyRequest, pageData: PageData): Promise<ServerRenderedPage | null> {
-    if (!renderer || pageData.currentUser !== null) return null;
-    try {
-      return await renderer.renderVisitorPage({
-        url: request.url,
-        pageData,
-        colorScheme: siteThemeOf(request),
-        fetch: fetchInProcess,
-      });
-    } catch (error) {
-      // The browser renders the page as it would without a server bundle: a visitor sees no difference.
-      request.log.warn({ err: error }, "server rendering failed; the browser renders the page");
-      return null;
-    }
+    return sendPage(reply, 200, pageData, rendered.html, rendered);
   }
 
   /** The address crawlers are told: PUBLIC_URL when set, else the one this request came to. */
