@@ -28,6 +28,9 @@ export function zodJitless(): Plugin {
   return {
     name: "souk:zod-jitless",
     enforce: "pre",
+    // Not in the server-rendering bundle: zod keeps its one global config in `globalThis`, and
+    // there it would turn the JIT off for the server's own zod (the API's validation) as well.
+    apply: (_config, env) => !env.isSsrBuild,
     transform(code, id) {
       if (!ZOD_CORE.test(id)) return null;
       rewritten = true;
