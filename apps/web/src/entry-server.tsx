@@ -3,6 +3,7 @@ import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { appTree } from "./app/app-tree.tsx";
+import { preloadPageOf } from "./app/routes.tsx";
 import { prefetchDefaultListing } from "./features/marketplace/server-prefetch.ts";
 import { setApiFetch } from "./lib/api.ts";
 import { setAppConfig } from "./lib/app-config.ts";
@@ -63,6 +64,8 @@ async function renderToHtml(
   colorScheme: SiteTheme,
 ): Promise<string> {
   const i18n = await createI18n(locale);
+  // As the browser does before hydrating: the page's code first, so both draw the same tree.
+  await preloadPageOf(pathname);
   const tree = appTree({
     queryClient,
     i18n,

@@ -9,6 +9,7 @@ import { currentUserQueryKey, seedSession } from "../lib/session.ts";
 import { appTree } from "./app-tree.tsx";
 import { readSiteThemeCookie } from "./color-scheme-manager.ts";
 import { fetchPageData, readEmbeddedPageData, readEmbeddedQueryState, verifyPageData } from "./page-data.ts";
+import { preloadPageOf } from "./routes.tsx";
 
 /**
  * Reads page data, seeds the session and renders the app into `container`, or hydrates the HTML
@@ -34,8 +35,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
     defaultColorScheme,
     router: (app) => <BrowserRouter>{app}</BrowserRouter>,
   });
-  if (queryState && container.firstElementChild) hydrateRoot(container, tree);
-  else createRoot(container).render(tree);
+  if (queryState && container.firstElementChild) {
+    // Without its code, the page would stay as the server drew it until the chunk arrives; a
+    // failed load leaves that to the lazy page's own retry.
+    await preloadPageOf(window.location.pathname).catch(() => {});
+    hydrateRoot(container, tree);
+  } else {
+    createRoot(container).render(tree);
+  }
 
   if (embeddedPageData) {
     void verifyPageData(embeddedPageData, () => {
