@@ -46,7 +46,8 @@ beforeAll(async () => {
     db: test.db,
     logger: false,
   });
-});
+  // Building the server bundle takes a while on a busy machine.
+}, 300_000);
 
 afterAll(async () => {
   await web?.close();
