@@ -73,10 +73,17 @@ async function renderToHtml(
     router: (app) => <StaticRouter location={pathname}>{app}</StaticRouter>,
   });
   const errors: unknown[] = [];
-  // prerender waits for every lazy part (the page's own chunk included), so the HTML is complete.
-  const { prelude } = await prerender(tree, { onError: (error) => void errors.push(error) });
+  // prerender waits for every lazy part, so the HTML is complete. React sends a large Suspense
+  // boundary's content apart, revealed by an inline script, unless the chunk size allows it inline.
+  const { prelude } = await prerender(tree, {
+    onError: (error) => void errors.push(error),
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   const html = await new Response(prelude).text();
   // A part that failed would be left to the browser to render: the server sends no half page.
   if (errors.length > 0) throw errors[0];
+  // A part still waiting for its code when the rest was drawn comes with React's inline scripts,
+  // which the page's content security policy blocks: the browser renders such a page alone.
+  if (html.includes("<script")) throw new Error(`A part of ${pathname} was not ready when the page was drawn`);
   return html;
 }
