@@ -38,7 +38,9 @@ export function zodJitless(): Plugin {
     },
     generateBundle(_options, bundle) {
       const bundlesZod = Object.values(bundle).some(
-        (output) => output.type === "chunk" && Object.keys(output.modules).some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id)),
+        (output) =>
+          output.type === "chunk" &&
+          Object.keys(output.modules).some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id)),
       );
       if (bundlesZod && !rewritten) this.error("zod is bundled but its core module was not rewritten to run jitless.");
     },

@@ -47,7 +47,10 @@ describe("embedded page data", () => {
 
 describe("embedded query state", () => {
   it("is read from the global the server writes beside a page it rendered", () => {
-    const state = { mutations: [], queries: [{ queryKey: ["reference", "crypto-currencies"], queryHash: "x", state: {} }] };
+    const state = {
+      mutations: [],
+      queries: [{ queryKey: ["reference", "crypto-currencies"], queryHash: "x", state: {} }],
+    };
 
     expect(readEmbeddedQueryState({ __SOUK_QUERY_STATE__: state })).toEqual(state);
   });
