@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { submitSignUp, uniqueUsername } from "./support.ts";
+import { submitSignUp, uniqueUsername, waitForHydration } from "./support.ts";
 import { pickOffer, startTrade } from "./trade-steps.ts";
 
 /**
@@ -44,6 +44,7 @@ const LOADED_PART: Record<string, string> = { "/account/verification": "verifica
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator("main h1").first()).toBeVisible();
+  await waitForHydration(page);
   await expect(page.locator('[data-loading="true"], .mantine-Skeleton-root')).toHaveCount(0);
   const part = LOADED_PART[path];
   if (part) await expect(page.getByTestId(part)).toBeVisible();

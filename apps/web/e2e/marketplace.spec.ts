@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { logIn, submitSignUp } from "./support.ts";
+import { logIn, submitSignUp, waitForHydration } from "./support.ts";
 
 /**
  * The marketplace, the offer page and favourites against the demo data. The filter combination is
@@ -77,6 +77,7 @@ test("a visitor narrows the marketplace by filters, opens an offer and sees its 
     await page.goto("/buy");
     await expect(page.getByRole("heading", { level: 1, name: "Buy crypto" })).toBeVisible();
     await expect(page.getByTestId("offer-row")).toHaveCount(Math.min(all.length, 10));
+    await waitForHydration(page);
   });
 
   await test.step("choose the crypto, the currency and the payment method", async () => {

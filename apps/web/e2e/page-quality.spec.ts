@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support.ts";
 
 /**
  * What a crawler and a slow phone see besides the pages themselves: a clean console under the
@@ -18,12 +19,32 @@ test("the landing page and the marketplace load with no content security policy 
       );
     });
   });
-  for (const path of ["/", "/buy"]) {
-    await page.goto(path);
-    await expect(page.locator("main h1").first()).toBeVisible();
+  page.on("pageerror", (error) => problems.push(error.message));
+  // Server-rendered pages are hydrated: a mismatch between the server's HTML and the browser's
+  // first render is logged as an error, in either theme and language.
+  for (const theme of ["light", "dark"]) {
+    await page.context().addCookies([{ name: "site_theme", value: theme, domain: "127.0.0.1", path: "/" }]);
+    for (const path of ["/", "/buy", "/fr", "/fr/buy"]) {
+      await page.goto(path);
+      await expect(page.locator("main h1").first()).toBeVisible();
+      await waitForHydration(page);
+      if (path.endsWith("buy")) await expect(page.getByTestId("offer-row").first()).toBeVisible();
+      expect(await page.locator("html").getAttribute("data-mantine-color-scheme"), `${path} in ${theme}`).toBe(theme);
+    }
   }
-  await expect(page.getByTestId("offer-row").first()).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test("a visitor's landing page and marketplace arrive rendered, with the data they were rendered from", async ({
+  request,
+}) => {
+  const landing = await (await request.get("/")).text();
+  expect(landing).toMatch(/<div id="root">.*<h1[^>]*>/s);
+  const market = await (await request.get("/buy")).text();
+  expect(market).toContain('data-testid="offer-row"');
+  expect(market).toContain("window.__SOUK_QUERY_STATE__ = ");
+  // Filters in the address are the browser's to render.
+  expect(await (await request.get("/buy?tab=shop")).text()).toContain('<div id="root"></div>');
 });
 
 test("pages and API answers are compressed by Accept-Encoding; reference data carries an ETag", async ({ request }) => {

@@ -8,6 +8,18 @@ import { type Browser, expect, type Page } from "@playwright/test";
  * name the user, the others leave the waiting to the caller (which may expect another page).
  */
 
+/**
+ * Waits until the page's heading is hydrated (React has attached itself to it). A page the server
+ * rendered shows its HTML before its scripts run; a click before hydration would do nothing, and a
+ * link followed then loads the next page afresh instead of navigating in the app.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("main h1");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
 /** The password of every account in the demo data. */
 export const DEMO_PASSWORD = "Souk-demo-2026!";
 

@@ -1,4 +1,3 @@
-import "./lib/zod-config.ts";
 import "@mantine/core/styles.layer.css";
 import "@mantine/notifications/styles.layer.css";
 import "./app/global.css";

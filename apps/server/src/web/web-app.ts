@@ -8,6 +8,7 @@ import {
   PAGE_DATA_GLOBAL,
   type PageData,
   pageOfPath,
+  QUERY_STATE_GLOBAL,
   SUPPORTED_LOCALES,
 } from "@souk/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -16,6 +17,7 @@ import { getCurrentUser } from "../modules/users/index.ts";
 import { type AppDeps, deviceIdOf, issueCsrfToken, notFound } from "../platform/index.ts";
 import { robotsTxt, sitemapXml } from "./crawler-files.ts";
 import { localeOfPath, withPageMeta } from "./page-meta.ts";
+import { createVisitorRendering } from "./server-render.ts";
 
 const PLACEHOLDER = "<!--souk-page-data-->";
 // Paths that belong to the API or the platform: an unknown one is a JSON 404, never the SPA.
@@ -74,6 +76,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
   const featureFlags = deps.features;
   const secure = config.COOKIE_SECURE || config.NODE_ENV === "production";
+  const renderForVisitor = await createVisitorRendering(app, template ? distDir : null);
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -105,9 +108,16 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     },
   };
 
-  function sendPage(reply: FastifyReply, status: number, pageData: PageData, html: string) {
+  function sendPage(
+    reply: FastifyReply,
+    status: number,
+    pageData: PageData,
+    html: string,
+    rendered: { queryState: unknown } | null = null,
+  ) {
     const nonce = randomBytes(16).toString("base64");
-    const script = `<script nonce="${nonce}">window.${PAGE_DATA_GLOBAL} = ${scriptSafeJson(pageData)};</script>`;
+    const queryState = rendered ? ` window.${QUERY_STATE_GLOBAL} = ${scriptSafeJson(rendered.queryState)};` : "";
+    const script = `<script nonce="${nonce}">window.${PAGE_DATA_GLOBAL} = ${scriptSafeJson(pageData)};${queryState}</script>`;
     return reply
       .code(status)
       .header("content-security-policy", contentSecurityPolicy(nonce))
@@ -140,7 +150,10 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     // 404 where the app shows its "not found" page (one route table decides both).
     const page = pageOfPath(pathname);
     const html = withPageMeta(template, page, localeOfPath(pathname));
-    return sendPage(reply, page === null ? 404 : 200, { ...basePageData, currentUser, csrfToken }, html);
+    const pageData: PageData = { ...basePageData, currentUser, csrfToken };
+    const rendered = page === null ? null : await renderForVisitor(request, pageData, html);
+    if (!rendered) return sendPage(reply, page === null ? 404 : 200, pageData, html);
+    return sendPage(reply, 200, pageData, rendered.html, rendered);
   }
 
   /** The address crawlers are told: PUBLIC_URL when set, else the one this request came to. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { makeCurrentUser } from "../test-utils/render-app.tsx";
-import { readEmbeddedPageData, verifyPageData } from "./page-data.ts";
+import { readEmbeddedPageData, readEmbeddedQueryState, verifyPageData } from "./page-data.ts";
 
 const config = {
   environment: "testing",
@@ -42,5 +42,25 @@ describe("embedded page data", () => {
 
     await expect(verifyPageData(pageData, onInvalid)).resolves.toBe(false);
     expect(onInvalid).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("embedded query state", () => {
+  it("is read from the global the server writes beside a page it rendered", () => {
+    const state = {
+      mutations: [],
+      queries: [{ queryKey: ["reference", "crypto-currencies"], queryHash: "x", state: {} }],
+    };
+
+    expect(readEmbeddedQueryState({ __SOUK_QUERY_STATE__: state })).toEqual(state);
+  });
+
+  it("is absent when the browser renders the page alone", () => {
+    expect(readEmbeddedQueryState({})).toBeNull();
+  });
+
+  it("is ignored when its shape is wrong, so the page fetches its data instead", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(readEmbeddedQueryState({ __SOUK_QUERY_STATE__: { queries: "none" } })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import type { PAGE_DATA_GLOBAL, PageData } from "@souk/contracts";
+import type { PAGE_DATA_GLOBAL, PageData, QUERY_STATE_GLOBAL } from "@souk/contracts";
+import type { DehydratedState } from "@tanstack/react-query";
 import { refreshCsrfToken } from "../lib/api.ts";
 import { fallbackAppConfig } from "../lib/app-config.ts";
 import { reportError } from "../lib/report-error.ts";
@@ -20,6 +21,7 @@ import { fetchCurrentUser } from "../lib/session.ts";
  * and with it zod, into the first page load.
  */
 const pageDataGlobal: typeof PAGE_DATA_GLOBAL = "__SOUK_PAGE_DATA__";
+const queryStateGlobal: typeof QUERY_STATE_GLOBAL = "__SOUK_QUERY_STATE__";
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -43,6 +45,20 @@ export function readEmbeddedPageData(source: object = window): PageData | null {
     return null;
   }
   return raw;
+}
+
+/**
+ * The query cache a server-rendered page was rendered from (absent when the browser renders the
+ * page alone). It comes from the same server as the page data; only its outline is checked.
+ */
+export function readEmbeddedQueryState(source: object = window): DehydratedState | null {
+  const raw = (source as Record<string, unknown>)[queryStateGlobal];
+  if (raw === undefined || raw === null) return null;
+  if (!isObject(raw) || !Array.isArray(raw.queries) || !Array.isArray(raw.mutations)) {
+    reportError({ kind: "invalid_answer", message: "Server-rendered query state has an unexpected shape" });
+    return null;
+  }
+  return raw as unknown as DehydratedState;
 }
 
 /** Parses page data with pageDataSchema; calls `onInvalid` when it does not match. */

@@ -1,4 +1,5 @@
 import { MantineProvider } from "@mantine/core";
+import { useMounted } from "@mantine/hooks";
 import type { SiteTheme } from "@souk/contracts";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
@@ -41,6 +42,9 @@ function LocalizedMantineProvider({
   const { t } = useTranslation();
   const closeLabel = t("common.close");
   const theme = useMemo(() => themeWithCloseLabel(closeLabel), [closeLabel]);
+  // The toaster shows nothing until a toast: its code loads after the first render, so a page the
+  // server draws has no part left waiting for code (docs/decisions/148-server-rendered-first-paint.md).
+  const isMounted = useMounted();
   return (
     <MantineProvider
       theme={theme}
@@ -49,9 +53,11 @@ function LocalizedMantineProvider({
       defaultColorScheme={defaultColorScheme}
       env={env}
     >
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {isMounted ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
       <CommonErrorsModal />
       {children}
     </MantineProvider>

@@ -1,6 +1,6 @@
 import { acceptsPageParams, SUPPORTED_LOCALES } from "@souk/contracts";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import { Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
+import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import { defaultLocale, stripDefaultLocalePrefix } from "../lib/locale-routing.ts";
 import { type PathName, paths } from "../lib/paths.ts";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
@@ -532,11 +532,14 @@ const lazyPages = new Map<PathName, LazyPage>(
   screenRoutes.map((route) => [route.name, lazy(route.page ?? comingSoonPage)]),
 );
 
+/** Pages whose code was loaded before the first render (preloadPageOf): drawn at once, with no Suspense pass. */
+const preloadedPages = new Map<PathName, ComponentType<ScreenPageProps>>();
+
 function ScreenElement({ route }: { route: ScreenRoute }) {
   const params = useParams();
   // Dynamic segments of the wrong shape are a 404 here as on the server (PAGE_PARAM_PATTERNS).
   if (!acceptsPageParams(route.name, params)) return <NotFoundPage />;
-  const Page = lazyPages.get(route.name);
+  const Page = preloadedPages.get(route.name) ?? lazyPages.get(route.name);
   return Page ? <Page screen={route.name} /> : <NotFoundPage />;
 }
 
@@ -575,6 +578,18 @@ export function createAppRoutes(): RouteObject[] {
 }
 
 const appRoutes = createAppRoutes();
+
+/**
+ * Loads the code of the page at `pathname` before the first render. A server-rendered page is
+ * then hydrated in one pass, as the server drew it, instead of staying dehydrated (and ignoring
+ * clicks) until its chunk arrives; the server calls it too, so both render the same tree.
+ */
+export async function preloadPageOf(pathname: string): Promise<void> {
+  const screen = (matchRoutes(appRoutes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined)?.screen;
+  const route = screenRoutes.find((candidate) => candidate.name === screen);
+  if (!route?.page) return;
+  preloadedPages.set(route.name, (await route.page()).default);
+}
 
 export function AppRoutes() {
   return useRoutes(appRoutes);

@@ -34,7 +34,16 @@ export async function refreshCsrfToken(): Promise<string> {
   return token;
 }
 
+/** How API calls are sent: the browser's fetch, or the server's own routes while it renders a page. */
+let apiFetch: typeof fetch = (input, init) => fetch(input, init);
+
+/** Server rendering only: API calls go to `send` (the server answering its own routes). */
+export function setApiFetch(send: (input: string, init?: RequestInit) => Promise<Response>): void {
+  apiFetch = (input, init) => send(String(input), init);
+}
+
 export const apiClient = createApiClient({
+  fetch: (input, init) => apiFetch(input, init),
   getCsrfToken,
   refreshCsrfToken: async () => {
     await refreshCsrfToken();

@@ -1,4 +1,8 @@
-export function readCookie(name: string, cookieString: string = document.cookie): string | null {
+/** A cookie of the page; none while the server renders a page (no document there). */
+export function readCookie(
+  name: string,
+  cookieString: string = typeof document === "undefined" ? "" : document.cookie,
+): string | null {
   for (const part of cookieString.split(";")) {
     const [rawKey, ...rest] = part.split("=");
     if (rawKey?.trim() === name) return decodeURIComponent(rest.join("=").trim());

@@ -17,7 +17,7 @@ function siteStatusQueryOptions(userId: number | null) {
     queryKey: ["site", "status", userId],
     queryFn: async ({ signal }) => {
       // The schema (and zod) load on use: every page shows these banners, and zod stays out of the
-      // first load (it is configured before any schema is built: lib/zod-config.ts).
+      // first load (it never compiles with eval in the browser: build/zod-jitless.ts).
       const { siteStatusAnswerSchema } = await import("../../lib/schemas.ts");
       return (await apiClient.get("/rest/v1/site/status", { schema: siteStatusAnswerSchema, signal })).data;
     },

@@ -1,0 +1,127 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { PageData, ServerRenderedPage, SiteTheme, VisitorPageRenderer } from "@souk/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/**
+ * Server rendering of the pages a visitor opens first (docs/decisions/148-server-rendered-first-paint.md).
+ * The web build writes its server bundle to `dist-ssr` beside the browser's `dist`; without it
+ * (a build from before, a test's own dist) every page is rendered by the browser alone.
+ */
+async function loadVisitorPageRenderer(distDir: string): Promise<VisitorPageRenderer | null> {
+  const file = path.join(path.dirname(distDir), "dist-ssr", "entry-server.js");
+  if (!existsSync(file)) return null;
+  const bundle = (await import(pathToFileURL(file).href)) as Partial<VisitorPageRenderer>;
+  return typeof bundle.renderVisitorPage === "function" ? { renderVisitorPage: bundle.renderVisitorPage } : null;
+}
+
+/** The theme a visitor chose (the `site_theme` cookie), as the browser's first render reads it. */
+export function siteThemeOf(request: FastifyRequest): SiteTheme {
+  return request.cookies?.site_theme === "dark" ? "dark" : "light";
+}
+
+const BODYLESS_STATUSES = new Set([204, 304]);
+
+/**
+ * The app's own API reads while a page is rendered, answered by the server's routes in process
+ * (no network hop, no session: the page is a visitor's). Only reads: rendering never writes.
+ */
+function inProcessFetch(app: FastifyInstance) {
+  return async (url: string, init?: RequestInit): Promise<Response> => {
+    const method = init?.method ?? "GET";
+    if (method !== "GET") throw new Error(`A server-rendered page may only read; it sent ${method} ${url}`);
+    const answer = await app.inject({ method: "GET", url, headers: { accept: "application/json" } });
+    const contentType = answer.headers["content-type"];
+    return new Response(BODYLESS_STATUSES.has(answer.statusCode) ? null : answer.body, {
+      status: answer.statusCode,
+      headers: typeof contentType === "string" ? { "content-type": contentType } : {},
+    });
+  };
+}
+
+/** An entry of the browser build's manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+export type BuildManifest = Record<string, ManifestChunk>;
+
+function readBuildManifest(distDir: string): BuildManifest | null {
+  const file = path.join(distDir, ".vite", "manifest.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as BuildManifest) : null;
+}
+
+/**
+ * The `<link>`s a rendered page needs in its head: the styles of its lazily loaded modules (the
+ * HTML is drawn with them before any script runs) and their scripts preloaded, with everything
+ * they import. Files `html` already links are left out. Throws on a module the manifest lacks.
+ */
+export function pageAssetLinks(manifest: BuildManifest, modules: readonly string[], html: string): string {
+  const styles = new Set<string>();
+  const scripts = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no ${key}`);
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  const isNew = (file: string) => !html.includes(`"/${file}"`);
+  return [
+    ...[...styles].filter(isNew).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].filter(isNew).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join("");
+}
+
+/**
+ * The page's HTML with the rendered app in its root element, its links in the head and the theme
+ * set before any paint.
+ */
+export function withRenderedApp(html: string, rendered: ServerRenderedPage, theme: SiteTheme, links: string): string {
+  return html
+    .replace(/<html\b/, `<html data-mantine-color-scheme="${theme}"`)
+    .replace("</head>", () => `${links}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+}
+
+/** A visitor's page rendered here: the HTML to send and the query cache to embed beside the page data. */
+export interface RenderedVisitorPage {
+  html: string;
+  queryState: unknown;
+}
+
+/**
+ * How the server renders a visitor's page (docs/decisions/148-server-rendered-first-paint.md): null
+ * when the page is left to the browser (a signed-in user, another page, no server bundle, or a
+ * render that failed, which is logged).
+ */
+export async function createVisitorRendering(app: FastifyInstance, distDir: string | null) {
+  const renderer = distDir ? await loadVisitorPageRenderer(distDir) : null;
+  const manifest = renderer && distDir ? readBuildManifest(distDir) : null;
+  const fetchInProcess = inProcessFetch(app);
+  return async (request: FastifyRequest, pageData: PageData, html: string): Promise<RenderedVisitorPage | null> => {
+    if (!renderer || pageData.currentUser !== null) return null;
+    const theme = siteThemeOf(request);
+    try {
+      const page = await renderer.renderVisitorPage({
+        url: request.url,
+        pageData,
+        colorScheme: theme,
+        fetch: fetchInProcess,
+      });
+      if (!page) return null;
+      const links = manifest ? pageAssetLinks(manifest, page.modules, html) : "";
+      return { html: withRenderedApp(html, page, theme, links), queryState: page.queryState };
+    } catch (error) {
+      // The browser renders the page as it would without a server bundle: a visitor sees no difference.
+      request.log.warn({ err: error }, "server rendering failed; the browser renders the page");
+      return null;
+    }
+  };
+}
