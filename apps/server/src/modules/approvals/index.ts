@@ -1,0 +1,16 @@
+/**
+ * The approvals module's door: staff actions that wait for a second admin (four eyes). Other
+ * modules open a request in their own transaction (`openApprovalRequest`) and register what runs
+ * on approval or rejection as an `ApprovalAction` (docs/decisions/143-staff-approvals.md).
+ */
+import type { SoukModule } from "../../platform/index.ts";
+import { registerApprovalRoutes } from "./approvals.routes.ts";
+import { ledgerReversalAction } from "./ledger-reversal.ts";
+
+export { openApprovalRequest } from "./approvals.service.ts";
+
+export const approvalsModule: SoukModule = {
+  name: "approvals",
+  privateRoutes: async (app, deps) => registerApprovalRoutes(app, deps),
+  approvalActions: [ledgerReversalAction],
+};
