@@ -75,6 +75,8 @@ export const PAGE_PATHS = {
   adminCompanyApplication: "/admin/verifications/companies/:id",
   /** The site switches (admins): maintenance mode, admin alerts, feature flags. */
   adminSite: "/admin/site",
+  /** Staff approvals (admins): held withdrawals and ledger corrections (?kind=&state=). */
+  adminApprovals: "/admin/approvals",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",

@@ -331,6 +331,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "adminApprovals",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-approvals-page.tsx"),
+      (m) => m.AdminApprovalsPage,
+    ),
+  },
+  {
     name: "bankAccounts",
     page: lazyPage(
       () => import("../features/bank-accounts/pages/bank-accounts-page.tsx"),

@@ -191,6 +191,8 @@ const en = {
       held: "Held",
       broadcasting: "Broadcasting",
       failed: "Failed",
+      awaiting_approval: "Awaiting staff approval",
+      rejected: "Rejected, funds returned",
     },
   },
   landing: {
@@ -536,6 +538,8 @@ const fr: WalletTexts = {
       held: "Retenu",
       broadcasting: "En diffusion",
       failed: "Échoué",
+      awaiting_approval: "En attente de validation par l’équipe",
+      rejected: "Refusé, fonds rendus",
     },
   },
   landing: {
