@@ -7,7 +7,7 @@ import { pageQuerySchema } from "./envelope.ts";
  * ledger correction and a second-factor reset are requested, then approved or rejected by an admin
  * who is not the requester (docs/decisions/143-staff-approvals.md).
  */
-export const APPROVAL_KINDS = ["withdrawal", "ledger_reversal"] as const;
+export const APPROVAL_KINDS = ["withdrawal", "ledger_reversal", "two_factor_reset"] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 export const APPROVAL_STATES = ["pending", "approved", "rejected", "expired"] as const;
@@ -27,6 +27,8 @@ export const ApprovalErrorCode = {
   APPROVAL_ALREADY_REQUESTED: "ERROR_APPROVAL_ALREADY_REQUESTED",
   /** The transfer cannot be reversed (unknown, itself a reversal, or already reversed). */
   TRANSFER_NOT_REVERSIBLE: "ERROR_TRANSFER_NOT_REVERSIBLE",
+  /** A second-factor reset of an account whose second factor is off. */
+  TWO_FACTOR_NOT_ON: "ERROR_TWO_FACTOR_NOT_ON",
 } as const;
 
 export const approvalSchema = z.object({
@@ -69,6 +71,9 @@ export const approveRequestSchema = z.object({
 
 /** POST /rest/v1/admin/approvals/{id}/reject: why, always. */
 export const rejectRequestSchema = z.object({ reason: staffReasonSchema });
+
+/** POST /rest/v1/admin/users/{username}/two-factor-reset: propose a reset of the account's second factor. */
+export const twoFactorResetRequestSchema = z.object({ reason: staffReasonSchema });
 
 /** POST /rest/v1/admin/ledger/transfers/{id}/reversal: propose a correction. */
 export const reversalRequestSchema = z.object({ reason: staffReasonSchema });

@@ -45,8 +45,8 @@ export interface ApprovalRequestFacts {
  */
 export interface ApprovalAction {
   kind: string;
-  /** Runs the approved action. */
-  execute: (tx: Tx, request: ApprovalRequestFacts) => Promise<void>;
+  /** Runs the approved action; `jobs` sends what must follow its commit (a mail). */
+  execute: (tx: Tx, request: ApprovalRequestFacts, jobs: JobQueue) => Promise<void>;
   /** Gives back what waiting held (a withdrawal's funds) when the request is rejected or expires. */
   release?: (tx: Tx, request: ApprovalRequestFacts, outcome: "rejected" | "expired") => Promise<void>;
 }

@@ -3,7 +3,7 @@
 -- with the request's row locked, so two approvals at once run the action once.
 CREATE TABLE staff_approvals (
   id bigserial PRIMARY KEY,
-  kind text NOT NULL CHECK (kind IN ('withdrawal', 'ledger_reversal')),
+  kind text NOT NULL CHECK (kind IN ('withdrawal', 'ledger_reversal', 'two_factor_reset')),
   subject_type text NOT NULL,
   subject_id text NOT NULL,
   -- The account the action is about (the withdrawing user): it may not approve either.

@@ -11,6 +11,9 @@ export const approvalExpired = (): DomainError =>
 export const alreadyRequested = (): DomainError =>
   conflict("The same action already waits for approval.", ApprovalErrorCode.APPROVAL_ALREADY_REQUESTED);
 
+export const twoFactorNotOn = (): DomainError =>
+  conflict("This account has no second factor on.", ApprovalErrorCode.TWO_FACTOR_NOT_ON);
+
 export const notReversible = (why: string): DomainError =>
   conflict(`This transfer cannot be reversed: ${why}.`, ApprovalErrorCode.TRANSFER_NOT_REVERSIBLE);
 

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp, TestClient } from "../../../test/harness.ts";
 import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
+import { totpCode } from "../two-factor/index.ts";
 import { createWalletTestApp, signUpUser } from "../wallet/wallet.fixtures.ts";
 
 // Small thresholds, so a tier-0 account (daily limit 0.5 BTC) reaches both.
@@ -270,5 +271,58 @@ describe("ledger corrections", () => {
     expect([none.status, none.body.errors.code]).toEqual([404, "ERROR_APPROVAL_NOT_FOUND"]);
     const badState = await adminA.get("/rest/v1/admin/approvals", { query: { state: "open" } });
     expect(badState.status).toBe(422);
+  });
+});
+
+describe("second-factor resets", () => {
+  const proposeReset = (staff: TestClient, username: string, reason = "Lost phone, identity checked by video") =>
+    staff.post(`/rest/v1/admin/users/${username}/two-factor-reset`, { reason });
+
+  async function withSecondFactor(): Promise<TestClient> {
+    const user = await signUpUser(t);
+    const option = await user.post("/rest/v1/users/two-factor/option", { type: "ga" });
+    expect(option.status, option.text).toBe(200);
+    const enabled = await user.post("/rest/v1/users/two-factor/enable", {
+      code: totpCode(option.body.data.secret, Date.now()),
+    });
+    expect(enabled.status, enabled.text).toBe(200);
+    return user;
+  }
+
+  it("a supermod proposes, an admin approves: the factor is off, the sessions end, the owner is told", async () => {
+    const supermod = await signUpUser(t, { roles: ["user", "supermod"] });
+    const user = await withSecondFactor();
+    const username = user.user!.username;
+    const proposed = await proposeReset(supermod, username);
+    expect(proposed.status, proposed.text).toBe(200);
+    expect(proposed.body.data).toMatchObject({ kind: "two_factor_reset", subjectUsername: username, state: "pending" });
+    const twice = await proposeReset(adminA, username);
+    expect([twice.status, twice.body.errors.code]).toEqual([409, "ERROR_APPROVAL_ALREADY_REQUESTED"]);
+    const bySupermod = await approve(supermod, proposed.body.data.id);
+    expect(bySupermod.status).toBe(403);
+    expect((await user.get("/rest/v1/users/two-factor")).body.data).toMatchObject({ state: "enabled" });
+
+    const approved = await approve(adminA, proposed.body.data.id);
+    expect(approved.status, approved.text).toBe(200);
+    expect((await user.get("/rest/v1/users/two-factor")).status).toBe(401);
+    const { rows } = await sql<{ state: string }>`SELECT state FROM two_factor
+      WHERE user_id = ${user.user!.id}`.execute(t.ownerDb);
+    expect(rows).toEqual([{ state: "disabled" }]);
+    const mails = await sql<{ template: string }>`SELECT template FROM mail_outbox
+      WHERE to_address = ${user.user!.email} AND template = 'two-factor-reset'`.execute(t.ownerDb);
+    expect(mails.rows).toHaveLength(1);
+    expect(await auditActions("user", username)).toEqual(["approval.request", "approval.approve"]);
+  });
+
+  it("refuses oneself and an account without a second factor, writing nothing", async () => {
+    const supermod = await signUpUser(t, { roles: ["user", "supermod"] });
+    const self = await proposeReset(supermod, supermod.user!.username);
+    expect([self.status, self.body.errors.code]).toEqual([403, "ERROR_STAFF_ACTION_ON_SELF"]);
+    const plain = await signUpUser(t);
+    const none = await proposeReset(supermod, plain.user!.username);
+    expect([none.status, none.body.errors.code]).toEqual([409, "ERROR_TWO_FACTOR_NOT_ON"]);
+    const unknown = await proposeReset(supermod, "nobody_by_this_name");
+    expect(unknown.status).toBe(404);
+    expect(await auditActions("user", plain.user!.username)).toEqual([]);
   });
 });

@@ -7,13 +7,16 @@ import {
   pageMetaSchema,
   rejectRequestSchema,
   reversalRequestSchema,
+  adminUsernameParamsSchema,
   transferIdParamsSchema,
+  twoFactorResetRequestSchema,
 } from "@souk/contracts";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type AppDeps, envelope, requireRole, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { type ApprovalCaller, approveRequest, listApprovals, rejectRequest } from "./approvals.service.ts";
 import { proposeReversal } from "./ledger-reversal.ts";
+import { proposeTwoFactorReset } from "./two-factor-reset.ts";
 
 const callerOf = (request: FastifyRequest): ApprovalCaller => ({ userId: viewerOf(request).userId, ip: request.ip });
 
@@ -56,7 +59,7 @@ export function registerApprovalRoutes(app: SoukRoutes, deps: AppDeps): void {
       envelope(
         await approveRequest(
           deps.db,
-          deps.approvalActions,
+          { actions: deps.approvalActions, jobs: deps.jobs },
           callerOf(request),
           request.params.id,
           request.body?.reason ?? "",
@@ -78,7 +81,13 @@ export function registerApprovalRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
     async (request) =>
       envelope(
-        await rejectRequest(deps.db, deps.approvalActions, callerOf(request), request.params.id, request.body.reason),
+        await rejectRequest(
+          deps.db,
+          { actions: deps.approvalActions, jobs: deps.jobs },
+          callerOf(request),
+          request.params.id,
+          request.body.reason,
+        ),
       ),
   );
 
@@ -95,5 +104,21 @@ export function registerApprovalRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request) => envelope(await proposeReversal(deps.db, callerOf(request), request.params.id, request.body.reason)),
+  );
+
+  app.post(
+    "/rest/v1/admin/users/:username/two-factor-reset",
+    {
+      onRequest: requireRole("supermod", "admin"),
+      schema: {
+        tags,
+        summary: "Propose turning off the account's second factor; another admin approves",
+        params: adminUsernameParamsSchema,
+        body: twoFactorResetRequestSchema,
+        response: oneApproval,
+      },
+    },
+    async (request) =>
+      envelope(await proposeTwoFactorReset(deps.db, callerOf(request), request.params.username, request.body.reason)),
   );
 }

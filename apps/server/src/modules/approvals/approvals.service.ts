@@ -1,7 +1,7 @@
 import { type Approval, type ApprovalKind, type ApprovalsQuery, type PageMeta, pageMeta } from "@souk/contracts";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/pool.ts";
-import type { ApprovalAction, ApprovalRequestFacts } from "../../platform/index.ts";
+import type { ApprovalAction, ApprovalRequestFacts, JobQueue } from "../../platform/index.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { withLedgerTx } from "../ledger/index.ts";
 import { type ApprovalFacts, decideApprove, decideReject } from "./approvals.domain.ts";
@@ -109,10 +109,16 @@ function auditDecision(
   });
 }
 
+/** What decisions run with: every module's approval actions, and the job queue they may use. */
+export interface ApprovalRuntime {
+  actions: readonly ApprovalAction[];
+  jobs: JobQueue;
+}
+
 /** POST /rest/v1/admin/approvals/{id}/approve. */
 export async function approveRequest(
   db: Db,
-  actions: readonly ApprovalAction[],
+  runtime: ApprovalRuntime,
   caller: ApprovalCaller,
   id: number,
   reason: string,
@@ -121,7 +127,7 @@ export async function approveRequest(
     const row = await lockRequest(tx, id);
     const decision = decideApprove(factsOf(row), caller.userId, new Date());
     if (decision.outcome === "refused") throw refusalError(decision.refusal);
-    const action = actionOf(actions, row.kind);
+    const action = actionOf(runtime.actions, row.kind);
     if (decision.outcome === "expire") {
       await repo.closeApproval(tx, row.id, { state: "expired", decidedBy: null, reason: null });
       await action.release?.(tx, requestOf(row), "expired");
@@ -132,7 +138,7 @@ export async function approveRequest(
     const given = row.approved_by.length + 1;
     if (decision.outcome === "approve") {
       await repo.closeApproval(tx, row.id, { state: "approved", decidedBy: caller.userId, reason });
-      await action.execute(tx, requestOf(row));
+      await action.execute(tx, requestOf(row), runtime.jobs);
     }
     await auditDecision(tx, caller, row, {
       action: "approval.approve",
@@ -149,7 +155,7 @@ export async function approveRequest(
 /** POST /rest/v1/admin/approvals/{id}/reject: what waiting held is given back once. */
 export async function rejectRequest(
   db: Db,
-  actions: readonly ApprovalAction[],
+  runtime: ApprovalRuntime,
   caller: ApprovalCaller,
   id: number,
   reason: string,
@@ -159,7 +165,7 @@ export async function rejectRequest(
     const decision = decideReject(factsOf(row));
     if (decision.outcome === "refused") throw refusalError(decision.refusal);
     await repo.closeApproval(tx, row.id, { state: "rejected", decidedBy: caller.userId, reason });
-    await actionOf(actions, row.kind).release?.(tx, requestOf(row), "rejected");
+    await actionOf(runtime.actions, row.kind).release?.(tx, requestOf(row), "rejected");
     await auditDecision(tx, caller, row, { action: "approval.reject", reason });
   });
   return getApproval(db, id);

@@ -6,11 +6,12 @@
 import type { SoukModule } from "../../platform/index.ts";
 import { registerApprovalRoutes } from "./approvals.routes.ts";
 import { ledgerReversalAction } from "./ledger-reversal.ts";
+import { twoFactorResetAction } from "./two-factor-reset.ts";
 
 export { openApprovalRequest } from "./approvals.service.ts";
 
 export const approvalsModule: SoukModule = {
   name: "approvals",
   privateRoutes: async (app, deps) => registerApprovalRoutes(app, deps),
-  approvalActions: [ledgerReversalAction],
+  approvalActions: [ledgerReversalAction, twoFactorResetAction],
 };

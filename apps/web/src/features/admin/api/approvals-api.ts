@@ -30,7 +30,8 @@ export function approvalsQueryOptions(state: ApprovalState, kind: ApprovalKind |
 export type ApprovalDecision =
   | { type: "approve"; id: number; reason: string }
   | { type: "reject"; id: number; reason: string }
-  | { type: "reversal"; transferId: number; reason: string };
+  | { type: "reversal"; transferId: number; reason: string }
+  | { type: "reset"; username: string; reason: string };
 
 function send(decision: ApprovalDecision) {
   const options = { schema: oneAnswer };
@@ -42,6 +43,12 @@ function send(decision: ApprovalDecision) {
     case "reversal":
       return apiClient.post(
         `/rest/v1/admin/ledger/transfers/${decision.transferId}/reversal`,
+        { reason: decision.reason },
+        options,
+      );
+    case "reset":
+      return apiClient.post(
+        `/rest/v1/admin/users/${encodeURIComponent(decision.username)}/two-factor-reset`,
         { reason: decision.reason },
         options,
       );

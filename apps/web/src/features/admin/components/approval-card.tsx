@@ -37,16 +37,19 @@ export function useApprovalAction() {
 function Summary({ approval }: { approval: Approval }) {
   const { t } = useApprovalsTexts();
   const payload = approval.payload as Record<string, string>;
-  const text =
-    approval.kind === "withdrawal"
-      ? t("withdrawalSummary", {
-          username: payload.username,
-          amount: payload.amount,
-          code: payload.cryptoCurrencyCode,
-          fee: payload.networkFee,
-          address: payload.address,
-        })
-      : t("reversalSummary", { id: approval.subjectId, transferKind: payload.transferKind });
+  const texts = {
+    withdrawal: () =>
+      t("withdrawalSummary", {
+        username: payload.username,
+        amount: payload.amount,
+        code: payload.cryptoCurrencyCode,
+        fee: payload.networkFee,
+        address: payload.address,
+      }),
+    ledger_reversal: () => t("reversalSummary", { id: approval.subjectId, transferKind: payload.transferKind }),
+    two_factor_reset: () => t("resetSummary", { username: approval.subjectId }),
+  };
+  const text = texts[approval.kind]();
   return (
     <Text fw={600} style={{ overflowWrap: "anywhere" }}>
       {text}

@@ -4,7 +4,7 @@ import { type FeatureTexts, useFeatureTexts } from "../../../lib/i18n/feature-te
 const en = {
   title: "Approvals",
   subtitle:
-    "Actions that wait for an admin who did not ask for them: large withdrawals (the largest need two admins) and ledger corrections. Every request and decision is in the audit log.",
+    "Actions that wait for an admin who did not ask for them: large withdrawals (the largest need two admins), ledger corrections and second-factor resets. Every request and decision is in the audit log.",
   total_one: "{{count}} request",
   total_other: "{{count}} requests",
   empty: "Nothing here.",
@@ -12,10 +12,12 @@ const en = {
     all: "All",
     withdrawal: "Withdrawals",
     ledger_reversal: "Ledger corrections",
+    two_factor_reset: "Second-factor resets",
   },
   kindBadge: {
     withdrawal: "Withdrawal",
     ledger_reversal: "Ledger correction",
+    two_factor_reset: "Second-factor reset",
   },
   states: {
     pending: "Pending",
@@ -27,6 +29,7 @@ const en = {
   kindFilter: "Kind",
   withdrawalSummary: "{{username}} withdraws {{amount}} {{code}} (network fee {{fee}}) to {{address}}",
   reversalSummary: "Reverse transfer #{{id}} ({{transferKind}})",
+  resetSummary: "Turn off {{username}}'s second factor and end their sessions",
   requestedBy: "Requested by {{name}} on {{date}}",
   reason: "Reason: {{reason}}",
   approvals: "Approvals: {{given}} of {{required}}",
@@ -54,6 +57,14 @@ const en = {
     submit: "Propose the reversal",
     done: "Proposed; it waits for another admin.",
   },
+  resetProposal: {
+    title: "Propose a second-factor reset",
+    hint: "For a user who lost their second factor and whose identity you checked: once another admin approves, the factor is off, every session of the account ends and its owner gets a mail.",
+    username: "Username",
+    reason: "Reason",
+    submit: "Propose the reset",
+    done: "Proposed; it waits for another admin.",
+  },
   errors: {
     ERROR_APPROVAL_DECIDED: "This request was already decided. The list is up to date again.",
     ERROR_APPROVAL_EXPIRED: "This request expired: it can no longer be approved, and what it held is given back.",
@@ -64,6 +75,9 @@ const en = {
     ERROR_TRANSFER_NOT_REVERSIBLE:
       "This transfer cannot be reversed here: only deposits and internal sends that were not reversed yet.",
     ERROR_INSUFFICIENT_BALANCE: "The account no longer holds enough to reverse this transfer.",
+    ERROR_TWO_FACTOR_NOT_ON: "This account has no second factor on.",
+    ERROR_STAFF_ACTION_ON_SELF: "Staff cannot act on their own account.",
+    ERROR_USER_NOT_FOUND: "No account has this username.",
     ERROR_INPUT_VALIDATION: "Check the transfer number and give a reason (3 characters or more).",
     generic: "That did not work. Try again.",
   },
@@ -74,7 +88,7 @@ type ApprovalsTexts = typeof en;
 const fr: ApprovalsTexts = {
   title: "Approbations",
   subtitle:
-    "Les actions qui attendent un administrateur autre que leur demandeur : les gros retraits (les plus gros en demandent deux) et les corrections du registre. Chaque demande et chaque décision figure au journal d’audit.",
+    "Les actions qui attendent un administrateur autre que leur demandeur : les gros retraits (les plus gros en demandent deux), les corrections du registre et les réinitialisations de second facteur. Chaque demande et chaque décision figure au journal d’audit.",
   total_one: "{{count}} demande",
   total_other: "{{count}} demandes",
   empty: "Rien ici.",
@@ -82,10 +96,12 @@ const fr: ApprovalsTexts = {
     all: "Toutes",
     withdrawal: "Retraits",
     ledger_reversal: "Corrections du registre",
+    two_factor_reset: "Réinitialisations du second facteur",
   },
   kindBadge: {
     withdrawal: "Retrait",
     ledger_reversal: "Correction du registre",
+    two_factor_reset: "Réinitialisation du second facteur",
   },
   states: {
     pending: "En attente",
@@ -97,6 +113,7 @@ const fr: ApprovalsTexts = {
   kindFilter: "Type",
   withdrawalSummary: "{{username}} retire {{amount}} {{code}} (frais de réseau {{fee}}) vers {{address}}",
   reversalSummary: "Annuler le transfert n° {{id}} ({{transferKind}})",
+  resetSummary: "Désactiver le second facteur de {{username}} et fermer ses sessions",
   requestedBy: "Demandée par {{name}} le {{date}}",
   reason: "Motif : {{reason}}",
   approvals: "Approbations : {{given}} sur {{required}}",
@@ -124,6 +141,14 @@ const fr: ApprovalsTexts = {
     submit: "Proposer l’annulation",
     done: "Proposée ; elle attend un autre administrateur.",
   },
+  resetProposal: {
+    title: "Proposer la réinitialisation d’un second facteur",
+    hint: "Pour un utilisateur qui a perdu son second facteur et dont vous avez vérifié l’identité : une fois qu’un autre administrateur l’approuve, le facteur est désactivé, toutes les sessions du compte prennent fin et son titulaire reçoit un e-mail.",
+    username: "Nom d’utilisateur",
+    reason: "Motif",
+    submit: "Proposer la réinitialisation",
+    done: "Proposée ; elle attend un autre administrateur.",
+  },
   errors: {
     ERROR_APPROVAL_DECIDED: "Cette demande a déjà été décidée. La liste est de nouveau à jour.",
     ERROR_APPROVAL_EXPIRED:
@@ -135,6 +160,9 @@ const fr: ApprovalsTexts = {
     ERROR_TRANSFER_NOT_REVERSIBLE:
       "Ce transfert ne peut pas être annulé ici : seulement les dépôts et les envois internes pas encore annulés.",
     ERROR_INSUFFICIENT_BALANCE: "Le compte ne détient plus assez pour annuler ce transfert.",
+    ERROR_TWO_FACTOR_NOT_ON: "Ce compte n’a pas de second facteur activé.",
+    ERROR_STAFF_ACTION_ON_SELF: "L’équipe ne peut pas agir sur son propre compte.",
+    ERROR_USER_NOT_FOUND: "Aucun compte n’a ce nom d’utilisateur.",
     ERROR_INPUT_VALIDATION: "Vérifiez le numéro du transfert et donnez un motif (3 caractères ou plus).",
     generic: "Cela n’a pas fonctionné. Réessayez.",
   },

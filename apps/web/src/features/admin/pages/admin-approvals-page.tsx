@@ -1,4 +1,16 @@
-import { Button, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, Textarea, Title } from "@mantine/core";
+import {
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { APPROVAL_KINDS, APPROVAL_STATES, type ApprovalKind, type ApprovalState } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -16,50 +28,60 @@ const kindOf = (value: string | null): ApprovalKind | null =>
 const stateOf = (value: string | null): ApprovalState =>
   APPROVAL_STATES.find((state) => state === value) ?? "pending";
 
-/** Proposes the reversal of a transfer (a ledger correction), which another admin approves. */
-function ReversalProposal() {
+type ProposalKind = "proposal" | "resetProposal";
+
+/**
+ * Proposes an action another admin approves: the reversal of a transfer (a ledger correction) by
+ * its number, or a second-factor reset by the account's username.
+ */
+function ProposalCard({ kind }: { kind: ProposalKind }) {
   const { t } = useApprovalsTexts();
   const { run, isPending } = useApprovalAction();
-  const [transferId, setTransferId] = useState<string | number>("");
+  const [subject, setSubject] = useState("");
   const [reason, setReason] = useState("");
+  const isReversal = kind === "proposal";
+  const testId = isReversal ? "reversal" : "reset";
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    run({ type: "reversal", transferId: Number(transferId), reason: reason.trim() }, () => t("proposal.done"), () => {
-      setTransferId("");
+    const decision = isReversal
+      ? { type: "reversal" as const, transferId: Number(subject), reason: reason.trim() }
+      : { type: "reset" as const, username: subject.trim(), reason: reason.trim() };
+    run(decision, () => t(`${kind}.done`), () => {
+      setSubject("");
       setReason("");
     });
   };
   return (
-    <Paper withBorder radius="lg" p="md" data-testid="reversal-proposal">
+    <Paper withBorder radius="lg" p="md" data-testid={`${testId}-proposal`}>
       <Title order={2} size="h4">
-        {t("proposal.title")}
+        {t(`${kind}.title`)}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        {t("proposal.hint")}
+        {t(`${kind}.hint`)}
       </Text>
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <NumberInput
-            label={t("proposal.transferId")}
-            value={transferId}
-            onChange={setTransferId}
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
+          <TextInput
+            label={t(isReversal ? "proposal.transferId" : "resetProposal.username")}
+            value={subject}
+            onChange={(event) => setSubject(event.currentTarget.value)}
+            inputMode={isReversal ? "numeric" : "text"}
+            pattern={isReversal ? "[0-9]+" : undefined}
+            maxLength={64}
             required
-            data-testid="reversal-transfer-id"
+            data-testid={`${testId}-subject`}
           />
           <Textarea
-            label={t("proposal.reason")}
+            label={t(`${kind}.reason`)}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             maxLength={500}
             required
-            data-testid="reversal-reason"
+            data-testid={`${testId}-reason`}
           />
           <Group>
-            <Button type="submit" loading={isPending} data-testid="reversal-submit">
-              {t("proposal.submit")}
+            <Button type="submit" loading={isPending} data-testid={`${testId}-submit`}>
+              {t(`${kind}.submit`)}
             </Button>
           </Group>
         </Stack>
@@ -116,12 +138,15 @@ function ApprovalsScreen() {
             : null}
         </Stack>
       </ListPanel>
-      <ReversalProposal />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ProposalCard kind="proposal" />
+        <ProposalCard kind="resetProposal" />
+      </SimpleGrid>
     </Stack>
   );
 }
 
-/** /admin/approvals: held withdrawals and ledger corrections waiting for a second admin (admins only). */
+/** /admin/approvals: held withdrawals, ledger corrections and second-factor resets waiting for a second admin (admins only). */
 export function AdminApprovalsPage() {
   const { t } = useApprovalsTexts();
   return (
