@@ -338,6 +338,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "adminLedger",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-ledger-page.tsx"),
+      (m) => m.AdminLedgerPage,
+    ),
+  },
+  {
     name: "bankAccounts",
     page: lazyPage(
       () => import("../features/bank-accounts/pages/bank-accounts-page.tsx"),
