@@ -40,6 +40,15 @@ test("a withdrawal above the four-eyes threshold waits for two different admins"
     await user.screenshot({ path: ".test-data/screenshots/withdrawal-awaiting-approval.png", fullPage: true });
   });
 
+  await test.step("ledger:verify holds with the withdrawal waiting", async () => {
+    await adminA.goto("/admin/ledger");
+    await adminA.getByTestId("ledger-verify").click();
+    await expect(adminA.getByTestId("ledger-verdict")).toContainText("checks hold.");
+    const holds = adminA.locator('[data-testid="ledger-check"][data-name="withdrawal_holds_match_open_withdrawals"]');
+    await expect(holds).toContainText("Holds");
+    await adminA.screenshot({ path: ".test-data/screenshots/ledger-verify.png", fullPage: true });
+  });
+
   const card = (page: typeof adminA) => page.getByTestId("approval-card").filter({ hasText: username });
   await test.step("admin A approves first; the request waits for another admin", async () => {
     await adminA.goto("/admin");
