@@ -16,7 +16,7 @@ import * as repo from "./approvals.repo.ts";
  */
 
 /** How long a request waits before it can no longer be approved: SOUK_APPROVAL_TTL_HOURS, default 72. */
-export function approvalTtlHours(env: NodeJS.ProcessEnv = process.env): number {
+function approvalTtlHours(env: NodeJS.ProcessEnv = process.env): number {
   return z.coerce.number().int().min(1).max(24 * 90).default(72).parse(env.SOUK_APPROVAL_TTL_HOURS);
 }
 
@@ -110,7 +110,7 @@ function auditDecision(
 }
 
 /** What decisions run with: every module's approval actions, and the job queue they may use. */
-export interface ApprovalRuntime {
+interface ApprovalRuntime {
   actions: readonly ApprovalAction[];
   jobs: JobQueue;
 }

@@ -19,7 +19,7 @@ const DEFAULT_THRESHOLDS: Readonly<Record<string, { approval: string; fourEyes: 
   USDT: { approval: "25000", fourEyes: "100000" },
 };
 
-export interface WithdrawalThresholds {
+interface WithdrawalThresholds {
   approvalMinor: bigint | null;
   fourEyesMinor: bigint | null;
 }

@@ -140,9 +140,13 @@ function Facts({ approval }: { approval: Approval }) {
   ];
   return (
     <Stack gap={2}>
-      {lines.flatMap((line, index) =>
-        line === null ? [] : [<Text key={String(index)} size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>{line}</Text>],
-      )}
+      {lines
+        .filter((line): line is string => line !== null)
+        .map((line) => (
+          <Text key={line} size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+            {line}
+          </Text>
+        ))}
     </Stack>
   );
 }
