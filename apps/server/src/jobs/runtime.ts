@@ -3,7 +3,7 @@ import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/pool.ts";
-import { modules } from "../modules/registry.ts";
+import { approvalActions, modules } from "../modules/registry.ts";
 import { connectedJobQueue, type JobContext, type JobQueue, type SendJob } from "../platform/index.ts";
 
 export interface JobsOptions {
@@ -28,7 +28,13 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
     options.log.error({ error: { message: error.message, code: error.code } }, "jobs error");
   });
   await boss.start();
-  const context: JobContext = { config: options.config, db: options.db, log: options.log, send: sendWith(boss) };
+  const context: JobContext = {
+    config: options.config,
+    db: options.db,
+    log: options.log,
+    send: sendWith(boss),
+    approvalActions,
+  };
   const jobs = modules.flatMap((module) => module.jobs ?? []);
   await withStartupLock(options.ownerUrl, async () => {
     for (const job of jobs) {

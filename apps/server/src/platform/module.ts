@@ -118,6 +118,8 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** Queues another job (used by handlers that fan out). */
   send(name: string, data: object, options?: JobSendOptions): Promise<void>;
+  /** Every module's staff-approval actions (the approvals' expiry job gives back what they held). */
+  approvalActions?: readonly ApprovalAction[];
 }
 
 export interface JobSendOptions {

@@ -26,6 +26,7 @@ CREATE TABLE staff_approvals (
 CREATE UNIQUE INDEX staff_approvals_open_subject_idx ON staff_approvals (kind, subject_type, subject_id)
   WHERE state = 'pending';
 CREATE INDEX staff_approvals_state_idx ON staff_approvals (state, id DESC);
+CREATE INDEX staff_approvals_pending_expiry_idx ON staff_approvals (expires_at) WHERE state = 'pending';
 REVOKE DELETE, TRUNCATE ON staff_approvals FROM souk_app;
 
 -- A withdrawal above the approval threshold waits in 'awaiting_approval' (its funds held by the

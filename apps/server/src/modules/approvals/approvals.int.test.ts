@@ -3,8 +3,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp, TestClient } from "../../../test/harness.ts";
 import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
+import { approvalActions } from "../registry.ts";
 import { totpCode } from "../two-factor/index.ts";
 import { createWalletTestApp, signUpUser } from "../wallet/wallet.fixtures.ts";
+import { expireOverdueApprovals } from "./approvals.service.ts";
 
 // Small thresholds, so a tier-0 account (daily limit 0.5 BTC) reaches both.
 process.env.SOUK_WITHDRAWAL_APPROVAL_BTC = "0.1";
@@ -204,6 +206,30 @@ describe("withdrawals above the approval threshold", () => {
     const again = await approve(adminC, approvalId);
     expect([again.status, again.body.errors.code]).toEqual([409, "ERROR_APPROVAL_DECIDED"]);
     expect(await auditActions("withdrawal", withdrawalId)).toEqual(["approval.request", "approval.expire"]);
+  });
+});
+
+describe("the expiry job", () => {
+  it("expires overdue requests once, giving their funds back, audited as the job", async () => {
+    const user = await signUpUser(t);
+    await funded(user);
+    const { withdrawalId, approvalId } = await withdraw(user, "0.2");
+    await sql`UPDATE staff_approvals SET expires_at = now() - interval '1 minute' WHERE id = ${approvalId}`.execute(
+      t.ownerDb,
+    );
+    const runs = await Promise.all([
+      expireOverdueApprovals(t.db, approvalActions),
+      expireOverdueApprovals(t.db, approvalActions),
+    ]);
+    expect(runs[0]! + runs[1]!).toBeGreaterThanOrEqual(1);
+    expect(await withdrawalState(withdrawalId)).toBe("rejected");
+    expect(await btc(user)).toMatchObject({ balance: "1.00000000", pendingWithdrawalAmount: "0.00000000" });
+    const { rows } = await sql<{ action: string; actor_kind: string }>`SELECT action, actor_kind FROM audit_log
+      WHERE subject_type = 'withdrawal' AND subject_id = ${String(withdrawalId)} ORDER BY id`.execute(t.ownerDb);
+    expect(rows).toEqual([
+      { action: "approval.request", actor_kind: "user" },
+      { action: "approval.expire", actor_kind: "job" },
+    ]);
   });
 });
 

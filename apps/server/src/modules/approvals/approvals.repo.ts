@@ -51,6 +51,13 @@ export async function lockApproval(tx: Tx, id: number): Promise<ApprovalRow | un
   return result.rows[0];
 }
 
+/** Pending requests past their time, oldest first. */
+export async function overdueApprovalIds(db: Db, now: Date, limit: number): Promise<number[]> {
+  const result = await sql<{ id: string }>`SELECT id::text AS id FROM staff_approvals
+    WHERE state = 'pending' AND expires_at <= ${now} ORDER BY id LIMIT ${limit}`.execute(db);
+  return result.rows.map((row) => Number(row.id));
+}
+
 export async function addApprover(tx: Tx, id: bigint, adminId: number): Promise<void> {
   await sql`UPDATE staff_approvals SET approved_by = array_append(approved_by, ${adminId}::bigint)
     WHERE id = ${id}`.execute(tx);

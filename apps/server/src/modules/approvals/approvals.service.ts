@@ -94,19 +94,50 @@ async function lockRequest(tx: Tx, id: number): Promise<repo.ApprovalRow> {
 
 function auditDecision(
   tx: Tx,
-  caller: ApprovalCaller,
+  caller: ApprovalCaller | null,
   row: repo.ApprovalRow,
   entry: { action: string; reason: string; details?: Record<string, unknown> },
 ): Promise<void> {
   return recordAudit(tx, {
-    actor: { kind: "user", userId: caller.userId },
+    actor: caller ? { kind: "user", userId: caller.userId } : { kind: "job" },
     action: entry.action,
     subjectType: row.subject_type,
     subjectId: row.subject_id,
     reason: entry.reason,
     details: { approvalId: String(row.id), kind: row.kind, ...entry.details },
-    ip: caller.ip,
+    ip: caller?.ip ?? null,
   });
+}
+
+/** The locked, pending, past-due request turns `expired`; what it held goes back; one audit row. */
+async function expireLocked(
+  tx: Tx,
+  actions: readonly ApprovalAction[],
+  row: repo.ApprovalRow,
+  caller: ApprovalCaller | null,
+): Promise<void> {
+  await repo.closeApproval(tx, row.id, { state: "expired", decidedBy: null, reason: null });
+  await actionOf(actions, row.kind).release?.(tx, requestOf(row), "expired");
+  await auditDecision(tx, caller, row, { action: "approval.expire", reason: "" });
+}
+
+/**
+ * The `approvals.expire` job: each pending request past its time expires in its own transaction,
+ * giving back what it held (a withdrawal's funds). Safe to run many times and at once: the row
+ * lock and the state check let one run expire a request.
+ */
+export async function expireOverdueApprovals(db: Db, actions: readonly ApprovalAction[], now = new Date()): Promise<number> {
+  let expired = 0;
+  for (const id of await repo.overdueApprovalIds(db, now, 100)) {
+    const isExpired = await withLedgerTx(db, async (tx) => {
+      const row = await lockRequest(tx, id);
+      if (row.state !== "pending" || row.expires_at.getTime() > now.getTime()) return false;
+      await expireLocked(tx, actions, row, null);
+      return true;
+    });
+    if (isExpired) expired += 1;
+  }
+  return expired;
 }
 
 /** What decisions run with: every module's approval actions, and the job queue they may use. */
@@ -127,13 +158,11 @@ export async function approveRequest(
     const row = await lockRequest(tx, id);
     const decision = decideApprove(factsOf(row), caller.userId, new Date());
     if (decision.outcome === "refused") throw refusalError(decision.refusal);
-    const action = actionOf(runtime.actions, row.kind);
     if (decision.outcome === "expire") {
-      await repo.closeApproval(tx, row.id, { state: "expired", decidedBy: null, reason: null });
-      await action.release?.(tx, requestOf(row), "expired");
-      await auditDecision(tx, caller, row, { action: "approval.expire", reason: "" });
+      await expireLocked(tx, runtime.actions, row, caller);
       return "expired" as const;
     }
+    const action = actionOf(runtime.actions, row.kind);
     await repo.addApprover(tx, row.id, caller.userId);
     const given = row.approved_by.length + 1;
     if (decision.outcome === "approve") {
