@@ -3,7 +3,6 @@ import {
   type ApprovalState,
   approvalSchema,
   envelopeSchema,
-  ledgerVerifyReportSchema,
   pageMetaSchema,
 } from "@souk/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -54,15 +53,6 @@ function send(decision: ApprovalDecision) {
         options,
       );
   }
-}
-
-const verifyAnswer = envelopeSchema(ledgerVerifyReportSchema);
-
-/** Runs ledger:verify on the server now (admins); each run is a fresh report. */
-export function useLedgerVerifyMutation() {
-  return useMutation({
-    mutationFn: async () => (await apiClient.get("/rest/v1/admin/ledger/verify", { schema: verifyAnswer })).data,
-  });
 }
 
 /** One decision or proposal; every list of requests (and the overview's count) is asked again. */

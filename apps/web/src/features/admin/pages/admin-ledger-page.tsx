@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, List, Paper, Stack, Table, Text } from "@m
 import type { LedgerVerifyReport } from "@souk/contracts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { useLedgerVerifyMutation } from "../api/approvals-api.ts";
+import { useLedgerVerifyMutation } from "../api/ledger-api.ts";
 import { AdminPage } from "../components/admin-layout.tsx";
 import { useLedgerTexts } from "../i18n/ledger-texts.ts";
 
