@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestApp, TestClient } from "../../../test/harness.ts";
 import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
 import { approvalActions } from "../registry.ts";
@@ -9,8 +9,8 @@ import { createWalletTestApp, signUpUser } from "../wallet/wallet.fixtures.ts";
 import { expireOverdueApprovals } from "./approvals.service.ts";
 
 // Small thresholds, so a tier-0 account (daily limit 0.5 BTC) reaches both.
-process.env.SOUK_WITHDRAWAL_APPROVAL_BTC = "0.1";
-process.env.SOUK_WITHDRAWAL_FOUR_EYES_BTC = "0.3";
+vi.stubEnv("SOUK_WITHDRAWAL_APPROVAL_BTC", "0.1");
+vi.stubEnv("SOUK_WITHDRAWAL_FOUR_EYES_BTC", "0.3");
 
 const OUTSIDE = "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh";
 const key = () => ({ headers: { "idempotency-key": randomUUID() } });
@@ -31,6 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await expectLedgerHolds(t.ownerDb, "after the approvals tests");
   await t.close();
+  vi.unstubAllEnvs();
 });
 
 async function funded(client: TestClient, amount = "1"): Promise<void> {
