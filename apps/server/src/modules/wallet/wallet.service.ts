@@ -223,12 +223,12 @@ export async function sendCrypto(
           amountMinor,
           networkFeeMinor,
           holdTransferId: held.transferId,
-          state: approvalsNeeded > 0 ? "awaiting_approval" : "held",
+          state: approvalsNeeded === 0 ? "held" : "awaiting_approval",
         });
     if (!withdrawal) throw new Error(`transfer ${held.transferId} has no withdrawal record`);
     if (!held.isReplayed) {
       await assertWithinDailyLimit(tx, sender.userId, currency, dailyLimit);
-      if (approvalsNeeded > 0) await requestWithdrawalApproval(tx, withdrawal, sender, currency, approvalsNeeded);
+      if (approvalsNeeded !== 0) await requestWithdrawalApproval(tx, withdrawal, sender, currency, approvalsNeeded);
       await recordActivity(tx, {
         userId: sender.userId,
         type: "withdrawal",
