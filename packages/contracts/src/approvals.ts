@@ -65,12 +65,12 @@ export const approvalIdParamsSchema = z.object({
 });
 
 /** POST /rest/v1/admin/approvals/{id}/approve: a note is optional. */
-export const approveRequestSchema = z.object({
+export const approvalApproveSchema = z.object({
   reason: z.string().trim().max(500, { message: "too_long" }).default(""),
 });
 
 /** POST /rest/v1/admin/approvals/{id}/reject: why, always. */
-export const rejectRequestSchema = z.object({ reason: staffReasonSchema });
+export const approvalRejectSchema = z.object({ reason: staffReasonSchema });
 
 /** POST /rest/v1/admin/users/{username}/two-factor-reset: propose a reset of the account's second factor. */
 export const twoFactorResetRequestSchema = z.object({ reason: staffReasonSchema });

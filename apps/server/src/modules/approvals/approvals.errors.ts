@@ -23,8 +23,14 @@ export function refusalError(refusal: ApprovalRefusal): DomainError {
     case "decided":
       return conflict("This request was already decided.", ApprovalErrorCode.APPROVAL_DECIDED);
     case "by_requester":
-      return forbidden("A request is approved by another admin than its requester.", ApprovalErrorCode.APPROVAL_BY_REQUESTER);
+      return forbidden(
+        "A request is approved by another admin than its requester.",
+        ApprovalErrorCode.APPROVAL_BY_REQUESTER,
+      );
     case "already_given":
-      return conflict("You already approved this request; another admin gives the second approval.", ApprovalErrorCode.APPROVAL_ALREADY_GIVEN);
+      return conflict(
+        "You already approved this request; another admin gives the second approval.",
+        ApprovalErrorCode.APPROVAL_ALREADY_GIVEN,
+      );
   }
 }

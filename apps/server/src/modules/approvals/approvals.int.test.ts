@@ -50,7 +50,11 @@ async function btc(client: TestClient): Promise<{ balance: string; pendingWithdr
 
 /** A user (funded with 1 BTC) withdraws `amount`; answers the withdrawal's id and its approval request's id. */
 async function withdraw(client: TestClient, amount: string): Promise<{ withdrawalId: number; approvalId: number }> {
-  const sent = await client.post("/rest/v1/wallet/send", { cryptoCurrencyCode: "BTC", amount, address: OUTSIDE }, key());
+  const sent = await client.post(
+    "/rest/v1/wallet/send",
+    { cryptoCurrencyCode: "BTC", amount, address: OUTSIDE },
+    key(),
+  );
   expect(sent.status, sent.text).toBe(200);
   expect(sent.body.data.withdrawal.state).toBe("awaiting_approval");
   const withdrawalId = sent.body.data.withdrawal.id as number;
@@ -61,7 +65,9 @@ async function withdraw(client: TestClient, amount: string): Promise<{ withdrawa
 }
 
 async function withdrawalState(id: number): Promise<string> {
-  const { rows } = await sql<{ state: string }>`SELECT state FROM wallet_withdrawals WHERE id = ${id}`.execute(t.ownerDb);
+  const { rows } = await sql<{ state: string }>`SELECT state FROM wallet_withdrawals WHERE id = ${id}`.execute(
+    t.ownerDb,
+  );
   return rows[0]!.state;
 }
 
@@ -141,7 +147,11 @@ describe("withdrawals above the approval threshold", () => {
     await funded(user);
     const { withdrawalId, approvalId } = await withdraw(user, "0.4");
     const first = await approve(adminB, approvalId);
-    expect(first.body.data).toMatchObject({ state: "pending", approvalsRequired: 2, approvedBy: [adminB.user!.username] });
+    expect(first.body.data).toMatchObject({
+      state: "pending",
+      approvalsRequired: 2,
+      approvedBy: [adminB.user!.username],
+    });
     expect(await withdrawalState(withdrawalId)).toBe("awaiting_approval");
     const again = await approve(adminB, approvalId);
     expect([again.status, again.body.errors.code]).toEqual([409, "ERROR_APPROVAL_ALREADY_GIVEN"]);
@@ -159,7 +169,11 @@ describe("withdrawals above the approval threshold", () => {
     const user = await signUpUser(t);
     await funded(user);
     const { withdrawalId, approvalId } = await withdraw(user, "0.2");
-    const answers = await Promise.all([reject(adminB, approvalId), reject(adminC, approvalId), approve(adminA, approvalId)]);
+    const answers = await Promise.all([
+      reject(adminB, approvalId),
+      reject(adminC, approvalId),
+      approve(adminA, approvalId),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     const winner = answers.find((answer) => answer.status === 200)!;
     const isRejected = winner.body.data.state === "rejected";
@@ -251,7 +265,11 @@ describe("ledger corrections", () => {
     const transferId = await depositTransferOf(user.user!.id);
     const proposed = await propose(adminA, transferId);
     expect(proposed.status, proposed.text).toBe(200);
-    expect(proposed.body.data).toMatchObject({ kind: "ledger_reversal", state: "pending", requestedBy: adminA.user!.username });
+    expect(proposed.body.data).toMatchObject({
+      kind: "ledger_reversal",
+      state: "pending",
+      requestedBy: adminA.user!.username,
+    });
     const duplicate = await propose(adminB, transferId);
     expect([duplicate.status, duplicate.body.errors.code]).toEqual([409, "ERROR_APPROVAL_ALREADY_REQUESTED"]);
     const own = await approve(adminA, proposed.body.data.id);

@@ -1,13 +1,13 @@
 import {
+  adminUsernameParamsSchema,
+  approvalApproveSchema,
   approvalIdParamsSchema,
+  approvalRejectSchema,
   approvalSchema,
   approvalsQuerySchema,
-  approveRequestSchema,
   envelopeSchema,
   pageMetaSchema,
-  rejectRequestSchema,
   reversalRequestSchema,
-  adminUsernameParamsSchema,
   transferIdParamsSchema,
   twoFactorResetRequestSchema,
 } from "@souk/contracts";
@@ -51,7 +51,7 @@ export function registerApprovalRoutes(app: SoukRoutes, deps: AppDeps): void {
         tags,
         summary: "Approve a request (not one's own); the last approval needed runs the action",
         params: approvalIdParamsSchema,
-        body: approveRequestSchema.nullish(),
+        body: approvalApproveSchema.nullish(),
         response: oneApproval,
       },
     },
@@ -75,7 +75,7 @@ export function registerApprovalRoutes(app: SoukRoutes, deps: AppDeps): void {
         tags,
         summary: "Reject a request with a reason; what it held (a withdrawal's funds) goes back",
         params: approvalIdParamsSchema,
-        body: rejectRequestSchema,
+        body: approvalRejectSchema,
         response: oneApproval,
       },
     },
@@ -103,7 +103,8 @@ export function registerApprovalRoutes(app: SoukRoutes, deps: AppDeps): void {
         response: oneApproval,
       },
     },
-    async (request) => envelope(await proposeReversal(deps.db, callerOf(request), request.params.id, request.body.reason)),
+    async (request) =>
+      envelope(await proposeReversal(deps.db, callerOf(request), request.params.id, request.body.reason)),
   );
 
   app.post(

@@ -17,7 +17,13 @@ import * as repo from "./approvals.repo.ts";
 
 /** How long a request waits before it can no longer be approved: SOUK_APPROVAL_TTL_HOURS, default 72. */
 function approvalTtlHours(env: NodeJS.ProcessEnv = process.env): number {
-  return z.coerce.number().int().min(1).max(24 * 90).default(72).parse(env.SOUK_APPROVAL_TTL_HOURS);
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(72)
+    .parse(env.SOUK_APPROVAL_TTL_HOURS);
 }
 
 export interface OpenApproval {
@@ -126,7 +132,11 @@ async function expireLocked(
  * giving back what it held (a withdrawal's funds). Safe to run many times and at once: the row
  * lock and the state check let one run expire a request.
  */
-export async function expireOverdueApprovals(db: Db, actions: readonly ApprovalAction[], now = new Date()): Promise<number> {
+export async function expireOverdueApprovals(
+  db: Db,
+  actions: readonly ApprovalAction[],
+  now = new Date(),
+): Promise<number> {
   let expired = 0;
   for (const id of await repo.overdueApprovalIds(db, now, 100)) {
     const isExpired = await withLedgerTx(db, async (tx) => {

@@ -190,7 +190,12 @@ export async function resetTwoFactorByStaff(tx: Tx, jobs: JobQueue, userId: numb
   await turnFactorOff(tx, userId, row.type, "reset_by_staff");
   await revokeUserSessions(tx, userId, { except: 0 });
   const user = await repo.findUser(tx, userId);
-  await queueMail(tx, jobs, { to: user.email, template: "two-factor-reset", locale: mailLocaleOf(user.locale), vars: {} });
+  await queueMail(tx, jobs, {
+    to: user.email,
+    template: "two-factor-reset",
+    locale: mailLocaleOf(user.locale),
+    vars: {},
+  });
   return true;
 }
 

@@ -421,7 +421,12 @@ export async function lockWithdrawalIn(
 export async function settleWithdrawal(
   tx: Tx,
   withdrawalId: bigint,
-  outcome: { state: "completed" | "failed" | "rejected"; transferId: bigint; txid: string | null; failureReason: string | null },
+  outcome: {
+    state: "completed" | "failed" | "rejected";
+    transferId: bigint;
+    txid: string | null;
+    failureReason: string | null;
+  },
 ): Promise<WithdrawalRow> {
   return tables(tx)
     .updateTable("wallet_withdrawals")

@@ -1,10 +1,4 @@
-import {
-  type ApprovalKind,
-  type ApprovalState,
-  approvalSchema,
-  envelopeSchema,
-  pageMetaSchema,
-} from "@souk/contracts";
+import { type ApprovalKind, type ApprovalState, approvalSchema, envelopeSchema, pageMetaSchema } from "@souk/contracts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiClient } from "../../../lib/api.ts";

@@ -76,7 +76,11 @@ function Decisions({ approval, viewer }: { approval: Approval; viewer: CurrentUs
     );
   const reject = (event: FormEvent) => {
     event.preventDefault();
-    run({ type: "reject", id: approval.id, reason: reason.trim() }, () => t("rejected"), () => setRejecting(false));
+    run(
+      { type: "reject", id: approval.id, reason: reason.trim() },
+      () => t("rejected"),
+      () => setRejecting(false),
+    );
   };
   if (isRejecting) {
     return (

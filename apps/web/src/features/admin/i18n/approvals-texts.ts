@@ -154,7 +154,8 @@ const fr: ApprovalsTexts = {
     ERROR_APPROVAL_EXPIRED:
       "Cette demande a expiré : elle ne peut plus être approuvée, et ce qu’elle retenait est rendu.",
     ERROR_APPROVAL_BY_REQUESTER: "Une demande est approuvée par un autre administrateur que son demandeur.",
-    ERROR_APPROVAL_ALREADY_GIVEN: "Vous l’avez déjà approuvée ; la seconde approbation vient d’un autre administrateur.",
+    ERROR_APPROVAL_ALREADY_GIVEN:
+      "Vous l’avez déjà approuvée ; la seconde approbation vient d’un autre administrateur.",
     ERROR_APPROVAL_NOT_FOUND: "Cette demande n’existe plus.",
     ERROR_APPROVAL_ALREADY_REQUESTED: "Cette correction attend déjà une approbation.",
     ERROR_TRANSFER_NOT_REVERSIBLE:

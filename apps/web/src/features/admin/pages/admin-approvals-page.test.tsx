@@ -19,7 +19,13 @@ const request = (overrides: Partial<Approval>): Approval => ({
   subjectType: "withdrawal",
   subjectId: "7",
   subjectUsername: "bilal_o",
-  payload: { username: "bilal_o", cryptoCurrencyCode: "BTC", amount: "2.00000000", networkFee: "0.00002000", address: "bc1qxy" },
+  payload: {
+    username: "bilal_o",
+    cryptoCurrencyCode: "BTC",
+    amount: "2.00000000",
+    networkFee: "0.00002000",
+    address: "bc1qxy",
+  },
   requestedBy: "bilal_o",
   reason: "",
   approvalsRequired: 2,
@@ -42,7 +48,16 @@ describe("the approvals screen", () => {
   it("offers Approve on another's request, none on the admin's own or one they approved", async () => {
     const list = [
       request({ id: 1 }),
-      request({ id: 2, kind: "ledger_reversal", subjectType: "ledger_transfer", subjectId: "40", requestedBy: "amina_k", subjectUsername: null, payload: { transferKind: "deposit" }, approvalsRequired: 1 }),
+      request({
+        id: 2,
+        kind: "ledger_reversal",
+        subjectType: "ledger_transfer",
+        subjectId: "40",
+        requestedBy: "amina_k",
+        subjectUsername: null,
+        payload: { transferKind: "deposit" },
+        approvalsRequired: 1,
+      }),
       request({ id: 3, approvedBy: ["amina_k"] }),
     ];
     const sent: string[] = [];

@@ -18,15 +18,13 @@ import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { ListPanel } from "../../../ui/list-panel.tsx";
 import { approvalsQueryOptions } from "../api/approvals-api.ts";
-import { ApprovalCard, useApprovalAction } from "../components/approval-card.tsx";
 import { AdminPage } from "../components/admin-layout.tsx";
+import { ApprovalCard, useApprovalAction } from "../components/approval-card.tsx";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
 import { useApprovalsTexts } from "../i18n/approvals-texts.ts";
 
-const kindOf = (value: string | null): ApprovalKind | null =>
-  APPROVAL_KINDS.find((kind) => kind === value) ?? null;
-const stateOf = (value: string | null): ApprovalState =>
-  APPROVAL_STATES.find((state) => state === value) ?? "pending";
+const kindOf = (value: string | null): ApprovalKind | null => APPROVAL_KINDS.find((kind) => kind === value) ?? null;
+const stateOf = (value: string | null): ApprovalState => APPROVAL_STATES.find((state) => state === value) ?? "pending";
 
 type ProposalKind = "proposal" | "resetProposal";
 
@@ -46,10 +44,14 @@ function ProposalCard({ kind }: { kind: ProposalKind }) {
     const decision = isReversal
       ? { type: "reversal" as const, transferId: Number(subject), reason: reason.trim() }
       : { type: "reset" as const, username: subject.trim(), reason: reason.trim() };
-    run(decision, () => t(`${kind}.done`), () => {
-      setSubject("");
-      setReason("");
-    });
+    run(
+      decision,
+      () => t(`${kind}.done`),
+      () => {
+        setSubject("");
+        setReason("");
+      },
+    );
   };
   return (
     <Paper withBorder radius="lg" p="md" data-testid={`${testId}-proposal`}>
@@ -99,7 +101,10 @@ function ApprovalsScreen() {
   const state = stateOf(searchParams.get("state"));
   const approvals = useQuery(approvalsQueryOptions(state, kind));
   const setFilter = (next: { kind: ApprovalKind | null; state: ApprovalState }) =>
-    setSearchParams({ ...(next.kind ? { kind: next.kind } : {}), ...(next.state !== "pending" ? { state: next.state } : {}) });
+    setSearchParams({
+      ...(next.kind ? { kind: next.kind } : {}),
+      ...(next.state !== "pending" ? { state: next.state } : {}),
+    });
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="end">
