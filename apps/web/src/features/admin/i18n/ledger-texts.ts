@@ -31,6 +31,10 @@ const en = {
     funded_bids_hold_their_amount: "Each funded bid's escrow holds exactly its amount",
     withdrawal_holds_match_open_withdrawals:
       "Each withdrawal account holds exactly its owner's open withdrawals (awaiting approval included)",
+    settled_trades_hold_no_escrow: "Every settled trade has a closed escrow account holding zero",
+    settled_trades_paid_their_fees: "The fee accounts hold each settled trade's fee, and nothing for a voided one",
+    settled_offer_bids_hold_no_escrow: "Every settled bid has a closed escrow account holding zero",
+    settled_offer_bids_paid_their_fees: "The fee accounts hold each settled bid's fee, and nothing for a voided one",
   },
 };
 
@@ -66,6 +70,12 @@ const fr: LedgerTexts = {
     funded_bids_hold_their_amount: "Le séquestre de chaque enchère financée détient exactement son montant",
     withdrawal_holds_match_open_withdrawals:
       "Chaque compte de retrait détient exactement les retraits ouverts de son titulaire (en attente d’approbation compris)",
+    settled_trades_hold_no_escrow: "Chaque échange réglé a un séquestre clos qui ne détient rien",
+    settled_trades_paid_their_fees:
+      "Les comptes de frais détiennent les frais de chaque échange réglé, et rien pour un échange annulé",
+    settled_offer_bids_hold_no_escrow: "Chaque enchère réglée a un séquestre clos qui ne détient rien",
+    settled_offer_bids_paid_their_fees:
+      "Les comptes de frais détiennent les frais de chaque enchère réglée, et rien pour une enchère annulée",
   },
 };
 

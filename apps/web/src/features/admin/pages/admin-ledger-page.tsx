@@ -26,7 +26,7 @@ function Report({ report }: { report: LedgerVerifyReport }) {
               <Table.Th>{t("invariant")}</Table.Th>
               <Table.Th>{t("check")}</Table.Th>
               <Table.Th>{t("looked")}</Table.Th>
-              <Table.Th>{t("result")}</Table.Th>
+              <Table.Th w={120}>{t("result")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -45,7 +45,9 @@ function Report({ report }: { report: LedgerVerifyReport }) {
                 </Table.Td>
                 <Table.Td>{check.checkedCount}</Table.Td>
                 <Table.Td>
-                  <Badge color={check.isOk ? "souk" : "red"}>{check.isOk ? t("ok") : t("fails")}</Badge>
+                  <Badge color={check.isOk ? "souk" : "red"} style={{ overflow: "visible" }}>
+                    {check.isOk ? t("ok") : t("fails")}
+                  </Badge>
                 </Table.Td>
               </Table.Tr>
             ))}
