@@ -3,14 +3,18 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestApp, TestClient } from "../../../test/harness.ts";
 import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
+import { createTrader, createTradesTestApp } from "../../../test/races/trade-fixtures.ts";
 import { approvalActions } from "../registry.ts";
 import { totpCode } from "../two-factor/index.ts";
-import { createWalletTestApp, signUpUser } from "../wallet/wallet.fixtures.ts";
 import { expireOverdueApprovals } from "./approvals.service.ts";
 
 // Small thresholds, so a tier-0 account (daily limit 0.5 BTC) reaches both.
 vi.stubEnv("SOUK_WITHDRAWAL_APPROVAL_BTC", "0.1");
 vi.stubEnv("SOUK_WITHDRAWAL_FOUR_EYES_BTC", "0.3");
+
+/** A logged-in account (email verified, KYC level 3) with these roles. */
+const signUpUser = async (app: TestApp, options: { roles?: ("user" | "admin" | "supermod")[] } = {}) =>
+  (await createTrader(app, options)).client;
 
 const OUTSIDE = "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh";
 const key = () => ({ headers: { "idempotency-key": randomUUID() } });
@@ -21,7 +25,7 @@ let adminB: TestClient;
 let adminC: TestClient;
 
 beforeAll(async () => {
-  t = await createWalletTestApp();
+  t = await createTradesTestApp();
   [adminA, adminB, adminC] = await Promise.all([
     signUpUser(t, { roles: ["user", "admin"] }),
     signUpUser(t, { roles: ["user", "admin"] }),
