@@ -26,16 +26,8 @@ function approvalTtlHours(env: NodeJS.ProcessEnv = process.env): number {
     .parse(env.SOUK_APPROVAL_TTL_HOURS);
 }
 
-export interface OpenApproval {
-  kind: ApprovalKind;
-  subjectType: string;
-  subjectId: string;
-  subjectUserId: number | null;
-  payload: Record<string, unknown>;
-  /** The requesting account (an admin proposing, or the withdrawing user); null for the CLI. */
-  requestedBy: number | null;
-  reason: string;
-  approvalsRequired: 1 | 2;
+/** A request as its requester opens it (the requesting account: an admin, or the withdrawing user). */
+export interface OpenApproval extends Omit<repo.NewApproval, "expiresAt"> {
   actor: AuditActor;
   ip?: string | null;
 }
@@ -55,6 +47,29 @@ export async function openApprovalRequest(tx: Tx, input: OpenApproval): Promise<
     ip: input.ip ?? null,
   });
   return row.id;
+}
+
+/**
+ * An admin proposes an action (a correction, a reset): one approval by another admin runs it. The
+ * request is opened in one transaction after `check` (in it) found the subject; answers the request.
+ */
+export async function proposeApproval(
+  db: Db,
+  caller: ApprovalCaller,
+  reason: string,
+  check: (tx: Tx) => Promise<Pick<OpenApproval, "kind" | "subjectType" | "subjectId" | "subjectUserId" | "payload">>,
+): Promise<Approval> {
+  const id = await withLedgerTx(db, async (tx) =>
+    openApprovalRequest(tx, {
+      ...(await check(tx)),
+      requestedBy: caller.userId,
+      reason,
+      approvalsRequired: 1,
+      actor: { kind: "user", userId: caller.userId },
+      ip: caller.ip,
+    }),
+  );
+  return getApproval(db, id);
 }
 
 /** The admin deciding, as the audit log records them. */

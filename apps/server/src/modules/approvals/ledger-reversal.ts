@@ -1,9 +1,9 @@
 import type { Approval, LedgerTransferKind } from "@souk/contracts";
-import { type Db, withTx } from "../../db/pool.ts";
+import type { Db } from "../../db/pool.ts";
 import type { ApprovalAction } from "../../platform/index.ts";
 import { getTransfer, reverseTransfer } from "../ledger/index.ts";
 import { notReversible } from "./approvals.errors.ts";
-import { type ApprovalCaller, getApproval, openApprovalRequest } from "./approvals.service.ts";
+import { type ApprovalCaller, proposeApproval } from "./approvals.service.ts";
 
 /**
  * Ledger corrections from the console: an admin proposes the reversal of a transfer with a
@@ -21,12 +21,12 @@ export async function proposeReversal(
   transferId: number,
   reason: string,
 ): Promise<Approval> {
-  const id = await withTx(db, async (tx) => {
+  return proposeApproval(db, caller, reason, async (tx) => {
     const transfer = await getTransfer(tx, BigInt(transferId));
     if (!transfer) throw notReversible("no such transfer");
     if (!REVERSIBLE_KINDS.includes(transfer.kind)) throw notReversible(`a ${transfer.kind} transfer`);
     const owners = [...new Set(transfer.entries.flatMap((entry) => entry.ownerUserId ?? []))];
-    return openApprovalRequest(tx, {
+    return {
       kind: "ledger_reversal",
       subjectType: "ledger_transfer",
       subjectId: String(transfer.id),
@@ -40,14 +40,8 @@ export async function proposeReversal(
           amountMinor: entry.amountMinor.toString(),
         })),
       },
-      requestedBy: caller.userId,
-      reason,
-      approvalsRequired: 1,
-      actor: { kind: "user", userId: caller.userId },
-      ip: caller.ip,
-    });
+    };
   });
-  return getApproval(db, id);
 }
 
 /** Runs once: the ledger key is the request's, and a transfer is reversed at most once (I9). */

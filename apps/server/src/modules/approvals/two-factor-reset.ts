@@ -1,10 +1,10 @@
 import { AdminErrorCode, type Approval } from "@souk/contracts";
-import { type Db, withTx } from "../../db/pool.ts";
+import type { Db } from "../../db/pool.ts";
 import { type ApprovalAction, forbidden, userNotFound } from "../../platform/index.ts";
 import { hasTwoFactorOn, resetTwoFactorByStaff } from "../two-factor/index.ts";
 import { findUserIdByUsername } from "../users/index.ts";
 import { twoFactorNotOn } from "./approvals.errors.ts";
-import { type ApprovalCaller, getApproval, openApprovalRequest } from "./approvals.service.ts";
+import { type ApprovalCaller, proposeApproval } from "./approvals.service.ts";
 
 /**
  * A user who lost their second factor asks support; a supermod or admin proposes the reset with a
@@ -25,21 +25,13 @@ export async function proposeTwoFactorReset(
     throw forbidden("Staff cannot act on their own account.", AdminErrorCode.STAFF_ACTION_ON_SELF);
   }
   if (!(await hasTwoFactorOn(db, userId))) throw twoFactorNotOn();
-  const id = await withTx(db, (tx) =>
-    openApprovalRequest(tx, {
-      kind: "two_factor_reset",
-      subjectType: "user",
-      subjectId: username,
-      subjectUserId: userId,
-      payload: { username },
-      requestedBy: caller.userId,
-      reason,
-      approvalsRequired: 1,
-      actor: { kind: "user", userId: caller.userId },
-      ip: caller.ip,
-    }),
-  );
-  return getApproval(db, id);
+  return proposeApproval(db, caller, reason, async () => ({
+    kind: "two_factor_reset",
+    subjectType: "user",
+    subjectId: username,
+    subjectUserId: userId,
+    payload: { username },
+  }));
 }
 
 export const twoFactorResetAction: ApprovalAction = {
