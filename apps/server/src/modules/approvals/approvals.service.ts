@@ -1,4 +1,4 @@
-import { type Approval, type ApprovalKind, type ApprovalsQuery, type PageMeta, pageMeta } from "@souk/contracts";
+import { type Approval, type ApprovalsQuery, type PageMeta, pageMeta } from "@souk/contracts";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/pool.ts";
 import type { ApprovalAction, ApprovalRequestFacts, JobQueue } from "../../platform/index.ts";
