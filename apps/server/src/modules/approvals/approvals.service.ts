@@ -246,7 +246,7 @@ function toApproval(row: repo.ApprovalListRow): Approval {
   };
 }
 
-export async function getApproval(db: Db | Tx, id: number | bigint): Promise<Approval> {
+async function getApproval(db: Db | Tx, id: number | bigint): Promise<Approval> {
   const row = await repo.findApprovalView(db, BigInt(id));
   if (!row) throw approvalNotFound();
   return toApproval(row);
