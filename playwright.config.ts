@@ -37,6 +37,13 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    env: { PORT: String(PORT), SOUK_PG_PORT: String(PORT + 10_000) },
+    // ETH withdrawals from 1 wait for an admin, from 2 for two (staff-approvals.spec.ts); no other
+    // browser test withdraws ETH.
+    env: {
+      PORT: String(PORT),
+      SOUK_PG_PORT: String(PORT + 10_000),
+      SOUK_WITHDRAWAL_APPROVAL_ETH: "1",
+      SOUK_WITHDRAWAL_FOUR_EYES_ETH: "2",
+    },
   },
 });

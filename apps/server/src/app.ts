@@ -13,7 +13,7 @@ import {
 import { APP_VERSION } from "./app-version.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/pool.ts";
-import { ledgerChecks, modules } from "./modules/registry.ts";
+import { approvalActions, ledgerChecks, modules } from "./modules/registry.ts";
 import {
   type AppDeps,
   answerClientError,
@@ -122,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     jobs: options.jobs ?? disconnectedJobQueue,
     ledgerChecks,
+    approvalActions,
     features: parseFeatureFlags(config.SOUK_FEATURE_FLAGS),
   };
   registerSystemRoutes(app, { db, metrics, metricsToken: config.METRICS_TOKEN });

@@ -234,6 +234,7 @@ describe("Idempotency-Key", () => {
         log: instance.log,
         jobs: disconnectedJobQueue,
         ledgerChecks: [],
+        approvalActions: [],
         features: DEFAULT_FEATURES,
       });
     });

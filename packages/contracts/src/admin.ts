@@ -99,7 +99,7 @@ export const adminUsernameParamsSchema = z.object({
   username: z.string().min(1).max(64),
 });
 
-const reasonSchema = z
+export const staffReasonSchema = z
   .string({ message: "reason_required" })
   .trim()
   .min(3, { message: "reason_required" })
@@ -108,7 +108,7 @@ const reasonSchema = z
 /** POST /rest/v1/admin/users/{username}/restrictions. */
 export const restrictRequestSchema = z.object({
   kind: restrictionKindSchema,
-  reason: reasonSchema,
+  reason: staffReasonSchema,
   /** When the restriction lifts by itself; none keeps it until staff lift it. */
   until: z.iso.datetime({ offset: true, message: "until_invalid" }).nullish(),
 });
@@ -123,17 +123,17 @@ export const liftRestrictionRequestSchema = z.object({
 /** POST /rest/v1/admin/users/{username}/roles (grant) and .../roles/{role}/revoke (admins). */
 export const grantRoleRequestSchema = z.object({
   role: z.enum(GRANTABLE_ROLES, { message: "role_invalid" }),
-  reason: reasonSchema,
+  reason: staffReasonSchema,
 });
 export const revokeRoleParamsSchema = adminUsernameParamsSchema.extend({
   role: z.enum(GRANTABLE_ROLES, { message: "role_invalid" }),
 });
-export const revokeRoleRequestSchema = z.object({ reason: reasonSchema });
+export const revokeRoleRequestSchema = z.object({ reason: staffReasonSchema });
 
 const kycActionSchema = z.enum(BLOCKED_KYC_ACTIONS, { message: "action_invalid" });
 
 /** POST /rest/v1/admin/users/{username}/blocked-actions: refuse one KYC action to the account. */
-export const blockKycActionRequestSchema = z.object({ action: kycActionSchema, reason: reasonSchema });
+export const blockKycActionRequestSchema = z.object({ action: kycActionSchema, reason: staffReasonSchema });
 /** POST /rest/v1/admin/users/{username}/blocked-actions/{action}/lift. */
 export const unblockKycActionParamsSchema = adminUsernameParamsSchema.extend({ action: kycActionSchema });
-export const unblockKycActionRequestSchema = z.object({ reason: reasonSchema });
+export const unblockKycActionRequestSchema = z.object({ reason: staffReasonSchema });

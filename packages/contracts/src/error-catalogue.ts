@@ -1,4 +1,5 @@
 import type { AdminErrorCode } from "./admin.ts";
+import type { ApprovalErrorCode } from "./approvals.ts";
 import type { BankAccountErrorCode } from "./bank-accounts.ts";
 import type { ChatErrorCode } from "./chat.ts";
 import type { ErrorCode } from "./errors.ts";
@@ -22,6 +23,7 @@ type ValueOf<Catalogue> = Catalogue[keyof Catalogue];
 export type ErrorCodeValue =
   | ValueOf<typeof ErrorCode>
   | ValueOf<typeof AdminErrorCode>
+  | ValueOf<typeof ApprovalErrorCode>
   | ValueOf<typeof BankAccountErrorCode>
   | ValueOf<typeof ChatErrorCode>
   | ValueOf<typeof ExportErrorCode>

@@ -5,6 +5,7 @@ export * from "./admin.ts";
 export * from "./admin-health.ts";
 export * from "./admin-user-details.ts";
 export * from "./api-clients.ts";
+export * from "./approvals.ts";
 export * from "./auth.ts";
 export * from "./auth-session.ts";
 export * from "./bank-accounts.ts";

@@ -75,6 +75,10 @@ export const PAGE_PATHS = {
   adminCompanyApplication: "/admin/verifications/companies/:id",
   /** The site switches (admins): maintenance mode, admin alerts, feature flags. */
   adminSite: "/admin/site",
+  /** Staff approvals (admins): held withdrawals and ledger corrections (?kind=&state=). */
+  adminApprovals: "/admin/approvals",
+  /** The ledger (admins): run ledger:verify and read each invariant's check. */
+  adminLedger: "/admin/ledger",
   bankAccounts: "/account/bank-accounts",
   bankAccountCreate: "/account/bank-accounts/new",
   bankAccountEdit: "/account/bank-accounts/:id/edit",

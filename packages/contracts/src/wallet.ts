@@ -163,7 +163,18 @@ export const walletSendRequestSchema = z
   });
 export type WalletSendRequest = z.infer<typeof walletSendRequestSchema>;
 
-export const WITHDRAWAL_STATES = ["held", "broadcasting", "completed", "failed"] as const;
+/**
+ * awaiting_approval: above the approval threshold, held by the ledger until staff approve (then
+ * 'held') or reject (then 'rejected', the funds back to available).
+ */
+export const WITHDRAWAL_STATES = [
+  "awaiting_approval",
+  "held",
+  "broadcasting",
+  "completed",
+  "failed",
+  "rejected",
+] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 export const walletWithdrawalSchema = z.object({

@@ -3,7 +3,7 @@ import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/pool.ts";
-import { ledgerChecks, modules } from "../modules/registry.ts";
+import { approvalActions, ledgerChecks, modules } from "../modules/registry.ts";
 import { connectedJobQueue, type JobContext, type JobQueue, type SendJob } from "../platform/index.ts";
 
 export interface JobsOptions {
@@ -34,6 +34,7 @@ export async function startJobs(options: JobsOptions): Promise<PgBoss> {
     log: options.log,
     send: sendWith(boss),
     ledgerChecks,
+    approvalActions,
   };
   const jobs = modules.flatMap((module) => module.jobs ?? []);
   await withStartupLock(options.ownerUrl, async () => {

@@ -3,6 +3,7 @@ import { realtimeModule } from "../realtime/index.ts";
 import { accountClosureModule } from "./account-closure/index.ts";
 import { accountSecurityModule } from "./account-security/index.ts";
 import { apiClientsModule } from "./api-clients/index.ts";
+import { approvalsModule } from "./approvals/index.ts";
 import { auditModule } from "./audit/index.ts";
 import { authModule } from "./auth/index.ts";
 import { bankAccountsModule } from "./bank-accounts/index.ts";
@@ -48,6 +49,7 @@ export const modules: SoukModule[] = [
   smsModule,
   usersModule,
   auditModule,
+  approvalsModule,
   userAdminModule,
   siteModule,
   emailVerificationModule,
@@ -81,3 +83,6 @@ export const modules: SoukModule[] = [
 
 /** Every module's ledger invariant checks: `ledger:verify` (CLI, admin route, tests) runs them all. */
 export const ledgerChecks = modules.flatMap((module) => module.ledgerChecks ?? []);
+
+/** Every module's actions that wait for a staff approval (four eyes), by kind. */
+export const approvalActions = modules.flatMap((module) => module.approvalActions ?? []);

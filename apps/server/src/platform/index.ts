@@ -66,6 +66,8 @@ export { toCamelKey } from "./key-case.ts";
 export { listenForMetrics, type MetricsListener } from "./metrics.ts";
 export type {
   AppDeps,
+  ApprovalAction,
+  ApprovalRequestFacts,
   ChannelDefinition,
   CliCommand,
   CliContext,

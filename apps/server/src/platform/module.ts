@@ -24,6 +24,31 @@ export interface AppDeps {
   ledgerChecks: readonly LedgerInvariantCheck[];
   /** This deployment's feature flags, parsed once from SOUK_FEATURE_FLAGS. */
   features: Features;
+  /** Every module's staff-approval actions (four eyes), collected from the registry. */
+  approvalActions: readonly ApprovalAction[];
+}
+
+/** A staff-approval request as the action that waits on it sees it. */
+export interface ApprovalRequestFacts {
+  id: bigint;
+  kind: string;
+  subjectType: string;
+  subjectId: string;
+  subjectUserId: number | null;
+  payload: Record<string, unknown>;
+  requestedBy: number | null;
+}
+
+/**
+ * An action that waits for an admin's approval (docs/decisions/143-staff-approvals.md). The
+ * approvals module calls it in the decision's transaction, with the request's row locked.
+ */
+export interface ApprovalAction {
+  kind: string;
+  /** Runs the approved action; `jobs` sends what must follow its commit (a mail). */
+  execute: (tx: Tx, request: ApprovalRequestFacts, jobs: JobQueue) => Promise<void>;
+  /** Gives back what waiting held (a withdrawal's funds) when the request is rejected or expires. */
+  release?: (tx: Tx, request: ApprovalRequestFacts, outcome: "rejected" | "expired") => Promise<void>;
 }
 
 export type SoukRoutes = FastifyInstance<
@@ -53,6 +78,8 @@ export interface SoukModule {
    * trades are settled). `ledger:verify` runs them with its own, on the same snapshot.
    */
   ledgerChecks?: LedgerInvariantCheck[];
+  /** Actions of this module that wait for a staff approval, by kind. */
+  approvalActions?: ApprovalAction[];
   /** Demo data for a fresh database, run in module order by `souk seed` and the first start. */
   seedDemo?: (context: SeedContext) => Promise<void>;
 }
@@ -96,6 +123,8 @@ export interface JobContext {
    * them from the registry; a context a test builds by hand may leave them out.
    */
   ledgerChecks?: readonly LedgerInvariantCheck[];
+  /** Every module's staff-approval actions (the approvals' expiry job gives back what they held). */
+  approvalActions?: readonly ApprovalAction[];
 }
 
 export interface JobSendOptions {

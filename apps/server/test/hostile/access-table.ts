@@ -505,6 +505,25 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
   "POST /rest/v1/admin/wallet/withdrawals/broadcast": { may: ADMIN },
   "GET /rest/v1/admin/ledger/verify": { may: ADMIN },
   "GET /rest/v1/admin/custody": { may: ADMIN },
+  // Staff approvals, four eyes (docs/decisions/143-staff-approvals.md): admins only.
+  "GET /rest/v1/admin/approvals": { may: ADMIN },
+  "POST /rest/v1/admin/approvals/{id}/approve": { may: ADMIN, params: { id: "999999999" }, body: { reason: "" } },
+  "POST /rest/v1/admin/approvals/{id}/reject": {
+    may: ADMIN,
+    params: { id: "999999999" },
+    body: { reason: "Matrix check" },
+  },
+  "POST /rest/v1/admin/ledger/transfers/{id}/reversal": {
+    may: ADMIN,
+    params: { id: "999999999" },
+    body: { reason: "Matrix check" },
+  },
+  // Supermods propose too (ADMIN_AREA_ACCESS); the planted owner has no second factor on: 409.
+  "POST /rest/v1/admin/users/{username}/two-factor-reset": {
+    may: ADMIN,
+    ids: { username: "ownerName" },
+    body: { reason: "Matrix check" },
+  },
 
   // The operator console (docs/decisions/125-user-restrictions.md): supermods and admins run
   // users, admins grant roles; the matrix has no supermod, ADMIN_AREA_ACCESS below has.
@@ -942,6 +961,11 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "POST /rest/v1/admin/wallet/withdrawals/broadcast": ADMIN_ONLY,
   "GET /rest/v1/admin/ledger/verify": ADMIN_ONLY,
   "GET /rest/v1/admin/custody": ADMIN_ONLY,
+  "GET /rest/v1/admin/approvals": ADMIN_ONLY,
+  "POST /rest/v1/admin/approvals/{id}/approve": ADMIN_ONLY,
+  "POST /rest/v1/admin/approvals/{id}/reject": ADMIN_ONLY,
+  "POST /rest/v1/admin/ledger/transfers/{id}/reversal": ADMIN_ONLY,
+  "POST /rest/v1/admin/users/{username}/two-factor-reset": USERS_STAFF,
   "GET /rest/v1/admin/mail": ADMIN_ONLY,
   "GET /rest/v1/admin/mail/{id}": ADMIN_ONLY,
   "GET /rest/v1/admin/sms": ADMIN_ONLY,

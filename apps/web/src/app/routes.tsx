@@ -331,6 +331,20 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "adminApprovals",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-approvals-page.tsx"),
+      (m) => m.AdminApprovalsPage,
+    ),
+  },
+  {
+    name: "adminLedger",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-ledger-page.tsx"),
+      (m) => m.AdminLedgerPage,
+    ),
+  },
+  {
     name: "bankAccounts",
     page: lazyPage(
       () => import("../features/bank-accounts/pages/bank-accounts-page.tsx"),

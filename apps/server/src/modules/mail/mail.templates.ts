@@ -9,6 +9,7 @@ export type MailTemplate =
   | "new-device-login"
   | "login-approval"
   | "two-factor-code"
+  | "two-factor-reset"
   | "notification"
   | "trade-messages"
   | "direct-messages";
@@ -78,6 +79,24 @@ const COPY: Record<MailTemplate, Record<Locale, Copy>> = {
     fr: {
       subject: "Réinitialisez votre mot de passe Souk",
       lines: (v) => ["Ouvrez ce lien dans l'heure pour choisir un nouveau mot de passe :", `${v.link}`],
+    },
+  },
+  "two-factor-reset": {
+    en: {
+      subject: "Your Souk second factor was reset",
+      lines: () => [
+        "At your request, Souk's staff turned off the second factor of your account; two admins approved it.",
+        "Every session of your account has ended. Log in with your password and turn the second factor on again in your security settings.",
+        "If you did not ask for this, contact support at once.",
+      ],
+    },
+    fr: {
+      subject: "Le second facteur de votre compte Souk a été réinitialisé",
+      lines: () => [
+        "À votre demande, l'équipe de Souk a désactivé le second facteur de votre compte ; deux administrateurs l'ont approuvé.",
+        "Toutes les sessions de votre compte ont pris fin. Connectez-vous avec votre mot de passe et réactivez le second facteur dans vos paramètres de sécurité.",
+        "Si vous ne l'avez pas demandé, contactez le support immédiatement.",
+      ],
     },
   },
   "two-factor-code": {

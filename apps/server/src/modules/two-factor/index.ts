@@ -15,7 +15,7 @@ export {
   pruneExpiredTwoFactorCodes,
 } from "./two-factor.login.ts";
 export { issueSecondFactorProof } from "./two-factor.proofs.ts";
-export { twoFactorFlagsOf, usesSmsFactor } from "./two-factor.service.ts";
+export { hasTwoFactorOn, resetTwoFactorByStaff, twoFactorFlagsOf, usesSmsFactor } from "./two-factor.service.ts";
 export { totpCode } from "./two-factor.totp.ts";
 
 export const twoFactorModule: SoukModule = {

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import QRCode from "qrcode";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
-import { codeDigest, codeDigester, type JobQueue, rateLimited } from "../../platform/index.ts";
+import { codeDigest, codeDigester, type JobQueue, rateLimited, revokeUserSessions } from "../../platform/index.ts";
 import { recordActivity } from "../account-security/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
 import { sendSms } from "../sms/index.ts";
@@ -155,20 +155,48 @@ export async function deactivateTwoFactor(db: Db, userId: number, code: string):
   const outcome = await checkAndUseCode(db, userId, code, {
     states: ["enabled"],
     allowRecovery: true,
-    onPass: async (tx, row) => {
-      await logChange(tx, userId, { change: "deactivated", type: row.type });
-      await repo.updateFactor(tx, userId, {
-        state: "disabled",
-        secret: null,
-        code_hash: null,
-        code_expires_at: null,
-        enabled_at: null,
-      });
-      await repo.replaceRecoveryCodes(tx, userId, []);
-    },
+    onPass: (tx, row) => turnFactorOff(tx, userId, row.type, "deactivated"),
   });
   if (outcome.outcome === "no_factor") throw notEnabled();
   if (outcome.outcome !== "passed") throw codeRefusal(outcome);
+}
+
+/** The factor off, its secret and recovery codes void, and a line in the activity log. */
+async function turnFactorOff(tx: Tx, userId: number, type: string, change: string): Promise<void> {
+  await logChange(tx, userId, { change, type });
+  await repo.updateFactor(tx, userId, {
+    state: "disabled",
+    secret: null,
+    code_hash: null,
+    code_expires_at: null,
+    enabled_at: null,
+  });
+  await repo.replaceRecoveryCodes(tx, userId, []);
+}
+
+/** Whether the account has a second factor on (a staff reset is proposed only then). */
+export async function hasTwoFactorOn(db: Db, userId: number): Promise<boolean> {
+  return (await repo.findFactor(db, userId))?.state === "enabled";
+}
+
+/**
+ * A staff reset, once a second admin approved it (docs/decisions/143-staff-approvals.md), in the
+ * approval's transaction: the factor off, every session of the account ended, and a mail to its
+ * owner. False when the factor was already off (then nothing changes).
+ */
+export async function resetTwoFactorByStaff(tx: Tx, jobs: JobQueue, userId: number): Promise<boolean> {
+  const row = await repo.lockFactor(tx, userId);
+  if (row?.state !== "enabled") return false;
+  await turnFactorOff(tx, userId, row.type, "reset_by_staff");
+  await revokeUserSessions(tx, userId, { except: 0 });
+  const user = await repo.findUser(tx, userId);
+  await queueMail(tx, jobs, {
+    to: user.email,
+    template: "two-factor-reset",
+    locale: mailLocaleOf(user.locale),
+    vars: {},
+  });
+  return true;
 }
 
 /**

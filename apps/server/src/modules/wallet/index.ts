@@ -12,6 +12,7 @@ import { withdrawalHoldsCheck } from "./wallet.checks.ts";
 import { broadcastCommand, confirmCommand, depositCommand } from "./wallet.commands.ts";
 import { registerWalletPrivateRoutes } from "./wallet.routes.ts";
 import { seedDemoWallets } from "./wallet.seed.ts";
+import { withdrawalApprovalAction } from "./withdrawal-approvals.ts";
 
 export { getBondStatus } from "./bond.service.ts";
 export { recordDeposit } from "./deposits.service.ts";
@@ -46,5 +47,7 @@ export const walletModule: SoukModule = {
   ],
   // ledger:verify also proves that withdrawal holds match open withdrawals.
   ledgerChecks: [withdrawalHoldsCheck],
+  // Withdrawals above the approval threshold wait for staff (docs/decisions/144-withdrawal-approval-thresholds.md).
+  approvalActions: [withdrawalApprovalAction],
   seedDemo: seedDemoWallets,
 };

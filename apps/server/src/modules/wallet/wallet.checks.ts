@@ -4,7 +4,7 @@ import { sumOpenWithdrawalsByAccount } from "./wallet.repo.ts";
 
 /**
  * Added to ledger:verify: what the withdrawal accounts hold is exactly what open withdrawals
- * (held or broadcasting) owe the chain. Money stuck there without a withdrawal, or a withdrawal
+ * (awaiting approval, held or broadcasting) owe the chain. Money stuck there without a withdrawal, or a withdrawal
  * whose hold is gone, shows up here.
  */
 export const withdrawalHoldsCheck: LedgerInvariantCheck = {

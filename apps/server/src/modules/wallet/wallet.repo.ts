@@ -324,6 +324,8 @@ export async function insertWithdrawal(
     amountMinor: bigint;
     networkFeeMinor: bigint;
     holdTransferId: bigint;
+    /** 'awaiting_approval' above the approval threshold; else 'held', ready for the broadcaster. */
+    state: "awaiting_approval" | "held";
   },
 ): Promise<WithdrawalRow> {
   return tables(tx)
@@ -335,6 +337,7 @@ export async function insertWithdrawal(
       amount_minor: row.amountMinor,
       network_fee_minor: row.networkFeeMinor,
       hold_transfer_id: row.holdTransferId,
+      state: row.state,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -369,7 +372,7 @@ export async function sumSentSince(tx: Db, userId: number, currencyId: number, h
         WHERE sender_user_id = ${userId} AND currency_id = ${currencyId}
           AND created_at > now() - make_interval(hours => ${hours})), 0)
       + coalesce((SELECT sum(amount_minor) FROM wallet_withdrawals
-        WHERE user_id = ${userId} AND currency_id = ${currencyId} AND state <> 'failed'
+        WHERE user_id = ${userId} AND currency_id = ${currencyId} AND state NOT IN ('failed', 'rejected')
           AND created_at > now() - make_interval(hours => ${hours})), 0)
     )::text AS total`.execute(tx);
   return BigInt(result.rows[0]?.total ?? "0");
@@ -398,16 +401,32 @@ export async function claimWithdrawals(tx: Tx, limit: number, staleAfterSeconds:
   return result.rows;
 }
 
-export async function lockBroadcastingWithdrawal(tx: Tx, withdrawalId: bigint): Promise<WithdrawalRow | undefined> {
+/** An approved withdrawal joins the broadcaster's queue; false when it no longer waits. */
+export async function releaseApprovedWithdrawal(tx: Tx, withdrawalId: bigint): Promise<boolean> {
+  const result = await sql`UPDATE wallet_withdrawals SET state = 'held', updated_at = now()
+    WHERE id = ${withdrawalId} AND state = 'awaiting_approval'`.execute(tx);
+  return result.numAffectedRows === 1n;
+}
+
+export async function lockWithdrawalIn(
+  tx: Tx,
+  withdrawalId: bigint,
+  state: "broadcasting" | "awaiting_approval",
+): Promise<WithdrawalRow | undefined> {
   const result = await sql<WithdrawalRow>`
-    SELECT * FROM wallet_withdrawals WHERE id = ${withdrawalId} AND state = 'broadcasting' FOR UPDATE`.execute(tx);
+    SELECT * FROM wallet_withdrawals WHERE id = ${withdrawalId} AND state = ${state} FOR UPDATE`.execute(tx);
   return result.rows[0];
 }
 
 export async function settleWithdrawal(
   tx: Tx,
   withdrawalId: bigint,
-  outcome: { state: "completed" | "failed"; transferId: bigint; txid: string | null; failureReason: string | null },
+  outcome: {
+    state: "completed" | "failed" | "rejected";
+    transferId: bigint;
+    txid: string | null;
+    failureReason: string | null;
+  },
 ): Promise<WithdrawalRow> {
   return tables(tx)
     .updateTable("wallet_withdrawals")
@@ -429,7 +448,7 @@ export async function sumOpenWithdrawalsByAccount(
 ): Promise<{ user_id: bigint; currency_id: number; total: string }[]> {
   const result = await sql<{ user_id: bigint; currency_id: number; total: string }>`
     SELECT user_id, currency_id, sum(amount_minor + network_fee_minor)::text AS total
-    FROM wallet_withdrawals WHERE state IN ('held', 'broadcasting')
+    FROM wallet_withdrawals WHERE state IN ('awaiting_approval', 'held', 'broadcasting')
     GROUP BY user_id, currency_id`.execute(db);
   return result.rows;
 }

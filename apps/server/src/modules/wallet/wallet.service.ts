@@ -34,6 +34,7 @@ import { amountError, currencyError, recipientError, sendLimitExceeded } from ".
 import * as repo from "./wallet.repo.ts";
 import { assertSecondFactor } from "./wallet.second-factor.ts";
 import { confirmationsRequiredFor, loadWalletSettings } from "./wallet.settings.ts";
+import { approvalsNeededFor, requestWithdrawalApproval, withdrawalThresholdsOf } from "./withdrawal-approvals.ts";
 import { toWithdrawalView } from "./withdrawals.service.ts";
 
 /** The rolling window of the daily send limit. */
@@ -188,6 +189,7 @@ export async function sendCrypto(
   const minimum = constantMinor(MIN_WITHDRAWALS, currency.code, currency.decimals);
   if (networkFeeMinor === null || minimum === null) throw currencyError("withdrawal_not_supported");
   if (amountMinor < minimum) throw amountError("amount", "amount_below_minimum");
+  const approvalsNeeded = approvalsNeededFor(amountMinor, withdrawalThresholdsOf(currency.code, currency.decimals));
   return withLedgerTx(db, async (tx) => {
     const legs: TransferLeg[] = [
       {
@@ -221,10 +223,12 @@ export async function sendCrypto(
           amountMinor,
           networkFeeMinor,
           holdTransferId: held.transferId,
+          state: approvalsNeeded === 0 ? "held" : "awaiting_approval",
         });
     if (!withdrawal) throw new Error(`transfer ${held.transferId} has no withdrawal record`);
     if (!held.isReplayed) {
       await assertWithinDailyLimit(tx, sender.userId, currency, dailyLimit);
+      if (approvalsNeeded !== 0) await requestWithdrawalApproval(tx, withdrawal, sender, currency, approvalsNeeded);
       await recordActivity(tx, {
         userId: sender.userId,
         type: "withdrawal",

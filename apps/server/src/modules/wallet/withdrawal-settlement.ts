@@ -17,28 +17,14 @@ export async function settleWithdrawalOutcome(
   outcome: SettledOutcome,
   networkFeeTo: "world" | "treasury",
 ): Promise<"completed" | "failed" | "already settled"> {
-  const withdrawal = await repo.lockBroadcastingWithdrawal(tx, withdrawalId);
+  const withdrawal = await repo.lockWithdrawalIn(tx, withdrawalId, "broadcasting");
   if (!withdrawal) return "already settled";
   const userId = Number(withdrawal.user_id);
   const isSent = outcome.status === "sent";
-  const pending = accounts.withdrawal(userId);
-  const other = isSent ? accounts.world() : accounts.available(userId);
-  const feeTo = isSent && networkFeeTo === "treasury" ? accounts.treasury() : other;
-  const legs: TransferLeg[] = [{ from: pending, to: other, amountMinor: withdrawal.amount_minor, code: "principal" }];
-  if (withdrawal.network_fee_minor > 0n) {
-    legs.push({ from: pending, to: feeTo, amountMinor: withdrawal.network_fee_minor, code: "network_fee" });
-  }
-  const settlement = await transfer(tx, {
-    idempotencyKey: `withdrawal:${withdrawal.id}:settle`,
-    kind: isSent ? "withdrawal_complete" : "withdrawal_void",
-    currencyId: withdrawal.currency_id,
-    reference: { type: "withdrawal", id: String(withdrawal.id) },
-    reversesTransferId: isSent ? null : withdrawal.hold_transfer_id,
-    legs,
-  });
-  await repo.settleWithdrawal(tx, withdrawal.id, {
+  await moveSettlement(tx, withdrawal, {
+    isSent,
+    networkFeeTo,
     state: isSent ? "completed" : "failed",
-    transferId: settlement.transferId,
     txid: isSent ? outcome.txid : null,
     failureReason: isSent ? null : outcome.reason,
   });
@@ -53,4 +39,43 @@ export async function settleWithdrawalOutcome(
     });
   }
   return isSent ? "completed" : "failed";
+}
+
+/**
+ * The one settlement of a withdrawal, under the ledger key `withdrawal:<id>:settle`: sent (to the
+ * world, its fee to `networkFeeTo`) or given back to available (a failed broadcast, a rejection).
+ */
+export async function moveSettlement(
+  tx: Tx,
+  withdrawal: repo.WithdrawalRow,
+  settle: {
+    isSent: boolean;
+    networkFeeTo: "world" | "treasury";
+    state: "completed" | "failed" | "rejected";
+    txid: string | null;
+    failureReason: string | null;
+  },
+): Promise<void> {
+  const userId = Number(withdrawal.user_id);
+  const pending = accounts.withdrawal(userId);
+  const other = settle.isSent ? accounts.world() : accounts.available(userId);
+  const feeTo = settle.isSent && settle.networkFeeTo === "treasury" ? accounts.treasury() : other;
+  const legs: TransferLeg[] = [{ from: pending, to: other, amountMinor: withdrawal.amount_minor, code: "principal" }];
+  if (withdrawal.network_fee_minor > 0n) {
+    legs.push({ from: pending, to: feeTo, amountMinor: withdrawal.network_fee_minor, code: "network_fee" });
+  }
+  const settlement = await transfer(tx, {
+    idempotencyKey: `withdrawal:${withdrawal.id}:settle`,
+    kind: settle.isSent ? "withdrawal_complete" : "withdrawal_void",
+    currencyId: withdrawal.currency_id,
+    reference: { type: "withdrawal", id: String(withdrawal.id) },
+    reversesTransferId: settle.isSent ? null : withdrawal.hold_transfer_id,
+    legs,
+  });
+  await repo.settleWithdrawal(tx, withdrawal.id, {
+    state: settle.state,
+    transferId: settlement.transferId,
+    txid: settle.txid,
+    failureReason: settle.failureReason,
+  });
 }

@@ -27,6 +27,8 @@ const AREA_LINKS: readonly AreaLink[] = [
   { name: "adminAudit", labelKey: "nav.audit", audience: "usersStaff", testId: "admin-nav-audit" },
   { name: "adminVerifications", labelKey: "nav.verifications", audience: "staff", testId: "admin-nav-verifications" },
   { name: "adminSite", labelKey: "nav.site", audience: "admin", testId: "admin-nav-site" },
+  { name: "adminApprovals", labelKey: "nav.approvals", audience: "admin", testId: "admin-nav-approvals" },
+  { name: "adminLedger", labelKey: "nav.ledger", audience: "admin", testId: "admin-nav-ledger" },
 ];
 const ELSEWHERE_LINKS: readonly AreaLink[] = [
   { name: "moderationDisputes", labelKey: "nav.disputes", audience: "staff", testId: "admin-nav-disputes" },

@@ -6,6 +6,7 @@ import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ListPanel } from "../../../ui/list-panel.tsx";
 import { auditQueryOptions, disputeCountQueryOptions } from "../api/admin-api.ts";
+import { approvalsQueryOptions } from "../api/approvals-api.ts";
 import { companyQueueQueryOptions } from "../api/company-queue-api.ts";
 import { reviewQueueQueryOptions } from "../api/verification-queue-api.ts";
 import { AdminSectionPage, mayRunUsers } from "../components/admin-layout.tsx";
@@ -68,6 +69,21 @@ function PendingVerificationsCount() {
   );
 }
 
+/** Withdrawals waiting for an admin's approval (admins only: they decide them). */
+function HeldWithdrawalsCount() {
+  const { t } = useAdminTexts();
+  const { to } = useLocalizedPaths();
+  const held = useQuery(approvalsQueryOptions("pending", "withdrawal"));
+  return (
+    <CountCard
+      label={t("overview.heldWithdrawals")}
+      count={{ isPending: held.isPending, isError: held.isError, data: held.data?.meta.total }}
+      href={to("adminApprovals", {}, { kind: "withdrawal" })}
+      testId="overview-held-withdrawals"
+    />
+  );
+}
+
 function LatestActions() {
   const { t } = useAdminTexts();
   const { to } = useLocalizedPaths();
@@ -98,6 +114,7 @@ function Overview() {
         <DisputeCount label={t("overview.openDisputes")} status="open" testId="overview-open-disputes" />
         <DisputeCount label={t("overview.appealedDisputes")} status="appealed" testId="overview-appealed-disputes" />
         <PendingVerificationsCount />
+        {user?.roles.includes("admin") ? <HeldWithdrawalsCount /> : null}
       </SimpleGrid>
       <HealthCards />
       {user && mayRunUsers(user) ? <LatestActions /> : null}

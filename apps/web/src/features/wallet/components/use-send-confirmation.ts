@@ -75,7 +75,10 @@ export function useSendConfirmation({
                 code: result.cryptoCurrencyCode,
                 username: result.username ?? "",
               })
-            : t("send.sentWithdrawal", { amount: shown, code: result.cryptoCurrencyCode }),
+            : t(result.withdrawal?.state === "awaiting_approval" ? "send.sentForApproval" : "send.sentWithdrawal", {
+                amount: shown,
+                code: result.cryptoCurrencyCode,
+              }),
       });
       onSent?.(result);
     } catch (error) {

@@ -109,6 +109,8 @@ const en = {
     retry: "Try again",
     sentInternal: "Sent {{amount}} {{code}} to {{username}}.",
     sentWithdrawal: "Withdrawal of {{amount}} {{code}} requested. It leaves with the next broadcast.",
+    sentForApproval:
+      "Withdrawal of {{amount}} {{code}} requested. Large withdrawals wait for our staff's approval; the funds stay reserved until then.",
   },
   bond: {
     title: "Vendor bond",
@@ -191,6 +193,8 @@ const en = {
       held: "Held",
       broadcasting: "Broadcasting",
       failed: "Failed",
+      awaiting_approval: "Awaiting staff approval",
+      rejected: "Rejected, funds returned",
     },
   },
   landing: {
@@ -453,6 +457,8 @@ const fr: WalletTexts = {
     retry: "Réessayer",
     sentInternal: "{{amount}} {{code}} envoyés à {{username}}.",
     sentWithdrawal: "Retrait de {{amount}} {{code}} demandé. Il part avec la prochaine diffusion.",
+    sentForApproval:
+      "Retrait de {{amount}} {{code}} demandé. Les retraits importants attendent la validation de notre équipe ; les fonds restent réservés d’ici là.",
   },
   bond: {
     title: "Caution vendeur",
@@ -536,6 +542,8 @@ const fr: WalletTexts = {
       held: "Retenu",
       broadcasting: "En diffusion",
       failed: "Échoué",
+      awaiting_approval: "En attente de validation par l’équipe",
+      rejected: "Refusé, fonds rendus",
     },
   },
   landing: {

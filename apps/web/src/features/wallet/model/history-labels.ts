@@ -43,8 +43,10 @@ export function shortenMiddle(text: string, head = 6, tail = 4): string {
   return text.length <= head + tail + 1 ? text : `${text.slice(0, head)}…${text.slice(-tail)}`;
 }
 
-/** Status badge colours: the four states of a withdrawal; everything else is completed. */
+/** Status badge colours: the states of a withdrawal; everything else is completed. */
 export const statusColors: Record<string, string> = {
+  awaiting_approval: "orange",
+  rejected: "red",
   completed: "souk",
   held: "yellow",
   broadcasting: "blue",
