@@ -7,6 +7,7 @@ export * from "./api-clients.ts";
 export * from "./auth.ts";
 export * from "./auth-session.ts";
 export * from "./bank-accounts.ts";
+export * from "./chargebacks.ts";
 export * from "./chat.ts";
 export * from "./constants.ts";
 export * from "./contacts.ts";

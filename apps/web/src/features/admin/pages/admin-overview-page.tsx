@@ -6,6 +6,7 @@ import { useCurrentUser } from "../../../lib/session.ts";
 import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ListPanel } from "../../../ui/list-panel.tsx";
 import { auditQueryOptions, disputeCountQueryOptions } from "../api/admin-api.ts";
+import { pendingChargebackCountQueryOptions } from "../api/chargebacks-api.ts";
 import { companyQueueQueryOptions } from "../api/company-queue-api.ts";
 import { reviewQueueQueryOptions } from "../api/verification-queue-api.ts";
 import { AdminSectionPage, mayRunUsers } from "../components/admin-layout.tsx";
@@ -67,6 +68,21 @@ function PendingVerificationsCount() {
   );
 }
 
+/** The sellers' chargeback reports still Pending. */
+function PendingChargebacksCount() {
+  const { t } = useAdminTexts();
+  const { to } = useLocalizedPaths();
+  const count = useQuery(pendingChargebackCountQueryOptions());
+  return (
+    <CountCard
+      label={t("overview.pendingChargebacks")}
+      count={count}
+      href={to("adminChargebacks")}
+      testId="overview-pending-chargebacks"
+    />
+  );
+}
+
 function LatestActions() {
   const { t } = useAdminTexts();
   const { to } = useLocalizedPaths();
@@ -97,6 +113,7 @@ function Overview() {
         <DisputeCount label={t("overview.openDisputes")} status="open" testId="overview-open-disputes" />
         <DisputeCount label={t("overview.appealedDisputes")} status="appealed" testId="overview-appealed-disputes" />
         <PendingVerificationsCount />
+        <PendingChargebacksCount />
       </SimpleGrid>
       {user && mayRunUsers(user) ? <LatestActions /> : null}
     </>

@@ -28,6 +28,7 @@ const en = {
     account_verification_decided: "A verification you sent was decided",
     account_company_verification_decided: "Your company verification was decided",
     webhook_disabled: "Your webhook was turned off after a day of failures",
+    chargeback_decided: "A moderator decided the chargeback reported on your trade",
   },
   reasons: {
     bond: "Your vendor bond is too low for buy offers.",
@@ -40,6 +41,8 @@ const en = {
     application_approved: "Approved.",
     application_rejected: "Not accepted: the company verification page says why.",
     application_waiting_resubmission: "Send the application again: the page says what to change.",
+    Confirmed: "Confirmed: it counts on the buyer's record.",
+    Dismissed: "Dismissed: the report was not upheld.",
   },
   verificationKinds: {
     id: "Identity document",
@@ -162,6 +165,7 @@ const fr: typeof en = {
     account_verification_decided: "Une vérification que vous avez envoyée a été tranchée",
     account_company_verification_decided: "La vérification de votre société a été tranchée",
     webhook_disabled: "Votre webhook a été désactivé après une journée d’échecs",
+    chargeback_decided: "Un modérateur a tranché la rétrofacturation signalée sur votre transaction",
   },
   reasons: {
     bond: "Votre caution vendeur est insuffisante pour les offres d’achat.",
@@ -174,6 +178,8 @@ const fr: typeof en = {
     application_approved: "Approuvée.",
     application_rejected: "Refusée : la page de vérification de société indique pourquoi.",
     application_waiting_resubmission: "Renvoyez la demande : la page indique quoi changer.",
+    Confirmed: "Confirmée : elle compte dans le dossier de l’acheteur.",
+    Dismissed: "Rejetée : le signalement n’a pas été retenu.",
   },
   verificationKinds: {
     id: "Pièce d’identité",
