@@ -1,28 +1,67 @@
-import { expect, test } from "@playwright/test";
-import { openLoggedInPage, signUpInNewContext, switchTheme } from "./support.ts";
-import { markPaid, pickOffer, revealDetails, startTrade } from "./trade-steps.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { apiPost, openLoggedInPage, signUpInNewContext, switchTheme } from "./support.ts";
+import { markPaid, revealDetails, startTrade } from "./trade-steps.ts";
+import { mustPost, reachLevelOne, sendIdFromHub } from "./verification-steps.ts";
 
 /**
- * Chargebacks past Pending (docs/decisions/141-chargeback-decisions.md): a demo vendor releases to
- * a fresh buyer and reports a chargeback from the trade page; the demo moderator finds it in the
- * console's queue and confirms it; the buyer's trade chat shows the decision. Screenshots of the
+ * Chargebacks past Pending (docs/decisions/141-chargeback-decisions.md): a new vendor (ID verified
+ * through the queue, funded by a dev-chain deposit) releases to a fresh buyer and reports a
+ * chargeback from the trade page; the demo moderator finds it in the console's queue and confirms
+ * it; the buyer's trade chat shows the decision and their profile counts it. Screenshots of the
  * console in English light and French dark, and of the buyer's chat.
  */
 
-test("a seller reports a chargeback, a moderator confirms it, the buyer's chat shows it", async ({
-  browser,
-  request,
-}) => {
-  test.slow();
-  test.setTimeout(180_000);
-  const description = `The bank reversed the transfer ${Date.now().toString(36)}`;
-  const { offer, min } = await pickOffer(request);
-  const { page: buyer, username: buyerName } = await signUpInNewContext(browser, "e2e_cb");
-  const seller = await openLoggedInPage(browser, offer.owner.username);
+/** The vendor publishes a sell offer of USDT for USD, as the web app calls the API; answers its id. */
+async function publishSellOffer(vendor: Page): Promise<string> {
+  const created = await apiPost(vendor, "/rest/v1/offers", {
+    type: "sell",
+    cryptoCurrencyCode: "USDT",
+    fiatCurrencyCode: "USD",
+    paymentMethodSlug: "payoneer",
+    margin: "2",
+    fiatLimitMin: "20",
+    fiatLimitMax: "500",
+    offerTerms: "Payoneer only, from an account in your name.",
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { data: { idHashed: string } }).data.idHashed;
+}
 
+/** The user's ID submission waiting in the queue, approved through the staff route. */
+async function approveIdOf(moderator: Page, username: string): Promise<void> {
+  const queue = await moderator.request.get("/rest/v1/admin/verifications?status=uploaded");
+  const items = ((await queue.json()) as { data: { id: string; username: string }[] }).data;
+  const submission = items.find((item) => item.username === username);
+  expect(submission, `${username}'s ID in the queue`).toBeTruthy();
+  await mustPost(moderator, `/rest/v1/admin/verifications/${submission?.id}/approve`, {});
+}
+
+test("a seller reports a chargeback, a moderator confirms it, the buyer's chat shows it", async ({ browser }) => {
+  // Two new accounts, a verification through the queue, a trade and the console: long on a busy machine.
+  test.setTimeout(300_000);
+  const description = `The bank reversed the transfer ${Date.now().toString(36)}`;
+  const { page: seller, username: sellerName } = await signUpInNewContext(browser, "e2e_cbs");
+  const moderator = await openLoggedInPage(browser, "mod");
+  const admin = await openLoggedInPage(browser, "admin");
+
+  let offerId = "";
+  await test.step("the seller's ID is verified and their USDT deposited; they publish a sell offer", async () => {
+    await reachLevelOne(seller, `${sellerName}@example.com`);
+    await seller.goto("/account/verification");
+    await sendIdFromHub(seller);
+    await approveIdOf(moderator, sellerName);
+    await mustPost(admin, "/rest/v1/admin/wallet/deposits", {
+      username: sellerName,
+      amount: "1000",
+      cryptoCurrencyCode: "USDT",
+    });
+    offerId = await publishSellOffer(seller);
+  });
+
+  const { page: buyer, username: buyerName } = await signUpInNewContext(browser, "e2e_cbb");
   let tradePath = "";
   await test.step("the buyer pays and the seller releases", async () => {
-    tradePath = await startTrade(buyer, offer.idHashed, min);
+    tradePath = await startTrade(buyer, offerId, "20");
     await revealDetails(buyer);
     await markPaid(buyer);
     await seller.goto(tradePath);
@@ -43,7 +82,6 @@ test("a seller reports a chargeback, a moderator confirms it, the buyer's chat s
     await expect(seller.getByTestId("chat-system").filter({ hasText: "Chargeback reported" })).toBeVisible();
   });
 
-  const moderator = await openLoggedInPage(browser, "mod");
   await test.step("the moderator finds it in the console's queue and confirms it", async () => {
     await moderator.goto("/admin");
     await switchTheme(moderator, "light");
@@ -51,7 +89,7 @@ test("a seller reports a chargeback, a moderator confirms it, the buyer's chat s
     await moderator.getByTestId("admin-nav-chargebacks").click();
     await expect(moderator.getByRole("heading", { name: "Chargebacks", level: 1 })).toBeVisible();
     const row = moderator.getByTestId("chargeback-row").filter({ hasText: buyerName });
-    await expect(row).toContainText(offer.owner.username);
+    await expect(row).toContainText(sellerName);
     await moderator.screenshot({ path: ".test-data/screenshots/admin-chargebacks-queue.png", fullPage: true });
     await row.getByRole("link").click();
     await expect(moderator.getByTestId("chargeback-field-description")).toHaveText(description);

@@ -28,7 +28,7 @@ export interface ChargebackPlan {
   notifyUserIds: number[];
 }
 
-export type ChargebackDecisionResult =
+type ChargebackDecisionResult =
   | { kind: "refused"; refusal: ChargebackRefusal }
   | { kind: "plan"; plan: ChargebackPlan };
 

@@ -28,7 +28,7 @@ import * as repo from "./trades.repo.ts";
  */
 
 /** Who decides: a staff member through the API. */
-export interface ChargebackCaller {
+interface ChargebackCaller {
   userId: number;
   ip: string | null;
 }

@@ -69,7 +69,7 @@ export function registerChargebackRoutes(app: SoukRoutes, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const caller = { userId: viewerOf(request).userId, ip: request.ip ?? null };
+      const caller = { userId: viewerOf(request).userId, ip: request.ip };
       await decideChargebackReport(deps.db, caller, request.params.id, request.body);
       return envelope(await getChargeback(deps.db, request.params.id));
     },
