@@ -1,17 +1,13 @@
-import { Anchor, Badge, Group, List, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { AdminChargebackDetail } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { isApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale, useLocalizedPaths } from "../../../lib/use-locale.ts";
-import { ArrowLeftIcon } from "../../../ui/icons.tsx";
-import { LoadError } from "../../../ui/load-error.tsx";
 import { chargebackQueryOptions } from "../api/chargebacks-api.ts";
-import { AdminPage } from "../components/admin-layout.tsx";
 import { ChargebackDecisionCard } from "../components/chargeback-decision.tsx";
 import { CHARGEBACK_STATE_COLORS } from "../components/chargeback-format.ts";
-import { useIsStaff } from "../components/queue-item.tsx";
+import { AdminItemPage, useIsStaff } from "../components/queue-item.tsx";
 import { useChargebacksTexts } from "../i18n/chargebacks-texts.ts";
 
 function useDate() {
@@ -99,32 +95,15 @@ export function AdminChargebackPage() {
   const { to } = useLocalizedPaths();
   const id = useParams().id ?? "";
   const item = useQuery({ ...chargebackQueryOptions(id), enabled: useIsStaff() });
-  const data = item.data;
-  const title = data
-    ? t("itemTitle", { id: data.id, seller: data.sellerUsername, buyer: data.buyerUsername })
-    : t("title");
-  const isMissing = item.isError && isApiError(item.error) && (item.error.status === 404 || item.error.status === 422);
   return (
-    <AdminPage
-      audience="staff"
-      metaTitle={title}
-      title={title}
-      subtitle={
-        <Anchor component={Link} to={to("adminChargebacks")} size="sm">
-          <Group gap={4} component="span">
-            <ArrowLeftIcon size={14} />
-            {t("back")}
-          </Group>
-        </Anchor>
-      }
+    <AdminItemPage
+      item={item}
+      heading={(data) => t("itemTitle", { id: data.id, seller: data.sellerUsername, buyer: data.buyerUsername })}
+      back={{ href: to("adminChargebacks"), label: t("back") }}
+      texts={{ title: t("title"), notFound: t("notFound"), loadError: t("loadError"), retry: t("retry") }}
+      missingTestId="chargeback-missing"
     >
-      {item.isPending ? (
-        <Skeleton height={240} radius="lg" />
-      ) : isMissing ? (
-        <Text data-testid="chargeback-missing">{t("notFound")}</Text>
-      ) : item.isError || !data ? (
-        <LoadError title={t("loadError")} retryLabel={t("retry")} onRetry={() => void item.refetch()} />
-      ) : (
+      {(data) => (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <ReportCard item={data} />
@@ -133,6 +112,6 @@ export function AdminChargebackPage() {
           <EventsCard item={data} />
         </Stack>
       )}
-    </AdminPage>
+    </AdminItemPage>
   );
 }
