@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuerySchema } from "./envelope.ts";
 import { TRADE_STATUSES } from "./enums.ts";
+import { pageQuerySchema } from "./envelope.ts";
 import { CHARGEBACK_STATES, CHARGEBACK_TIMINGS, TRADE_ACTOR_ROLES } from "./trades.ts";
 
 /**

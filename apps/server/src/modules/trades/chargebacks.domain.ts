@@ -52,6 +52,11 @@ export function decideChargeback(
   }
   return {
     kind: "plan",
-    plan: { state, chatEvent: CHARGEBACK_CHAT_EVENTS.dismissed, countsOnUserId: null, notifyUserIds: [facts.reporterId] },
+    plan: {
+      state,
+      chatEvent: CHARGEBACK_CHAT_EVENTS.dismissed,
+      countsOnUserId: null,
+      notifyUserIds: [facts.reporterId],
+    },
   };
 }

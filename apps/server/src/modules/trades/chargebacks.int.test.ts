@@ -48,7 +48,9 @@ async function auditRowsAbout(id: number) {
 async function chatEventsOf(user: TestUser, tradeId: string): Promise<string[]> {
   const chat = await user.client.get(`/rest/v1/trade/${tradeId}/chat`);
   expect(chat.status, chat.text).toBe(200);
-  return chat.body.data.filter((item: { kind: string }) => item.kind === "system").map((item: { event: string }) => item.event);
+  return chat.body.data
+    .filter((item: { kind: string }) => item.kind === "system")
+    .map((item: { event: string }) => item.event);
 }
 
 async function chargebackNoticesOf(user: TestUser): Promise<{ subjectId: string; reason: string | null }[]> {
@@ -130,7 +132,9 @@ describe("deciding a chargeback", () => {
     expect(await auditRowsAbout(id)).toEqual([
       { action: "chargeback.confirm", reason: "The bank confirmed the reversal.", actor_user_id: String(moderator.id) },
     ]);
-    expect(await chatEventsOf(buyer, tradeId)).toEqual(expect.arrayContaining(["chargeback_started", "chargeback_paid"]));
+    expect(await chatEventsOf(buyer, tradeId)).toEqual(
+      expect.arrayContaining(["chargeback_started", "chargeback_paid"]),
+    );
     expect(await confirmedOf(buyer)).toBe(1);
     expect(await confirmedOf(seller)).toBe(0);
 

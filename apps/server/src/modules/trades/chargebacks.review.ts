@@ -14,7 +14,12 @@ import { conflict, type DomainError, forbidden, notFound } from "../../platform/
 import { announceOncePerSubject } from "../../realtime/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import { countConfirmedChargeback } from "../users/index.ts";
-import { type ChargebackFacts, type ChargebackPlan, type ChargebackRefusal, decideChargeback } from "./chargebacks.domain.ts";
+import {
+  type ChargebackFacts,
+  type ChargebackPlan,
+  type ChargebackRefusal,
+  decideChargeback,
+} from "./chargebacks.domain.ts";
 import * as chargebacksRepo from "./chargebacks.repo.ts";
 import { listTradeEvents } from "./trades.access.ts";
 import { recordEvent } from "./trades.events.ts";

@@ -23,10 +23,16 @@ export function ChargebackDecisionCard({ item }: { item: AdminChargebackDetail }
   const decide = (state: ChargebackDecision) =>
     mutation.mutate(
       { state, reason: trimmed },
-      { onSuccess: () => showToast({ type: "success", message: t(state === "Confirmed" ? "confirmed" : "dismissed") }) },
+      {
+        onSuccess: () => showToast({ type: "success", message: t(state === "Confirmed" ? "confirmed" : "dismissed") }),
+      },
     );
   const pending = mutation.isPending ? mutation.variables?.state : undefined;
-  const refusal = isOwn ? t("errors.ERROR_CHARGEBACK_OWN_TRADE") : mutation.isError ? refusalText(mutation.error) : null;
+  const refusal = isOwn
+    ? t("errors.ERROR_CHARGEBACK_OWN_TRADE")
+    : mutation.isError
+      ? refusalText(mutation.error)
+      : null;
   return (
     <Paper withBorder radius="lg" p="md" data-testid="chargeback-decision">
       <Title order={2} size="h4" mb="sm">

@@ -33,8 +33,7 @@ interface AdminItemPageProps<Item> {
  */
 export function AdminItemPage<Item>({ item, heading, back, texts, missingTestId, children }: AdminItemPageProps<Item>) {
   const title = item.data ? heading(item.data) : texts.title;
-  const isMissing =
-    item.isError && isApiError(item.error) && (item.error.status === 404 || item.error.status === 422);
+  const isMissing = item.isError && isApiError(item.error) && (item.error.status === 404 || item.error.status === 422);
   return (
     <AdminPage
       audience="staff"

@@ -51,7 +51,8 @@ const en = {
   by: "by {{name}}",
   roles: { buyer: "buyer", seller: "seller", moderator: "moderator", system: "system" },
   decisionTitle: "Decision",
-  decisionHint: "Confirming counts on the buyer's record and tells both parties; dismissing tells the seller. No money moves.",
+  decisionHint:
+    "Confirming counts on the buyer's record and tells both parties; dismissing tells the seller. No money moves.",
   reasonLabel: "Reason (kept in the audit log)",
   reasonHint: "{{min}} to {{max}} characters.",
   confirm: "Confirm the chargeback",

@@ -37,7 +37,13 @@ const report = {
   tradeCompletedAt: "2026-03-01T09:20:00.000Z",
   buyerConfirmedChargebacks: 2,
   events: [
-    { seq: 3, name: "chargeback_started", actorRole: "seller", actorUsername: "vera", createdAt: "2026-03-01T10:00:00.000Z" },
+    {
+      seq: 3,
+      name: "chargeback_started",
+      actorRole: "seller",
+      actorUsername: "vera",
+      createdAt: "2026-03-01T10:00:00.000Z",
+    },
   ],
 };
 

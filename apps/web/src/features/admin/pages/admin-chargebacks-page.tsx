@@ -55,7 +55,13 @@ function ChargebacksScreen() {
   const page = pageParamOf(searchParams);
   const list = useQuery(chargebacksQueryOptions(state, page));
   const rows = list.data?.data ?? [];
-  const columns = [t("columns.report"), t("columns.trade"), t("columns.seller"), t("columns.buyer"), t("columns.reportedAt")];
+  const columns = [
+    t("columns.report"),
+    t("columns.trade"),
+    t("columns.seller"),
+    t("columns.buyer"),
+    t("columns.reportedAt"),
+  ];
   return (
     <>
       <SegmentedControl
