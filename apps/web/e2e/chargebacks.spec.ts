@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { apiPost, openLoggedInPage, signUpInNewContext, switchTheme } from "./support.ts";
-import { markPaid, revealDetails, startTrade } from "./trade-steps.ts";
+import { openLoggedInPage, signUpInNewContext, switchTheme } from "./support.ts";
+import { markPaid, publishSellOffer, revealDetails, startTrade } from "./trade-steps.ts";
 import { mustPost, reachLevelOne, sendIdFromHub } from "./verification-steps.ts";
 
 /**
@@ -10,22 +10,6 @@ import { mustPost, reachLevelOne, sendIdFromHub } from "./verification-steps.ts"
  * it; the buyer's trade chat shows the decision and their profile counts it. Screenshots of the
  * console in English light and French dark, and of the buyer's chat.
  */
-
-/** The vendor publishes a sell offer of USDT for USD, as the web app calls the API; answers its id. */
-async function publishSellOffer(vendor: Page): Promise<string> {
-  const created = await apiPost(vendor, "/rest/v1/offers", {
-    type: "sell",
-    cryptoCurrencyCode: "USDT",
-    fiatCurrencyCode: "USD",
-    paymentMethodSlug: "payoneer",
-    margin: "2",
-    fiatLimitMin: "20",
-    fiatLimitMax: "500",
-    offerTerms: "Payoneer only, from an account in your name.",
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { data: { idHashed: string } }).data.idHashed;
-}
 
 /** The user's ID submission waiting in the queue, approved through the staff route. */
 async function approveIdOf(moderator: Page, username: string): Promise<void> {
@@ -55,7 +39,7 @@ test("a seller reports a chargeback, a moderator confirms it, the buyer's chat s
       amount: "1000",
       cryptoCurrencyCode: "USDT",
     });
-    offerId = await publishSellOffer(seller);
+    offerId = await publishSellOffer(seller, "Payoneer only, from an account in your name.");
   });
 
   const { page: buyer, username: buyerName } = await signUpInNewContext(browser, "e2e_cbb");

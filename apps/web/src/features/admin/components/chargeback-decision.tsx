@@ -8,6 +8,18 @@ import { useChargebackRefusalText, useChargebacksTexts } from "../i18n/chargebac
 
 const REASON = { min: 3, max: 500 };
 
+/** The two outcomes, the graver one in red. */
+const BUTTONS = [
+  { state: "Confirmed", label: "confirm", testId: "chargeback-confirm", color: "red" },
+  { state: "Dismissed", label: "dismiss", testId: "chargeback-dismiss", variant: "default" },
+] as const satisfies readonly {
+  state: ChargebackDecision;
+  label: string;
+  testId: string;
+  color?: string;
+  variant?: string;
+}[];
+
 /**
  * Confirm or dismiss a Pending chargeback report, with the reason the audit log keeps. A decided
  * report, or one on the viewer's own trade, shows why nothing can be done instead.
@@ -62,24 +74,18 @@ export function ChargebackDecisionCard({ item }: { item: AdminChargebackDetail }
             data-testid="chargeback-reason"
           />
           <Group grow>
-            <Button
-              color="red"
-              disabled={trimmed.length < REASON.min || pending !== undefined}
-              loading={pending === "Confirmed"}
-              onClick={() => decide("Confirmed")}
-              data-testid="chargeback-confirm"
-            >
-              {t("confirm")}
-            </Button>
-            <Button
-              variant="default"
-              disabled={trimmed.length < REASON.min || pending !== undefined}
-              loading={pending === "Dismissed"}
-              onClick={() => decide("Dismissed")}
-              data-testid="chargeback-dismiss"
-            >
-              {t("dismiss")}
-            </Button>
+            {BUTTONS.map(({ state, label, testId, ...look }) => (
+              <Button
+                key={state}
+                {...look}
+                disabled={trimmed.length < REASON.min || pending !== undefined}
+                loading={pending === state}
+                onClick={() => decide(state)}
+                data-testid={testId}
+              >
+                {t(label)}
+              </Button>
+            ))}
           </Group>
         </Stack>
       )}
