@@ -5,11 +5,11 @@ import type { WebSocket } from "ws";
 import type { Db } from "../db/pool.ts";
 import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits, RealtimeGateway } from "./realtime.gateway.ts";
 import { deriveSigningKey, signChannelKey } from "./realtime.keys.ts";
-import type { RealtimeEventRow } from "./realtime.repo.ts";
+import { findChannelStart, type RealtimeEventRow } from "./realtime.repo.ts";
 
 vi.mock("./realtime.repo.ts", () => ({
   findChannelHistory: vi.fn(async () => []),
-  findLastEventId: vi.fn(async () => 0),
+  findChannelStart: vi.fn(async () => ({ newestId: 0, cutoffMs: 0, recentIds: [] })),
 }));
 
 class FakeSocket extends EventEmitter {
@@ -132,6 +132,39 @@ describe("gateway delivery", () => {
     expect(socket.sent.map((m) => m.type)).toEqual(["subscribed", "event"]);
     gateway.deliver([row(6), row(7, "user.1")]);
     expect(socket.sent.map((m) => m.id ?? null)).toEqual([null, 5, 6]);
+  });
+
+  it("sends no event that was there when it subscribed, held or handed over again later", async () => {
+    const now = Date.now();
+    // The channel then: events 4 (recent) and 9 (the newest); 2 is older than the window.
+    vi.mocked(findChannelStart).mockResolvedValueOnce({ newestId: 9, cutoffMs: now - 60_000, recentIds: [4, 9] });
+    const at = (id: number, msAgo: number) => ({ ...row(id), createdAt: new Date(now - msAgo).toISOString() });
+    const gateway = gatewayWith();
+    const socket = connect(gateway);
+    socket.receive({ type: "subscribe", channel: "market", token: keyFor("market") });
+    gateway.deliver([at(9, 1_000)]);
+    await settle();
+    // 2 and 4 were there; 7 has a smaller id than the newest but committed after: it is news.
+    gateway.deliver([at(2, 120_000), at(4, 5_000), at(7, 2_000), at(10, 0)]);
+    expect(socket.sent.map((m) => m.id ?? m.type)).toEqual(["subscribed", 7, 10]);
+  });
+
+  it("keeps what the client had when it subscribes again with a renewed key", async () => {
+    const now = Date.now();
+    vi.mocked(findChannelStart)
+      .mockResolvedValueOnce({ newestId: 3, cutoffMs: now - 60_000, recentIds: [3] })
+      .mockResolvedValueOnce({ newestId: 4, cutoffMs: now - 60_000, recentIds: [3, 4] });
+    const recent = (id: number) => ({ ...row(id), createdAt: new Date(now).toISOString() });
+    const gateway = gatewayWith();
+    const socket = connect(gateway);
+    socket.receive({ type: "subscribe", channel: "market", token: keyFor("market") });
+    await settle();
+    socket.receive({ type: "subscribe", channel: "market", token: keyFor("market") });
+    // Committed between the renewal and its read of the channel: news to this client all the same.
+    gateway.deliver([recent(4)]);
+    await settle();
+    gateway.deliver([recent(3)]);
+    expect(socket.sent.map((m) => m.id ?? m.type)).toEqual(["subscribed", "subscribed", 4]);
   });
 });
 

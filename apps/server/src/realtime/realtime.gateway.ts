@@ -13,7 +13,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { Db } from "../db/pool.ts";
 import { verifyChannelKey } from "./realtime.keys.ts";
-import { findChannelHistory, findLastEventId, type RealtimeEventRow } from "./realtime.repo.ts";
+import { findChannelHistory, findChannelStart, type RealtimeEventRow } from "./realtime.repo.ts";
+import {
+  isAlreadyThere,
+  LATE_COMMIT_WINDOW_MS,
+  type SubscriptionStart,
+  subscriptionStartOf,
+} from "./realtime.subscription-start.ts";
 
 export interface GatewayLimits {
   maxSockets: number;
@@ -63,6 +69,8 @@ interface Subscription {
   expiryTimer: NodeJS.Timeout;
   /** Live events held back while the history is read; null once the subscription is live. */
   held: RealtimeEventRow[] | null;
+  /** What the client already has or did not ask for (decision 150); null while it is read. */
+  start: SubscriptionStart | null;
 }
 
 function eventMessage(row: RealtimeEventRow): RealtimeServerMessage {
@@ -154,6 +162,8 @@ export class RealtimeGateway {
           subscription.held.push(row);
           continue;
         }
+        // The listener's sweep and catch-up read recent events again: an old one is not news here.
+        if (subscription.start && isAlreadyThere(subscription.start, row)) continue;
         text ??= JSON.stringify(eventMessage(row));
         this.sendText(subscription.connection, text);
       }
@@ -232,7 +242,9 @@ export class RealtimeGateway {
       return;
     }
     // Subscribing again (a renewed key, another filter, a replay) replaces the subscription in
-    // the same tick, so no live event falls between the old one and the new one.
+    // the same tick, so no live event falls between the old one and the new one; the new one
+    // keeps what the old one's client already had.
+    const inherited = existing?.start ?? null;
     if (existing) this.remove(existing);
     const subscription: Subscription = {
       connection,
@@ -243,6 +255,7 @@ export class RealtimeGateway {
         Math.min(MAX_TIMER_MS, check.claims.expiresAtSeconds * 1000 - Date.now()),
       ),
       held: [],
+      start: null,
     };
     connection.subscriptions.set(channel, subscription);
     let subscribers = this.byChannel.get(channel);
@@ -251,7 +264,22 @@ export class RealtimeGateway {
       this.byChannel.set(channel, subscribers);
     }
     subscribers.add(subscription);
+    await this.goLive(subscription, message, inherited);
+  }
 
+  /**
+   * Reads where the channel stands (then the history after `since`, when asked), answers
+   * `subscribed`, replays the history and the events held meanwhile, and lets live events through.
+   * Nothing committed before the subscription reaches the client unless it asked for it.
+   */
+  private async goLive(
+    subscription: Subscription,
+    message: RealtimeSubscribeMessage,
+    inherited: SubscriptionStart | null,
+  ): Promise<void> {
+    const { connection, channel } = subscription;
+    const found = await findChannelStart(this.deps.db, channel, LATE_COMMIT_WINDOW_MS);
+    // Read after the start, so the history holds every event that was there with an id above `since`.
     const history =
       message.since === undefined
         ? []
@@ -261,22 +289,22 @@ export class RealtimeGateway {
             names: message.events ?? null,
             limit: this.limits.historyLimit + 1,
           });
-    const newestId = await findLastEventId(this.deps.db, channel);
     // Unsubscribed or replaced while the database answered: that newer request has the floor.
     if (connection.subscriptions.get(channel) !== subscription) return;
 
     const isHistoryTruncated = history.length > this.limits.historyLimit;
     if (isHistoryTruncated) history.shift();
-    const lastEventId = Math.max(newestId, history.at(-1)?.id ?? 0);
+    const lastEventId = Math.max(found.newestId, history.at(-1)?.id ?? 0);
     this.send(connection, { type: "subscribed", channel, lastEventId, isHistoryTruncated });
-    const replayed = new Set<number>();
+    const start = inherited ?? subscriptionStartOf(found);
     for (const row of history) {
-      replayed.add(row.id);
+      start.seenIds.add(row.id);
       this.send(connection, eventMessage(row));
     }
     for (const row of subscription.held ?? []) {
-      if (!replayed.has(row.id)) this.send(connection, eventMessage(row));
+      if (!isAlreadyThere(start, row)) this.send(connection, eventMessage(row));
     }
+    subscription.start = start;
     subscription.held = null;
   }
 

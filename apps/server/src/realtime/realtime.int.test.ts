@@ -328,22 +328,46 @@ async function insertAsAnotherCopy(channel: string, payload: object, options: { 
     await sql`SELECT pg_notify('souk_realtime', ${`${inserted.rows[0]?.id}:${channel}`})`.execute(t.db);
 }
 
+/** The database drops this process's listening connection; it comes back and catches up. */
+async function dropListener(): Promise<void> {
+  const killed = await sql<{ pid: number }>`
+    SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+    WHERE application_name = ${LISTENER_APPLICATION_NAME} AND datname = current_database()`.execute(t.ownerDb);
+  expect(killed.rows).toHaveLength(1);
+}
+
 describe("the listening connection", () => {
   it("reconnects after the database drops it and delivers what another copy committed meanwhile", async () => {
     const user = await t.signUp();
     const channel = channelFor.user(user.user!.id);
     const probe = await openProbe();
     await probe.subscribe(channel, await keyFor(user, channel));
-    const killed = await sql<{ pid: number }>`
-      SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
-      WHERE application_name = ${LISTENER_APPLICATION_NAME} AND datname = current_database()`.execute(t.ownerDb);
-    expect(killed.rows).toHaveLength(1);
+    await dropListener();
     // Its NOTIFY goes out while this process is not listening: only the catch-up can find it.
     await insertAsAnotherCopy(channel, { n: "during-outage" }, { notify: true });
     await probe.waitForEvent(channel, "notification.created", "n", "during-outage");
     await insertAsAnotherCopy(channel, { n: "after-reconnect" }, { notify: true });
     await probe.waitForEvent(channel, "notification.created", "n", "after-reconnect");
     expect(probe.events(channel).map((event) => event.payload.n)).toEqual(["during-outage", "after-reconnect"]);
+  });
+
+  it("hands a new subscriber no event committed before it subscribed, though the catch-up reads it again", async () => {
+    const user = await t.signUp();
+    const channel = channelFor.user(user.user!.id);
+    await publish(channel, "notification.created", { n: "before" });
+    const beforeId = await lastIdOf(channel);
+    const [probe, asking] = [await openProbe(), await openProbe()];
+    expect((await probe.subscribe(channel, await keyFor(user, channel))).lastEventId).toBe(beforeId);
+    await asking.subscribe(channel, await keyFor(user, channel), { since: beforeId - 1 });
+    // The catch-up reads the channel's last minute again, "before" with it, and hands it over
+    // before anything committed after the drop ("after" comes through the catch-up or later).
+    await dropListener();
+    await insertAsAnotherCopy(channel, { n: "after" }, { notify: true });
+    await probe.waitForEvent(channel, "notification.created", "n", "after");
+    await asking.waitForEvent(channel, "notification.created", "n", "after");
+    expect(probe.events(channel).map((event) => event.payload.n)).toEqual(["after"]);
+    // Who asked for the history (since) gets it once.
+    expect(asking.events(channel).map((event) => event.payload.n)).toEqual(["before", "after"]);
   });
 
   it("finds an event whose NOTIFY never came (its copy died after the commit) and delivers it once", async () => {

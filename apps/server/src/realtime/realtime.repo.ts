@@ -1,6 +1,7 @@
 import { type Generated, sql } from "kysely";
 import type pg from "pg";
 import type { Db } from "../db/pool.ts";
+import type { ChannelStart } from "./realtime.subscription-start.ts";
 
 /** The NOTIFY channel every server copy listens on; the payload is `<event id>:<channel>`. */
 export const NOTIFY_CHANNEL = "souk_realtime";
@@ -93,14 +94,22 @@ export async function findChannelHistory(
   return rows.reverse().map(toEventRow);
 }
 
-/** The newest event id of a channel, 0 when it has none. */
-export async function findLastEventId(db: Db, channel: string): Promise<number> {
-  const row = await tables(db)
-    .selectFrom("realtime_events")
-    .select((eb) => eb.fn.max("id").as("lastId"))
-    .where("channel", "=", channel)
-    .executeTakeFirst();
-  return row?.lastId === null || row?.lastId === undefined ? 0 : Number(row.lastId);
+/**
+ * The channel as a new subscription finds it, in one statement so in one snapshot: its newest
+ * event id (0 for none), the database's clock less `windowMs`, and the events created since then.
+ */
+export async function findChannelStart(db: Db, channel: string, windowMs: number): Promise<ChannelStart> {
+  const result = await sql<{ newestId: string | null; cutoff: Date; recentIds: string[] }>`
+    SELECT (SELECT max(id) FROM realtime_events WHERE channel = ${channel})::text AS "newestId",
+      cutoff,
+      ARRAY(SELECT id::text FROM realtime_events WHERE channel = ${channel} AND created_at > cutoff) AS "recentIds"
+    FROM (SELECT now() - make_interval(secs => ${windowMs / 1000}) AS cutoff) AS start`.execute(db);
+  const row = result.rows[0];
+  return {
+    newestId: Number(row?.newestId ?? 0),
+    cutoffMs: row ? row.cutoff.getTime() : 0,
+    recentIds: (row?.recentIds ?? []).map(Number),
+  };
 }
 
 const SELECT_BY_IDS = `

@@ -161,6 +161,8 @@ export interface OfferOverrides {
   fixedPrice?: string | null;
   fiatLimitMin?: string;
   fiatLimitMax?: string;
+  /** Only buyers with a verified ID may start a trade on it. */
+  requireVerifiedId?: boolean;
   [key: string]: unknown;
 }
 

@@ -1,18 +1,18 @@
 import type { AccountActivity, AccountActivityType, PageMeta } from "@souk/contracts";
 import { pageMeta } from "@souk/contracts";
-import { sql } from "kysely";
+import { type Generated, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import { describeDevice } from "./sessions.domain.ts";
 
 type Tables = {
   account_activity: {
-    id: number;
+    id: Generated<number>;
     user_id: number;
     type: string;
     ip: string | null;
     user_agent: string | null;
     details: Record<string, string>;
-    created_at: Date;
+    created_at: Generated<Date>;
   };
 };
 
@@ -40,8 +40,8 @@ export async function recordActivity(tx: Db | Tx, record: ActivityRecord): Promi
       type: record.type,
       ip: record.ip ?? null,
       user_agent: record.userAgent?.slice(0, 500) ?? null,
-      details: sql`${JSON.stringify(record.details ?? {})}::jsonb`,
-    } as never)
+      details: sql<Record<string, string>>`${JSON.stringify(record.details ?? {})}::jsonb`,
+    })
     .execute();
 }
 

@@ -1,5 +1,5 @@
 import { PAGE_PATHS } from "@souk/contracts";
-import { sql } from "kysely";
+import { type Generated, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import { deviceIdEnd, hashDeviceId, type JobQueue } from "../../platform/index.ts";
 import { announceAccountEvent } from "../../realtime/index.ts";
@@ -14,8 +14,8 @@ type Tables = {
     device_id_end: string;
     user_agent: string | null;
     ip: string | null;
-    first_seen_at: Date;
-    last_seen_at: Date;
+    first_seen_at: Generated<Date>;
+    last_seen_at: Generated<Date>;
   };
   /** Read for the notice's address and language (the users module owns the table). */
   users: { id: number; email: string; locale: string };
@@ -45,7 +45,7 @@ async function rememberDevice(tx: Tx, device: LogInDevice): Promise<boolean> {
       device_id_end: deviceIdEnd(device.deviceId),
       user_agent: device.userAgent?.slice(0, 500) ?? null,
       ip: device.ip,
-    } as never)
+    })
     .onConflict((oc) => oc.columns(["user_id", "device_id_hash"]).doNothing())
     .returning("user_id")
     .executeTakeFirst();

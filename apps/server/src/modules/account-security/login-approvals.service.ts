@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { LoginApprovalStatus, SecuritySettings } from "@souk/contracts";
-import { sql } from "kysely";
+import { type Generated, sql } from "kysely";
 import { type Db, type Tx, withTx } from "../../db/pool.ts";
 import { hashDeviceId, inputError, type JobQueue } from "../../platform/index.ts";
 import { mailLocaleOf, queueMail } from "../mail/index.ts";
@@ -10,16 +10,16 @@ import { deviceLogInStep, LOGIN_APPROVAL_TTL_MS, waitingLogInOutcome } from "./l
 import { describeDevice } from "./sessions.domain.ts";
 
 type Tables = {
-  security_settings: { user_id: number; approve_new_devices: boolean; updated_at: Date };
+  security_settings: { user_id: number; approve_new_devices: boolean; updated_at: Generated<Date> };
   login_approvals: {
-    id: number;
+    id: Generated<number>;
     user_id: number;
     wait_token_hash: string;
     answer_token_hash: string;
     device_id_hash: string;
     ip: string | null;
     user_agent: string | null;
-    status: LoginApprovalStatus;
+    status: Generated<LoginApprovalStatus>;
     expires_at: Date;
     answered_at: Date | null;
     used_at: Date | null;
@@ -44,7 +44,7 @@ export async function getSecuritySettings(db: Db, userId: number): Promise<Secur
 export async function saveSecuritySettings(db: Db, userId: number, input: SecuritySettings): Promise<SecuritySettings> {
   await t(db)
     .insertInto("security_settings")
-    .values({ user_id: userId, approve_new_devices: input.approveNewDevices } as never)
+    .values({ user_id: userId, approve_new_devices: input.approveNewDevices })
     .onConflict((oc) =>
       oc.column("user_id").doUpdateSet({ approve_new_devices: input.approveNewDevices, updated_at: sql`now()` }),
     )
@@ -85,7 +85,7 @@ export async function askApprovalIfNeeded(
         ip: device.ip,
         user_agent: device.userAgent?.slice(0, 500) ?? null,
         expires_at: expiresAt,
-      } as never)
+      })
       .execute();
     await mailApprovalLinks(tx, deps, device, answerToken);
     await recordActivity(tx, { userId: device.userId, type: "login_approval_requested", ...seenFrom(device) });

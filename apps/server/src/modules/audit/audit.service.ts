@@ -1,10 +1,10 @@
 import { type AuditEntry, type AuditQuery, type PageMeta, pageMeta } from "@souk/contracts";
-import { type RawBuilder, sql } from "kysely";
+import { type Generated, type RawBuilder, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 
 type Tables = {
   audit_log: {
-    id: number;
+    id: Generated<number>;
     actor_user_id: number | null;
     actor_kind: string;
     action: string;
@@ -13,7 +13,7 @@ type Tables = {
     details: Record<string, unknown>;
     reason: string;
     ip: string | null;
-    created_at: Date;
+    created_at: Generated<Date>;
   };
 };
 
@@ -48,9 +48,9 @@ export async function recordAudit(tx: Db | Tx, record: AuditRecord): Promise<voi
       subject_type: record.subjectType,
       subject_id: record.subjectId,
       reason: record.reason ?? "",
-      details: sql`${JSON.stringify(record.details ?? {})}::jsonb`,
+      details: sql<Record<string, unknown>>`${JSON.stringify(record.details ?? {})}::jsonb`,
       ip: record.ip ?? null,
-    } as never)
+    })
     .execute();
 }
 

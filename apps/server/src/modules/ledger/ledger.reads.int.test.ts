@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/harness.ts";
+import { openDatabase, withTx } from "../../db/pool.ts";
 import { collectBid, holdBid } from "./bid-holds.service.ts";
 import { accounts, BID_REFERENCE_TYPE, type BidId } from "./ledger.domain.ts";
 import {
@@ -139,19 +141,19 @@ describe("reads", () => {
     await fund(t.db, seller!, BTC, 1_000n);
     const tradeId = newTradeId();
     const amounts = { tradeId, currencyCode: "BTC", amountMinor: 200n, feeMinor: 2n };
-    expect(await getEscrowState(t.db, tradeId as never, "BTC")).toEqual({
+    expect(await getEscrowState(t.db, tradeId, "BTC")).toEqual({
       heldMinor: 0n,
       isSettled: false,
       exists: false,
     });
     await withLedgerTx(t.db, (tx) => holdEscrow(tx, { ...amounts, sellerId: seller! }));
-    expect(await getEscrowState(t.db, tradeId as never, "BTC")).toEqual({
+    expect(await getEscrowState(t.db, tradeId, "BTC")).toEqual({
       heldMinor: 202n,
       isSettled: false,
       exists: true,
     });
     await withLedgerTx(t.db, (tx) => postEscrow(tx, { ...amounts, buyerId: buyer! }));
-    expect(await getEscrowState(t.db, tradeId as never, "BTC")).toEqual({
+    expect(await getEscrowState(t.db, tradeId, "BTC")).toEqual({
       heldMinor: 0n,
       isSettled: true,
       exists: true,
@@ -208,5 +210,64 @@ describe("guards before any statement", () => {
     for (const lockTimeoutMs of [0, -5, 1.5])
       expect(await codeOf(withLedgerTx(t.db, async () => 1, { lockTimeoutMs }))).toBe("usage:invalid lock timeout");
     expect(accounts.world().kind).toBe("world");
+  });
+});
+
+describe("a busy ledger", () => {
+  it("bounds its lock waits from its first statement on, even when the work lifted the session's bound", async () => {
+    const [a, b] = await insertUsers(t.db, 2);
+    await fund(t.db, a!, BTC, 10n);
+    const blocker = openDatabase(t.databaseUrl, { poolSize: 1, role: null });
+    try {
+      const code = await withTx(blocker.db, async (lockTx) => {
+        await sql`SELECT 1 FROM ledger_accounts WHERE key = ${availableKey(a!, BTC)} FOR UPDATE`.execute(lockTx);
+        return codeOf(
+          withLedgerTx(
+            t.db,
+            async (tx) => {
+              // No bound at all for this transaction's statements, until the ledger sets its own.
+              await sql`SET LOCAL lock_timeout = 0`.execute(tx);
+              return transfer(tx, {
+                idempotencyKey: `t:${newTradeId()}`,
+                kind: "internal_transfer",
+                currencyId: BTC,
+                legs: [{ from: accounts.available(a!), to: accounts.available(b!), amountMinor: 1n }],
+              });
+            },
+            { lockTimeoutMs: 100 },
+          ),
+        );
+      });
+      expect(code).toBe("ERROR_LEDGER_ASYNC_MODE");
+    } finally {
+      await blocker.close();
+    }
+  });
+
+  it("retries a serialization failure and a deadlock whole, and answers busy for them and for a timeout", async () => {
+    const outcomes = [];
+    for (const code of ["40001", "40P01", "55P03", "57014"]) {
+      let runs = 0;
+      const answer = await codeOf(
+        withLedgerTx(t.db, async () => {
+          runs += 1;
+          throw Object.assign(new Error(`database error ${code}`), { code });
+        }),
+      );
+      outcomes.push({ code, answer, isRetried: runs > 1 });
+    }
+    expect(outcomes).toEqual([
+      { code: "40001", answer: "ERROR_LEDGER_ASYNC_MODE", isRetried: true },
+      { code: "40P01", answer: "ERROR_LEDGER_ASYNC_MODE", isRetried: true },
+      { code: "55P03", answer: "ERROR_LEDGER_ASYNC_MODE", isRetried: false },
+      { code: "57014", answer: "ERROR_LEDGER_ASYNC_MODE", isRetried: false },
+    ]);
+  });
+
+  it("passes any other failure through as it was thrown, whatever it is", async () => {
+    const unique = Object.assign(new Error("duplicate key"), { code: "23505" });
+    await expect(withLedgerTx(t.db, () => Promise.reject(unique))).rejects.toBe(unique);
+    await expect(withLedgerTx(t.db, () => Promise.reject(undefined))).rejects.toBeUndefined();
+    await expect(withLedgerTx(t.db, () => Promise.reject(null))).rejects.toBeNull();
   });
 });

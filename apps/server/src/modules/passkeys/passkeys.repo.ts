@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type Generated, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 
 export type ChallengePurpose = "registration" | "login" | "release" | "withdrawal" | "account";
@@ -19,7 +19,7 @@ export interface PasskeyRow {
 }
 
 type Tables = {
-  passkeys: PasskeyRow;
+  passkeys: Omit<PasskeyRow, "id" | "created_at"> & { id: Generated<number>; created_at: Generated<Date> };
   passkey_challenges: {
     challenge: string;
     user_id: number | null;
@@ -99,7 +99,7 @@ export async function insertPasskey(
 ): Promise<PasskeyRow | undefined> {
   return tables(tx)
     .insertInto("passkeys")
-    .values(row as never)
+    .values(row)
     .onConflict((oc) => oc.column("credential_id").doNothing())
     .returningAll()
     .executeTakeFirst();

@@ -64,6 +64,49 @@ describe("the reputation job", () => {
   });
 });
 
+/** Every user's figures and medals, as a full or an incremental pass leaves them. */
+async function reputationRows() {
+  const stats = await sql`SELECT user_id::text, done_trades, volume_usd::text, trade_volume FROM user_trade_stats
+    ORDER BY user_id`.execute(t.ownerDb);
+  const medals = await sql`SELECT user_id::text, code FROM user_medals ORDER BY user_id, code`.execute(t.ownerDb);
+  return { stats: stats.rows, medals: medals.rows };
+}
+
+const refreshedAtOf = async (userId: number) =>
+  (
+    await sql<{ at: Date }>`SELECT refreshed_at AS at FROM user_trade_stats WHERE user_id = ${userId}`.execute(
+      t.ownerDb,
+    )
+  ).rows[0]?.at;
+
+describe("the incremental pass", () => {
+  it("refreshes the users whose trades changed and the new ones, and ends where a full pass ends", async () => {
+    const [active, idle] = [await createTrader(t), await createTrader(t)];
+    await releaseTrade(cast, await openTrade(cast, "100", active), active);
+    await releaseTrade(cast, await openTrade(cast, "40", idle), idle);
+    await refreshReputation(t.db);
+    // That pass was an hour ago, and the trades it read changed an hour before it.
+    await sql`UPDATE user_trade_stats SET refreshed_at = refreshed_at - interval '1 hour'`.execute(t.ownerDb);
+    await sql`UPDATE trades SET updated_at = updated_at - interval '2 hours'`.execute(t.ownerDb);
+    const [idleRefreshedAt, activeRefreshedAt] = [await refreshedAtOf(idle.id), await refreshedAtOf(active.id)];
+    const newcomer = await createTrader(t);
+    await releaseTrade(cast, await openTrade(cast, "100", active), active);
+    await cancelTrade(cast, await openTrade(cast, "70", active), active);
+
+    await refreshReputation(t.db);
+    expect(await refreshedAtOf(idle.id)).toEqual(idleRefreshedAt);
+    expect((await refreshedAtOf(active.id))!.getTime()).toBeGreaterThan(activeRefreshedAt!.getTime());
+    expect(await refreshedAtOf(newcomer.id)).toBeDefined();
+    const { rows } = await sql<{ done: number }>`
+      SELECT done_trades AS done FROM user_trade_stats WHERE user_id = ${active.id}`.execute(t.ownerDb);
+    expect(rows).toEqual([{ done: 2 }]);
+    const incremental = await reputationRows();
+
+    await refreshReputation(t.db, { everyone: true });
+    expect(await reputationRows()).toEqual(incremental);
+  });
+});
+
 describe("the profile's badge", () => {
   it("is operator for staff, vendor for a vendor, and none for a plain user", async () => {
     expect((await profileOf(cast.moderator.username)).badge).toBe("operator");

@@ -45,18 +45,36 @@ export async function findPlatformStart(db: Db): Promise<Date | null> {
   return (row?.first as Date | null | undefined) ?? null;
 }
 
-export async function listUsersAfter(db: Db, afterId: bigint, limit: number) {
+/**
+ * How long a trade's transaction may run and still be seen by the next pass when it committed
+ * after a pass read the trades: a trade changed this long before a user's refresh counts as new.
+ */
+const LATE_TRADE_COMMIT = "10 minutes";
+
+/**
+ * The next users by id after `afterId`: every user, or (`onlyChanged`) those with no figures yet
+ * and those with a trade changed since their figures were worked out.
+ */
+export async function listUsersToRefresh(db: Db, query: { afterId: bigint; limit: number; onlyChanged: boolean }) {
+  // In parentheses: kysely joins it to the other conditions with AND as it stands.
+  const changed = sql<boolean>`(s.user_id IS NULL
+    OR EXISTS (SELECT 1 FROM trades t WHERE t.buyer_id = u.id
+      AND t.updated_at > s.refreshed_at - ${LATE_TRADE_COMMIT}::interval)
+    OR EXISTS (SELECT 1 FROM trades t WHERE t.seller_id = u.id
+      AND t.updated_at > s.refreshed_at - ${LATE_TRADE_COMMIT}::interval))`;
   return tables(db)
-    .selectFrom("users")
-    .select(["id", "created_at"])
-    .where("id", ">", afterId)
-    .orderBy("id")
-    .limit(limit)
+    .selectFrom("users as u")
+    .leftJoin("user_trade_stats as s", "s.user_id", "u.id")
+    .select(["u.id", "u.created_at"])
+    .where("u.id", ">", query.afterId)
+    .$if(query.onlyChanged, (select) => select.where(changed))
+    .orderBy("u.id")
+    .limit(query.limit)
     .execute();
 }
 
 /** The trades of these users, either side, oldest first, keyed by user id. */
-export async function listTradeFacts(db: Db, userIds: bigint[]): Promise<Map<bigint, TradeFact[]>> {
+export async function listTradeFacts(db: Db | Tx, userIds: bigint[]): Promise<Map<bigint, TradeFact[]>> {
   const byUser = new Map<bigint, TradeFact[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return byUser;
   const rows = await tables(db)

@@ -9,23 +9,27 @@ import * as repo from "./reputation.repo.ts";
 const BATCH = 200;
 
 /**
- * The reputation job's pass: every user's trades summed into their figures and medals, batch by
- * batch, then the top-volume medal from everyone's volume. Re-running it changes nothing that did
- * not change in the trades; a medal once earned is kept.
+ * The reputation job's pass: the trades of each user whose trades changed since their figures
+ * were worked out (and of each user who has none yet; `everyone` takes every user) summed into
+ * their figures and medals, batch by batch, then the top-volume medal from everyone's volume. A
+ * user whose trades did not change would get the same figures and medals again, so skipping them
+ * changes no result; a medal once earned is kept.
  */
-export async function refreshReputation(db: Db): Promise<{ users: number }> {
+export async function refreshReputation(db: Db, scope: { everyone?: boolean } = {}): Promise<{ users: number }> {
   const platformStartedAt = await repo.findPlatformStart(db);
   if (!platformStartedAt) return { users: 0 };
   let afterId = 0n;
   let users = 0;
   for (;;) {
-    const batch = await repo.listUsersAfter(db, afterId, BATCH);
+    const batch = await repo.listUsersToRefresh(db, { afterId, limit: BATCH, onlyChanged: scope.everyone !== true });
     if (batch.length === 0) break;
-    const facts = await repo.listTradeFacts(
-      db,
-      batch.map((user) => user.id),
-    );
+    // The trades are read in the transaction that writes the figures: their refresh time is no
+    // later than the read, so a trade that changes after it is found by the next pass.
     await withTx(db, async (tx) => {
+      const facts = await repo.listTradeFacts(
+        tx,
+        batch.map((user) => user.id),
+      );
       for (const user of batch) {
         const summary = summarizeTrades(facts.get(user.id) ?? []);
         const medals = medalsEarned({ summary, signedUpAt: user.created_at, platformStartedAt, isTopVolume: false });

@@ -11,6 +11,7 @@ import {
   openTradesTestAppForFile,
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
+import { openDatabase, withTx } from "../../db/pool.ts";
 import { expireDueTrades } from "./index.ts";
 
 /**
@@ -256,6 +257,63 @@ describe("a start", () => {
     const fresh = await noId.client.post("/rest/v1/trade", { offerId: offer, fiatAmount: "10" }, key());
     expect(fresh.body.errors?.code).toBe("ERROR_MAX_2_ACTIVE_TRADES_ID_NOT_VERIFIED");
     expect(await tradesOf()).toBe(2);
+  });
+});
+
+describe("what a start and each step tell, and what a start refuses", () => {
+  it("tells the trade's story in its chat: each step's event, who took it and the status it reached", async () => {
+    const { seller, offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    const trade = await start(buyer, offer);
+    await releaseOf(buyer, seller, trade.id);
+    const chat = await buyer.client.get(`/rest/v1/trade/${trade.id}/chat`);
+    expect(chat.status, chat.text).toBe(200);
+    const events = (
+      chat.body.data as { kind: string; event?: string; actorRole?: string; status?: string; data?: unknown }[]
+    )
+      .filter((message) => message.kind === "system")
+      .map(({ event, actorRole, status, data }) => ({ event, actorRole, status, data }));
+    expect(events).toEqual([
+      {
+        event: "active_funded",
+        actorRole: "buyer",
+        status: "active_funded",
+        data: { from: null, to: "active_funded", offerId: offer },
+      },
+      { event: "paid", actorRole: "buyer", status: "paid", data: { from: "active_funded", to: "paid" } },
+      { event: "released", actorRole: "seller", status: "released", data: { from: null, to: "released" } },
+    ]);
+  });
+
+  it("refuses an amount of nothing and an offer that does not exist, each with its own answer", async () => {
+    const { offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    for (const fiatAmount of ["0", "0.00"]) {
+      const zero = await buyer.client.post("/rest/v1/trade", { offerId: offer, fiatAmount }, key());
+      expect(zero.status, zero.text).toBe(422);
+      expect(zero.body.errors.details).toEqual({ fiatAmount: ["amount_must_be_positive"] });
+    }
+    const missing = await buyer.client.post("/rest/v1/trade", { offerId: "nOsUcHoFfEr", fiatAmount: "100" }, key());
+    expect(missing.status, missing.text).toBe(404);
+    expect(missing.body.errors.code).toBe("ERROR_OFFER_NOT_FOUND");
+  });
+
+  it("answers busy, not a short balance, when the seller's account stays locked past the ledger's bound", async () => {
+    const { seller, offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    const blocker = openDatabase(t.databaseUrl, { poolSize: 1, role: null });
+    try {
+      const answer = await withTx(blocker.db, async (lockTx) => {
+        await sql`SELECT 1 FROM ledger_accounts WHERE owner_user_id = ${seller.id} AND kind = 'available' FOR UPDATE`.execute(
+          lockTx,
+        );
+        return buyer.client.post("/rest/v1/trade", { offerId: offer, fiatAmount: "100" }, key());
+      });
+      expect(answer.status, answer.text).toBe(503);
+      expect(answer.body.errors.code).toBe("ERROR_LEDGER_ASYNC_MODE");
+    } finally {
+      await blocker.close();
+    }
   });
 });
 

@@ -176,8 +176,10 @@ export async function renameOnce(db: Db, userId: number, username: string): Prom
     .where("id", "=", BigInt(userId))
     .where("username_changed_at", "is", null)
     .executeTakeFirst();
-  forgetViewersOf(db, userId);
-  return Number(result.numUpdatedRows) === 1;
+  const renamed = Number(result.numUpdatedRows) === 1;
+  // A refused rename changed nothing: the cached viewers stay.
+  if (renamed) forgetViewersOf(db, userId);
+  return renamed;
 }
 
 /** Adds a tour to the completed ones (once), keeping at most `max` names. */

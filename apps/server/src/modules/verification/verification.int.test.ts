@@ -16,7 +16,7 @@ import { notifyFromFeed } from "../notifications/index.ts";
 
 const [t, seller, moderator] = await openTradersTestApp({ roles: ["user", "vendor"] }, { roles: ["moderator"] });
 const offerId = await createOffer(seller);
-const idOnlyOfferId = await createOffer(seller, { requireVerifiedId: true } as never);
+const idOnlyOfferId = await createOffer(seller, { requireVerifiedId: true });
 
 /** Starts an ID verification and sends its three images: it waits in the queue as `uploaded`. */
 async function submitId(user: TestUser): Promise<string> {

@@ -4,7 +4,7 @@ import {
   type VerificationStatus,
   type VerificationType,
 } from "@souk/contracts";
-import { sql } from "kysely";
+import { type Generated, type RawBuilder, sql } from "kysely";
 import type { Db, Tx } from "../../db/pool.ts";
 import { forgetViewersOf } from "../../platform/index.ts";
 
@@ -52,7 +52,12 @@ export type UserVerificationRow = VerifiedAt & {
 };
 
 type Tables = {
-  verification_submissions: Omit<SubmissionRow, "id" | "created_at"> & { id?: number; created_at?: Date };
+  verification_submissions: Omit<SubmissionRow, "id" | "created_at" | "provider" | "payload"> & {
+    id: Generated<number>;
+    created_at: Generated<Date>;
+    provider: Generated<string>;
+    payload: Generated<Record<string, unknown>>;
+  };
   verification_documents: Omit<DocumentRow, "id" | "created_at" | "removed_at"> & {
     id?: number;
     created_at?: Date;
@@ -92,18 +97,17 @@ export async function updateUserConditions(
   userId: number,
   change: { verifies: VerificationCondition[]; blockedKycActions: string[] },
 ): Promise<void> {
-  const verified = Object.fromEntries(
-    change.verifies.map((condition) => [
-      `${condition}_verified_at`,
-      sql`coalesce(${sql.ref(`${condition}_verified_at`)}, now())`,
-    ]),
-  );
+  const verified: Partial<Record<keyof VerifiedAt, RawBuilder<Date>>> = {};
+  for (const condition of change.verifies) {
+    const column = `${condition}_verified_at` as const;
+    verified[column] = sql<Date>`coalesce(${sql.ref(column)}, now())`;
+  }
   await t(tx)
     .updateTable("users")
     .set({
       ...verified,
-      blocked_kyc_actions: sql`${change.blockedKycActions}::text[]`,
-    } as never)
+      blocked_kyc_actions: sql<string[]>`${change.blockedKycActions}::text[]`,
+    })
     .where("id", "=", userId)
     .execute();
   forgetViewersOf(tx, userId);
@@ -128,8 +132,8 @@ export async function insertSubmission(
       user_id: row.userId,
       type: row.type,
       status: row.status,
-      payload: sql`${JSON.stringify(row.payload)}::jsonb`,
-    } as never)
+      payload: sql<Record<string, unknown>>`${JSON.stringify(row.payload)}::jsonb`,
+    })
     .returningAll()
     .executeTakeFirstOrThrow()) as SubmissionRow;
 }
@@ -200,8 +204,8 @@ export async function setSubmissionStatus(
       ...(change.reviewerId !== undefined ? { reviewer_id: change.reviewerId } : {}),
       ...(change.reference !== undefined ? { provider_reference: change.reference } : {}),
       ...(change.provider !== undefined ? { provider: change.provider } : {}),
-      ...(decided ? { decided_at: sql`now()` } : {}),
-    } as never)
+      ...(decided ? { decided_at: sql<Date>`now()` } : {}),
+    })
     .where("id", "=", id)
     .execute();
 }

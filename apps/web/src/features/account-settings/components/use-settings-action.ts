@@ -4,6 +4,8 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { currentUserQueryKey } from "../../../lib/session.ts";
 import { useAccountSettingsTexts } from "../i18n/account-settings-texts.ts";
 
+type Translate = ReturnType<typeof useAccountSettingsTexts>["t"];
+
 export interface ActionMessage {
   color: "green" | "red";
   text: string;
@@ -13,7 +15,7 @@ export interface ActionMessage {
  * The text of a refusal: the phone's error code (with its countdown), else the first message key
  * the server names on a field, else a generic sentence.
  */
-function refusalText(t: (key: string, options?: Record<string, unknown>) => string, error: unknown): string {
+function refusalText(t: Translate, error: unknown): string {
   if (!(error instanceof ApiError)) return t("errors.generic");
   const details = (error.body.errors.details ?? {}) as Record<string, unknown>;
   if (typeof details.errorCode === "number")
@@ -39,7 +41,7 @@ export function useSettingsAction() {
       await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       return true;
     } catch (error) {
-      setMessage({ color: "red", text: refusalText(t as never, error) });
+      setMessage({ color: "red", text: refusalText(t, error) });
       return false;
     } finally {
       setIsBusy(false);

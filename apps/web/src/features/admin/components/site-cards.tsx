@@ -1,17 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Group, Paper, Select, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
 import { type AdminSite, ALERT_AUDIENCES, type AlertAudience, type SiteAlert } from "@souk/contracts";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -20,6 +7,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import type { SiteChange, useSiteChangeMutation } from "../api/site-api.ts";
 import { useSiteTexts } from "../i18n/site-texts.ts";
+import { ReasonTextarea, SubmitRow } from "./reason-form.tsx";
 
 type Mutation = ReturnType<typeof useSiteChangeMutation>;
 
@@ -84,16 +72,19 @@ export function MaintenanceCard({ site, mutation }: { site: AdminSite; mutation:
               </Text>
             ) : null}
           </Group>
-          <Textarea
+          <ReasonTextarea
             label={t("maintenance.message")}
             description={t("maintenance.messageHint")}
             value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
-            maxLength={500}
-            rows={2}
-            data-testid="maintenance-message"
+            onChange={setMessage}
+            testId="maintenance-message"
           />
-          <Group justify="flex-end">
+          <SubmitRow
+            label={isOn ? t("maintenance.update") : t("maintenance.switchOn")}
+            color="orange"
+            isPending={mutation.isPending}
+            testId="maintenance-submit"
+          >
             {isOn ? (
               <Button
                 variant="default"
@@ -108,10 +99,7 @@ export function MaintenanceCard({ site, mutation }: { site: AdminSite; mutation:
                 {t("maintenance.switchOff")}
               </Button>
             ) : null}
-            <Button type="submit" color="orange" loading={mutation.isPending} data-testid="maintenance-submit">
-              {isOn ? t("maintenance.update") : t("maintenance.switchOn")}
-            </Button>
-          </Group>
+          </SubmitRow>
         </Stack>
       </form>
     </Card>
@@ -182,15 +170,12 @@ export function AlertsCard({ site, mutation }: { site: AdminSite; mutation: Muta
         )}
         <form onSubmit={submit}>
           <Stack gap="sm">
-            <Textarea
+            <ReasonTextarea
               label={t("alerts.message")}
               value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
-              required
-              minLength={3}
-              maxLength={500}
-              rows={2}
-              data-testid="site-alert-message"
+              onChange={setMessage}
+              isRequired
+              testId="site-alert-message"
             />
             <Group grow align="flex-start">
               <Select
@@ -209,11 +194,7 @@ export function AlertsCard({ site, mutation }: { site: AdminSite; mutation: Muta
                 data-testid="site-alert-expires"
               />
             </Group>
-            <Group justify="flex-end">
-              <Button type="submit" loading={mutation.isPending} data-testid="site-alert-submit">
-                {t("alerts.create")}
-              </Button>
-            </Group>
+            <SubmitRow label={t("alerts.create")} isPending={mutation.isPending} testId="site-alert-submit" />
           </Stack>
         </form>
       </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type AdminUser, GRANTABLE_ROLES, RESTRICTION_KINDS, type RestrictionKind } from "@souk/contracts";
 import { type FormEvent, useState } from "react";
 import { formatDate } from "../../../lib/format.ts";
@@ -7,6 +7,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import type { useUserActionMutation } from "../api/admin-api.ts";
 import { useAdminTexts } from "../i18n/admin-texts.ts";
+import { ReasonTextarea, SubmitRow } from "./reason-form.tsx";
 import { useErrorToast } from "./use-error-toast.ts";
 
 type Mutation = ReturnType<typeof useUserActionMutation>;
@@ -138,16 +139,14 @@ export function RestrictForm({ mutation }: { mutation: Mutation }) {
           allowDeselect={false}
           data-testid="restrict-kind"
         />
-        <Textarea
+        <ReasonTextarea
           label={t("user.reason")}
           description={t("user.reasonHint")}
           value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          required
-          minLength={3}
-          maxLength={500}
+          onChange={setReason}
+          isRequired
           rows={3}
-          data-testid="restrict-reason"
+          testId="restrict-reason"
         />
         <TextInput
           type="datetime-local"
@@ -156,11 +155,7 @@ export function RestrictForm({ mutation }: { mutation: Mutation }) {
           onChange={(event) => setUntil(event.currentTarget.value)}
           data-testid="restrict-until"
         />
-        <Group justify="flex-end">
-          <Button type="submit" color="red" loading={mutation.isPending} data-testid="restrict-submit">
-            {t("user.restrict")}
-          </Button>
-        </Group>
+        <SubmitRow label={t("user.restrict")} color="red" isPending={mutation.isPending} testId="restrict-submit" />
       </Stack>
     </Paper>
   );

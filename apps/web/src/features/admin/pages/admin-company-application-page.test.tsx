@@ -1,17 +1,18 @@
 // @vitest-environment happy-dom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { AdminCompanyApplicationPage } from "./admin-company-application-page.tsx";
-import { AdminVerificationsPage } from "./admin-verifications-page.tsx";
+import {
+  data,
+  moderator,
+  moderatorNamed,
+  renderQueue,
+  renderReviewPage,
+  setUpReviewPageTests,
+  stubApi,
+} from "./review-page-test-kit.tsx";
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
+setUpReviewPageTests();
 
 const application = {
   id: "app_abc123",
@@ -31,29 +32,17 @@ const application = {
   reviewerUsername: null,
 };
 
-const moderator = makeCurrentUser({ id: 7, username: "sam", isStaff: true, roles: ["user", "moderator"] });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderItem(user = moderator) {
-  return renderWithApp(
-    <Routes>
-      <Route path="/admin/verifications/companies/:id" element={<AdminCompanyApplicationPage />} />
-    </Routes>,
-    { user, path: `/admin/verifications/companies/${application.id}` },
+const renderItem = (user = moderator) =>
+  renderReviewPage(
+    <AdminCompanyApplicationPage />,
+    { pattern: "/admin/verifications/companies/:id", path: `/admin/verifications/companies/${application.id}` },
+    user,
   );
-}
 
 describe("the company applications of the verification queue", () => {
   it("lists the open applications on their own tab", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async () => answer(200, { data: [application], meta: null })),
-    );
-    await renderWithApp(<AdminVerificationsPage />, { user: moderator, path: "/admin/verifications?kind=companies" });
+    stubApi(() => data([application]));
+    await renderQueue("/admin/verifications?kind=companies");
     const row = await screen.findByTestId("company-queue-row");
     expect(row.textContent).toContain("Diallo Trading SARL");
     expect(row.textContent).toContain("amina");
@@ -64,19 +53,15 @@ describe("the company applications of the verification queue", () => {
   it("takes an application into review, then approves it", async () => {
     const posted: { path: string; body: unknown }[] = [];
     let current: Record<string, unknown> = application;
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async (input, init) => {
-        const url = new URL(String(input), "http://souk.test");
-        if (init?.method === "POST") {
-          posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
-          current = url.pathname.endsWith("/take")
-            ? { ...application, status: "in_review", reviewerUsername: "sam" }
-            : { ...application, status: "application_approved", reviewerUsername: "sam" };
-        }
-        return answer(200, { data: current, meta: null });
-      }),
-    );
+    stubApi(({ url, method, body }) => {
+      if (method === "POST") {
+        posted.push({ path: url.pathname, body });
+        current = url.pathname.endsWith("/take")
+          ? { ...application, status: "in_review", reviewerUsername: "sam" }
+          : { ...application, status: "application_approved", reviewerUsername: "sam" };
+      }
+      return data(current);
+    });
     await renderItem();
     expect((await screen.findByTestId("review-field-legalEntityName")).textContent).toBe("Diallo Trading SARL");
     const image = within(screen.getByTestId("review-document-1")).getByRole("img");
@@ -94,23 +79,15 @@ describe("the company applications of the verification queue", () => {
   });
 
   it("offers nothing on one's own application or on one another moderator holds", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async () => answer(200, { data: application, meta: null })),
-    );
-    await renderItem(makeCurrentUser({ id: 9, username: "amina", isStaff: true, roles: ["user", "moderator"] }));
+    stubApi(() => data(application));
+    await renderItem(moderatorNamed("amina"));
     expect((await screen.findByTestId("review-refusal")).textContent).toContain(
       "You cannot review your own application",
     );
     expect(screen.queryByTestId("review-approve")).toBeNull();
     cleanup();
 
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async () =>
-        answer(200, { data: { ...application, status: "in_review", reviewerUsername: "lea" }, meta: null }),
-      ),
-    );
+    stubApi(() => data({ ...application, status: "in_review", reviewerUsername: "lea" }));
     await renderItem();
     expect((await screen.findByTestId("review-not-waiting")).textContent).toBe("lea is reviewing this application.");
     expect(screen.queryByTestId("review-approve")).toBeNull();

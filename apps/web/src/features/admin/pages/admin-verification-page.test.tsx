@@ -1,18 +1,20 @@
 // @vitest-environment happy-dom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { makeCurrentUser } from "../../../test-utils/render-app.tsx";
 import { countryOf, payloadLines } from "../components/review-item-format.ts";
 import { AdminVerificationPage } from "./admin-verification-page.tsx";
-import { AdminVerificationsPage } from "./admin-verifications-page.tsx";
+import {
+  data,
+  moderator,
+  moderatorNamed,
+  renderQueue,
+  renderReviewPage,
+  setUpReviewPageTests,
+  stubApi,
+} from "./review-page-test-kit.tsx";
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
+setUpReviewPageTests();
 
 const submission = {
   id: "sub_abc123",
@@ -39,21 +41,12 @@ const submission = {
   },
 };
 
-const moderator = makeCurrentUser({ id: 7, username: "sam", isStaff: true, roles: ["user", "moderator"] });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderItem(user = moderator) {
-  return renderWithApp(
-    <Routes>
-      <Route path="/admin/verifications/:id" element={<AdminVerificationPage />} />
-    </Routes>,
-    { user, path: `/admin/verifications/${submission.id}` },
+const renderItem = (user = moderator) =>
+  renderReviewPage(
+    <AdminVerificationPage />,
+    { pattern: "/admin/verifications/:id", path: `/admin/verifications/${submission.id}` },
+    user,
   );
-}
 
 describe("the payload's lines", () => {
   it("reads the country of an ID or an address and skips empty fields", () => {
@@ -72,8 +65,7 @@ describe("the payload's lines", () => {
 
 describe("the verification queue", () => {
   it("refuses a plain user and asks for nothing", async () => {
-    const fetchStub = vi.fn<typeof fetch>(async () => answer(500, {}));
-    vi.stubGlobal("fetch", fetchStub);
+    const fetchStub = stubApi(() => ({ status: 500, body: {} }));
     await renderItem(makeCurrentUser());
     expect(screen.getByTestId("admin-area-not-allowed").textContent).toContain("For staff only");
     expect(fetchStub).not.toHaveBeenCalled();
@@ -81,15 +73,11 @@ describe("the verification queue", () => {
 
   it("lists what waits with its type, user and country", async () => {
     const asked: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async (input) => {
-        const url = new URL(String(input), "http://souk.test");
-        asked.push(`${url.pathname}?status=${url.searchParams.get("status")}`);
-        return answer(200, { data: [submission], meta: null });
-      }),
-    );
-    await renderWithApp(<AdminVerificationsPage />, { user: moderator, path: "/admin/verifications" });
+    stubApi(({ url }) => {
+      asked.push(`${url.pathname}?status=${url.searchParams.get("status")}`);
+      return data([submission]);
+    });
+    await renderQueue("/admin/verifications");
     const row = await screen.findByTestId("verification-queue-row");
     expect(row.textContent).toContain("Identity document");
     expect(row.textContent).toContain("ada");
@@ -100,17 +88,11 @@ describe("the verification queue", () => {
 
   it("shows the documents through the staff route, and a rejection needs a reason the server receives", async () => {
     const posted: { path: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async (input, init) => {
-        const url = new URL(String(input), "http://souk.test");
-        if (init?.method === "POST") {
-          posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
-          return answer(200, { data: { ...submission, status: "rejected", reason: "Blurred" }, meta: null });
-        }
-        return answer(200, { data: submission, meta: null });
-      }),
-    );
+    stubApi(({ url, method, body }) => {
+      if (method !== "POST") return data(submission);
+      posted.push({ path: url.pathname, body });
+      return data({ ...submission, status: "rejected", reason: "Blurred" });
+    });
     await renderItem();
     expect((await screen.findByTestId("review-field-documentType")).textContent).toBe("Passport");
     const front = within(screen.getByTestId("review-document-front")).getByRole("img");
@@ -125,15 +107,15 @@ describe("the verification queue", () => {
   });
 
   it("says in words why the server refused, and offers nothing on one's own submission", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async (_input, init) =>
-        init?.method === "POST"
-          ? answer(409, {
+    stubApi(({ method }) =>
+      method === "POST"
+        ? {
+            status: 409,
+            body: {
               errors: { message: "No.", code: "ERROR_VERIFICATION_WRONG_STATE", details: { status: "approved" } },
-            })
-          : answer(200, { data: submission, meta: null }),
-      ),
+            },
+          }
+        : data(submission),
     );
     await renderItem();
     fireEvent.click(await screen.findByTestId("review-approve"));
@@ -142,7 +124,7 @@ describe("the verification queue", () => {
     );
     cleanup();
 
-    await renderItem(makeCurrentUser({ id: 9, username: "ada", isStaff: true, roles: ["user", "moderator"] }));
+    await renderItem(moderatorNamed("ada"));
     expect((await screen.findByTestId("review-refusal")).textContent).toContain(
       "You cannot review your own verification",
     );

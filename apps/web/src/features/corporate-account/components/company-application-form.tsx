@@ -38,7 +38,7 @@ export function CompanyApplicationForm({ state }: { state: CompanyVerificationSt
     try {
       queryClient.setQueryData(companyVerificationQueryKey, await action());
     } catch (refusal) {
-      setError(refusalText(t as never, refusal));
+      setError(refusalText(t, refusal));
     } finally {
       setIsBusy(false);
     }

@@ -1,6 +1,7 @@
 import { ApiError } from "../../../lib/api-client.ts";
+import type { useCorporateAccountTexts } from "../i18n/corporate-account-texts.ts";
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = ReturnType<typeof useCorporateAccountTexts>["t"];
 
 /** What to say about a refused call: the first reason on a field, else the code's sentence, else a generic one. */
 export function refusalText(t: Translate, error: unknown): string {

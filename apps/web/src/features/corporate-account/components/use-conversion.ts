@@ -43,7 +43,7 @@ export function useConversion() {
       ]);
       setDone({ to, redirect: answer.redirect });
     } catch (error) {
-      showToast({ type: "error", message: refusalText(t as never, error) });
+      showToast({ type: "error", message: refusalText(t, error) });
     } finally {
       setIsBusy(false);
     }

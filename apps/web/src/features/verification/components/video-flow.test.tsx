@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { KycCheck } from "@souk/contracts";
+import type { KycCheck, VerificationSubmission } from "@souk/contracts";
 import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
@@ -38,7 +38,7 @@ const check: KycCheck = {
   videoAttemptsLeft: 3,
 };
 
-const submitted = {
+const submitted: VerificationSubmission = {
   id: "vid123456",
   type: "video",
   status: "uploaded",
@@ -147,7 +147,7 @@ describe("the video step", () => {
     stubAttempts(2, "VERIFY");
     await renderWithApp(
       <VideoFlow
-        check={{ ...check, submissions: { ...check.submissions, video: submitted as never } }}
+        check={{ ...check, submissions: { ...check.submissions, video: submitted } }}
         onChanged={async () => {}}
       />,
       { user: makeCurrentUser() },
