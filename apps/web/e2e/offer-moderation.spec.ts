@@ -1,38 +1,12 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { openLoggedInPage, submitSignUp, switchTheme, uniqueUsername } from "./support.ts";
+import { publishSellOffer } from "./trade-steps.ts";
 
 /**
  * Offer moderation (docs/decisions/130-offer-moderation.md): the demo moderator rejects a new
  * vendor's offer with a reason; the vendor reads it on their offers and on the edit page, and
  * appeals; the appeal waits in the moderators' queue. Screenshots in English and French, light and dark.
  */
-
-/** The vendor publishes a sell offer from their page, as the web app calls the API. */
-async function publishOffer(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const csrf = await fetch("/rest/v1/csrf", { headers: { Accept: "application/json" } });
-    const { data } = (await csrf.json()) as { data: { csrfToken: string } };
-    const created = await fetch("/rest/v1/offers", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-CSRF-Token": data.csrfToken,
-        "X-Requested-With": "XMLHttpRequest",
-      },
-      body: JSON.stringify({
-        type: "sell",
-        cryptoCurrencyCode: "USDT",
-        fiatCurrencyCode: "USD",
-        paymentMethodSlug: "payoneer",
-        margin: "2",
-        fiatLimitMin: "20",
-        fiatLimitMax: "500",
-        offerTerms: "Pay me first by phone, then I open the trade.",
-      }),
-    });
-    return ((await created.json()) as { data: { idHashed: string } }).data.idHashed;
-  });
-}
 
 test("a moderator rejects an offer and the vendor sees the reason", async ({ browser }) => {
   test.slow();
@@ -42,7 +16,7 @@ test("a moderator rejects an offer and the vendor sees the reason", async ({ bro
   await vendor.goto("/register");
   await submitSignUp(vendor, vendorName);
   await expect(vendor.getByTestId("navbar-username")).toHaveText(vendorName);
-  const hash = await publishOffer(vendor);
+  const hash = await publishSellOffer(vendor, "Pay me first by phone, then I open the trade.");
   expect(hash).toMatch(/^[0-9A-Za-z]{11}$/);
 
   const moderator = await openLoggedInPage(browser, "mod");

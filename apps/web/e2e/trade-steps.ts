@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
-import { openLoggedInPage, submitSignUp, uniqueUsername } from "./support.ts";
+import { apiPost, openLoggedInPage, submitSignUp, uniqueUsername } from "./support.ts";
 
 /** Trade steps the browser tests share: pick an offer a new trader can take, start it, pay it. */
 
@@ -106,4 +106,20 @@ export async function buyerAndWaitingSeller(browser: Browser, request: APIReques
   await seller.goto("/buy");
   await expect(seller.getByTestId("notification-bell-count")).toBeVisible();
   return { offer, min, buyer, buyerName, seller };
+}
+
+/** A sell offer of USDT for USD by Payoneer (20 to 500) the vendor publishes as the web app calls the API; its id. */
+export async function publishSellOffer(vendor: Page, offerTerms: string): Promise<string> {
+  const created = await apiPost(vendor, "/rest/v1/offers", {
+    type: "sell",
+    cryptoCurrencyCode: "USDT",
+    fiatCurrencyCode: "USD",
+    paymentMethodSlug: "payoneer",
+    margin: "2",
+    fiatLimitMin: "20",
+    fiatLimitMax: "500",
+    offerTerms,
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { data: { idHashed: string } }).data.idHashed;
 }

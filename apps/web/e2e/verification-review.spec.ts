@@ -1,14 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import {
-  apiPost,
-  openLoggedInPage,
-  readMail,
-  readSmsCode,
-  submitSignUp,
-  switchTheme,
-  uniqueUsername,
-} from "./support.ts";
-import { sendIdFromHub } from "./verification-steps.ts";
+import { openLoggedInPage, submitSignUp, switchTheme, uniqueUsername } from "./support.ts";
+import { reachLevelOne, sendIdFromHub } from "./verification-steps.ts";
 
 /**
  * The verification queue (docs/decisions/122-verification-queue-screen.md): a user at L1 sends an
@@ -16,43 +8,6 @@ import { sendIdFromHub } from "./verification-steps.ts";
  * open pages follow without a reload: the hub shows L2 and its limits, and an offer that requires
  * a verified ID no longer says it is out of reach. The queue is shot in light and dark, en and fr.
  */
-
-/** A call that must succeed, made as the page's user. */
-async function mustPost(page: Page, url: string, body: unknown): Promise<void> {
-  const response = await apiPost(page, url, body);
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-}
-
-/** A code the dev outboxes hold once the sending job ran: asked again until it is there. */
-async function codeFrom(read: () => string): Promise<string> {
-  let code = "";
-  await expect
-    .poll(() => {
-      try {
-        code = read();
-      } catch {
-        code = "";
-      }
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-/** E-mail and phone verified through their own calls, codes read from the dev outboxes: level L1. */
-async function reachLevelOne(page: Page, email: string): Promise<void> {
-  const mailCode = await codeFrom(() => readMail(email, "verification code").match(/\b(\d{6})\b/)?.[1] ?? "");
-  await mustPost(page, "/rest/v1/user-verification/email/verify-code", { code: mailCode });
-  // 61 followed by any 7 digits is a valid French mobile number.
-  const national = `61${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
-  await mustPost(page, "/rest/v1/users/send-phone-code", {
-    phone: `+33${national}`,
-    isCitizenshipConsentAccepted: true,
-  });
-  await mustPost(page, "/rest/v1/users/confirm-phone", {
-    phoneCode: await codeFrom(() => readSmsCode(`+33${national}`)),
-  });
-}
 
 /** An offer whose only requirement this user misses is a verified ID, as its page tells them. */
 async function offerRequiringId(page: Page): Promise<string> {

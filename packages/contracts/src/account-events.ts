@@ -68,6 +68,8 @@ export const ACCOUNT_EVENT_CATALOGUE = {
     isWebhookEvent: false,
     toast: "info",
   },
+  /** A chargeback report decided: `reason` is the new state (Dismissed, Confirmed); about the trade. */
+  "chargeback.decided": { group: "disputes", subjectType: "trade", isWebhookEvent: false, toast: "warning" },
 } as const satisfies Record<string, CatalogueEntry>;
 
 type Catalogue = typeof ACCOUNT_EVENT_CATALOGUE;

@@ -9,6 +9,7 @@ export * from "./approvals.ts";
 export * from "./auth.ts";
 export * from "./auth-session.ts";
 export * from "./bank-accounts.ts";
+export * from "./chargebacks.ts";
 export * from "./chat.ts";
 export * from "./constants.ts";
 export * from "./contacts.ts";

@@ -73,6 +73,10 @@ export const PAGE_PATHS = {
   adminVerification: "/admin/verifications/:id",
   /** One company application: its details, its documents and the decision. */
   adminCompanyApplication: "/admin/verifications/companies/:id",
+  /** The chargeback queue: sellers' reports by state (?state=Pending|Dismissed|Confirmed|all&page=N). */
+  adminChargebacks: "/admin/chargebacks",
+  /** One chargeback report: its trade, its events and the decision. */
+  adminChargeback: "/admin/chargebacks/:id",
   /** The site switches (admins): maintenance mode, admin alerts, feature flags. */
   adminSite: "/admin/site",
   /** Staff approvals (admins): held withdrawals and ledger corrections (?kind=&state=). */

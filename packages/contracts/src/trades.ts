@@ -209,6 +209,12 @@ export const TradeErrorCode = {
   CHARGEBACK_VERIFICATION_INCORRECT: "ERROR_CHARGEBACK_VERIFICATION_INCORRECT",
   CHARGEBACK_NOT_ALLOWED: "ERROR_CHARGEBACK_NOT_ALLOWED",
   ALREADY_REPORTED: "ERROR_TRADE_ALREADY_REPORTED",
+  /** No chargeback report with this id (404). */
+  CHARGEBACK_NOT_FOUND: "ERROR_CHARGEBACK_NOT_FOUND",
+  /** The chargeback is Dismissed or Confirmed already: decided once (409, details.state). */
+  CHARGEBACK_ALREADY_DECIDED: "ERROR_CHARGEBACK_ALREADY_DECIDED",
+  /** A staff member who is a party to the trade cannot decide its chargeback (403). */
+  CHARGEBACK_OWN_TRADE: "ERROR_CHARGEBACK_OWN_TRADE",
   /** POST /fallback on a trade whose flow has no manual fallback (409). */
   FALLBACK_NOT_AVAILABLE: "ERROR_TRADE_FALLBACK_NOT_AVAILABLE",
   /** An upload over a limit (422, details keyed by field with the spec's attachment reasons). */

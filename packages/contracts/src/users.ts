@@ -107,6 +107,8 @@ export const publicProfileSchema = z.object({
   btcTraded: z.string(),
   trustedCount: z.number().int(),
   blockedCount: z.number().int(),
+  /** Chargebacks confirmed on trades where this user bought (docs/decisions/141-chargeback-decisions.md). */
+  confirmedChargebacks: z.number().int(),
   tradeVolume: z.array(z.object({ name: z.string(), value: z.string() })),
   isVendor: z.boolean(),
   badge: z.string(),

@@ -445,9 +445,20 @@ export const EXPECTED_ACCESS: Record<string, Expectation> = {
     ids: { id: "trade" },
     body: { reason: "other", message: "Reported by the matrix." },
   },
+  // The world planted the owner's report on this trade already: the owner's call is refused as a second one.
   "POST /rest/v1/user-reports/chargeback": {
     may: OWNER,
     body: (ids: PlantedIds) => ({ tradeId: ids.releasedTrade, timing: "before_mark_as_paid", description: "Matrix." }),
+  },
+  // The chargeback queue (docs/decisions/141-chargeback-decisions.md): every staff role. The first
+  // decision ends the planted report's Pending state, so it runs with the ends.
+  "GET /rest/v1/admin/chargebacks": { may: STAFF },
+  "GET /rest/v1/admin/chargebacks/{id}": { may: STAFF, ids: { id: "chargeback" } },
+  "POST /rest/v1/admin/chargebacks/{id}/decision": {
+    may: STAFF,
+    ids: { id: "chargeback" },
+    body: { state: "Dismissed", reason: "Dismissed by the matrix." },
+    ends: "objects",
   },
 
   // Chat and feedback.
@@ -976,6 +987,10 @@ export const ADMIN_AREA_ACCESS: Record<string, readonly AdminAreaRole[]> = {
   "POST /rest/v1/admin/offers/{id}/feature": REVIEW_STAFF,
   "POST /rest/v1/admin/offers/{id}/reject": REVIEW_STAFF,
   "POST /rest/v1/admin/offers/{id}/sticky": REVIEW_STAFF,
+  // The chargeback queue (docs/decisions/141-chargeback-decisions.md): every staff role.
+  "GET /rest/v1/admin/chargebacks": REVIEW_STAFF,
+  "GET /rest/v1/admin/chargebacks/{id}": REVIEW_STAFF,
+  "POST /rest/v1/admin/chargebacks/{id}/decision": REVIEW_STAFF,
   "GET /rest/v1/admin/site": ADMIN_ONLY,
   "PUT /rest/v1/admin/site/maintenance": ADMIN_ONLY,
   "POST /rest/v1/admin/site/alerts": ADMIN_ONLY,

@@ -30,6 +30,8 @@ export interface PlantedIds {
   upload: string;
   /** A released trade of the owner's cash offer, with the party's feedback on it. */
   releasedTrade: string;
+  /** The owner's chargeback report on the released trade: Pending in the staff's queue. */
+  chargeback: string;
   /** The owner's chat attachment in the active trade. */
   attachment: string;
   /** The owner's notification of the party's feedback. */
@@ -332,6 +334,13 @@ export async function plantWorld(t: TestApp): Promise<World> {
   const ownerPasskey = await plantPasskey(t, owner.client);
   const company = await plantCompanyApplication(owner.client);
   const { documentNumber, ...verification } = await plantVerification(t, owner);
+  // Reported once the owner's ID is verified again (a report needs it).
+  const chargeback = await owner.client.post("/rest/v1/user-reports/chargeback", {
+    tradeId: releasedTrade,
+    timing: "before_mark_as_paid",
+    description: "The buyer took the payment back.",
+  });
+  await expectOk("a chargeback report", chargeback);
 
   const session = await sql<{ password_hash: string; email: string }>`
     SELECT password_hash, email FROM users WHERE id = ${owner.id}`.execute(t.ownerDb);
@@ -368,6 +377,7 @@ export async function plantWorld(t: TestApp): Promise<World> {
       uploadTrade,
       upload: String(uploads.body.data[0].id),
       releasedTrade,
+      chargeback: String(chargeback.body.data.id),
       attachment: String(attached.body.data.attachments[0].id),
       notification: notification.rows[0]?.id ?? "0",
       export: String(exported.body.data.id),

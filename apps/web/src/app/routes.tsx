@@ -324,6 +324,20 @@ export const screenRoutes: readonly ScreenRoute[] = [
     ),
   },
   {
+    name: "adminChargebacks",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-chargebacks-page.tsx"),
+      (m) => m.AdminChargebacksPage,
+    ),
+  },
+  {
+    name: "adminChargeback",
+    page: lazyPage(
+      () => import("../features/admin/pages/admin-chargeback-page.tsx"),
+      (m) => m.AdminChargebackPage,
+    ),
+  },
+  {
     name: "adminSite",
     page: lazyPage(
       () => import("../features/admin/pages/admin-site-page.tsx"),

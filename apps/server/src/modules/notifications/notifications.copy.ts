@@ -39,6 +39,10 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, Headline>> = {
       p.reason === "application_approved"
         ? "Your company verification was approved"
         : "Your company verification needs your attention",
+    "chargeback.decided": (_c, p) =>
+      p.reason === "Confirmed"
+        ? "A chargeback on your trade was confirmed"
+        : "A chargeback on your trade was dismissed",
   },
   fr: {
     "trade.started": (c) => `${c} a ouvert une transaction avec vous`,
@@ -67,6 +71,10 @@ const HEADLINES: Record<Locale, Record<NotificationEvent, Headline>> = {
       p.reason === "application_approved"
         ? "La vérification de votre société a été approuvée"
         : "La vérification de votre société demande votre attention",
+    "chargeback.decided": (_c, p) =>
+      p.reason === "Confirmed"
+        ? "Une rétrofacturation sur votre transaction a été confirmée"
+        : "Une rétrofacturation sur votre transaction a été rejetée",
   },
 };
 

@@ -130,7 +130,8 @@ export interface TradeEventRecord {
  * A trade's events after `sinceSeq` (all when absent), in order. Status events are named after
  * the status reached with payload {from, to}; flow events are requirement_uploaded,
  * requirement_submitted, requirement_approved, requirement_rejected, payment_details_revealed,
- * policy_read, fallback_requested, trade_reported, chargeback_started, dispute_appealed.
+ * policy_read, fallback_requested, trade_reported, chargeback_started, chargeback_paid,
+ * chargeback_dismissed, dispute_appealed.
  */
 export async function listTradeEvents(db: Db | Tx, tradeId: number, sinceSeq = 0): Promise<TradeEventRecord[]> {
   const rows = await repo.listEvents(db, BigInt(tradeId), sinceSeq);

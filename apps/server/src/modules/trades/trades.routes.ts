@@ -47,6 +47,7 @@ import {
   viewerOf,
 } from "../../platform/index.ts";
 import { assertSecondFactor } from "../wallet/index.ts";
+import { registerChargebackRoutes } from "./chargebacks.routes.ts";
 import { appealDispute, listDisputeReasons, listDisputes, openDispute, resolveDispute } from "./disputes.service.ts";
 import {
   downloadUpload,
@@ -80,6 +81,7 @@ export async function registerTradesPrivateRoutes(app: SoukRoutes, deps: AppDeps
   const { features } = deps;
   const options = { features };
   const storage = fileStorageFor(deps.config);
+  registerChargebackRoutes(app, deps);
 
   app.post(
     "/rest/v1/trade",

@@ -4,7 +4,7 @@ import { createUserCommand, grantRoleCommand } from "./users.commands.ts";
 import { registerUsersPrivateRoutes, registerUsersPublicRoutes } from "./users.routes.ts";
 import { seedDemoUsers } from "./users.seed.ts";
 
-export { adjustTradeCounters } from "./users.counters.ts";
+export { adjustTradeCounters, countConfirmedChargeback } from "./users.counters.ts";
 
 export { DEMO_PASSWORD } from "./users.seed.ts";
 export {

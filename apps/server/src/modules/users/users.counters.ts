@@ -36,3 +36,15 @@ export async function adjustTradeCounters(
   const row = result.rows[0];
   return { completedTrades: row?.completed_trades ?? 0, totalPartners: row?.total_partners ?? 0 };
 }
+
+/**
+ * One more chargeback confirmed on a trade where this user bought (the buyer's record on the public
+ * profile, docs/decisions/141-chargeback-decisions.md), in the decision's transaction; answers the new count.
+ */
+export async function countConfirmedChargeback(db: Db | Tx, userId: number): Promise<number> {
+  const result = await sql<{ confirmed_chargebacks: number }>`
+    UPDATE users SET confirmed_chargebacks = confirmed_chargebacks + 1
+    WHERE id = ${BigInt(userId)}
+    RETURNING confirmed_chargebacks`.execute(db);
+  return result.rows[0]?.confirmed_chargebacks ?? 0;
+}

@@ -196,6 +196,7 @@ export function toPublicProfile(
     // How many users trust or block this one ("Trusted by N", "Blocked by N").
     trustedCount: row.trusted_by_count,
     blockedCount: row.blocked_by_count,
+    confirmedChargebacks: row.confirmed_chargebacks,
     tradeVolume: reputation.tradeVolume,
     isVendor: roles.includes("vendor"),
     badge: reputation.badge,

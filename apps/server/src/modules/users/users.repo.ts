@@ -50,6 +50,7 @@ export interface UserRow {
   completed_trades: number;
   total_partners: number;
   btc_traded_minor: bigint;
+  confirmed_chargebacks: number;
   /** Kept by the contacts and feedback modules through adjustProfileCounts. */
   trusted_by_count: number;
   blocked_by_count: number;

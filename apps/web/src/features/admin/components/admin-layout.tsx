@@ -26,6 +26,7 @@ const AREA_LINKS: readonly AreaLink[] = [
   { name: "adminOffers", labelKey: "nav.offers", audience: "staff", testId: "admin-nav-offers" },
   { name: "adminAudit", labelKey: "nav.audit", audience: "usersStaff", testId: "admin-nav-audit" },
   { name: "adminVerifications", labelKey: "nav.verifications", audience: "staff", testId: "admin-nav-verifications" },
+  { name: "adminChargebacks", labelKey: "nav.chargebacks", audience: "staff", testId: "admin-nav-chargebacks" },
   { name: "adminSite", labelKey: "nav.site", audience: "admin", testId: "admin-nav-site" },
   { name: "adminApprovals", labelKey: "nav.approvals", audience: "admin", testId: "admin-nav-approvals" },
   { name: "adminLedger", labelKey: "nav.ledger", audience: "admin", testId: "admin-nav-ledger" },

@@ -16,6 +16,51 @@ export function useIsStaff(): boolean {
   return useCurrentUser()?.isStaff === true;
 }
 
+interface AdminItemPageProps<Item> {
+  item: UseQueryResult<Item>;
+  heading: (item: Item) => string;
+  /** The list to go back to, and its words. */
+  back: { href: string; label: string };
+  texts: { title: string; notFound: string; loadError: string; retry: string };
+  missingTestId: string;
+  children: (item: Item) => ReactNode;
+}
+
+/**
+ * One item's page in the console (a submission, an application, a chargeback report): its
+ * heading, the way back to its list, and its states. An id that names nothing, or that cannot
+ * name anything, says so.
+ */
+export function AdminItemPage<Item>({ item, heading, back, texts, missingTestId, children }: AdminItemPageProps<Item>) {
+  const title = item.data ? heading(item.data) : texts.title;
+  const isMissing = item.isError && isApiError(item.error) && (item.error.status === 404 || item.error.status === 422);
+  return (
+    <AdminPage
+      audience="staff"
+      metaTitle={title}
+      title={title}
+      subtitle={
+        <Anchor component={Link} to={back.href} size="sm">
+          <Group gap={4} component="span">
+            <ArrowLeftIcon size={14} />
+            {back.label}
+          </Group>
+        </Anchor>
+      }
+    >
+      {item.isPending ? (
+        <Skeleton height={240} radius="lg" />
+      ) : isMissing ? (
+        <Text data-testid={missingTestId}>{texts.notFound}</Text>
+      ) : item.isError ? (
+        <LoadError title={texts.loadError} retryLabel={texts.retry} onRetry={() => void item.refetch()} />
+      ) : (
+        children(item.data)
+      )}
+    </AdminPage>
+  );
+}
+
 interface QueueItemPageProps<Item> {
   item: UseQueryResult<Item>;
   heading: (item: Item) => string;
@@ -24,36 +69,20 @@ interface QueueItemPageProps<Item> {
   children: (item: Item) => ReactNode;
 }
 
-/** A queue item's page in the console: its heading, the way back to the queue, and its states. */
+/** A verification queue item's page: back to the queue, in the queue's words. */
 export function QueueItemPage<Item>({ item, heading, backQuery, children }: QueueItemPageProps<Item>) {
   const { t } = useVerificationQueueTexts();
   const { to } = useLocalizedPaths();
-  const title = item.data ? heading(item.data) : t("title");
-  const isMissing = item.isError && isApiError(item.error) && item.error.status === 404;
   return (
-    <AdminPage
-      audience="staff"
-      metaTitle={title}
-      title={title}
-      subtitle={
-        <Anchor component={Link} to={to("adminVerifications", {}, backQuery)} size="sm">
-          <Group gap={4} component="span">
-            <ArrowLeftIcon size={14} />
-            {t("back")}
-          </Group>
-        </Anchor>
-      }
+    <AdminItemPage
+      item={item}
+      heading={heading}
+      back={{ href: to("adminVerifications", {}, backQuery), label: t("back") }}
+      texts={{ title: t("title"), notFound: t("notFound"), loadError: t("loadError"), retry: t("retry") }}
+      missingTestId="review-missing"
     >
-      {item.isPending ? (
-        <Skeleton height={240} radius="lg" />
-      ) : isMissing ? (
-        <Text data-testid="review-missing">{t("notFound")}</Text>
-      ) : item.isError ? (
-        <LoadError title={t("loadError")} retryLabel={t("retry")} onRetry={() => void item.refetch()} />
-      ) : (
-        children(item.data)
-      )}
-    </AdminPage>
+      {children}
+    </AdminItemPage>
   );
 }
 

@@ -7,6 +7,7 @@ import { useLocalizedPaths } from "../../../lib/use-locale.ts";
 import { ListPanel } from "../../../ui/list-panel.tsx";
 import { auditQueryOptions, disputeCountQueryOptions } from "../api/admin-api.ts";
 import { approvalsQueryOptions } from "../api/approvals-api.ts";
+import { pendingChargebackCountQueryOptions } from "../api/chargebacks-api.ts";
 import { companyQueueQueryOptions } from "../api/company-queue-api.ts";
 import { reviewQueueQueryOptions } from "../api/verification-queue-api.ts";
 import { AdminSectionPage, mayRunUsers } from "../components/admin-layout.tsx";
@@ -84,6 +85,21 @@ function HeldWithdrawalsCount() {
   );
 }
 
+/** The sellers' chargeback reports still Pending. */
+function PendingChargebacksCount() {
+  const { t } = useAdminTexts();
+  const { to } = useLocalizedPaths();
+  const count = useQuery(pendingChargebackCountQueryOptions());
+  return (
+    <CountCard
+      label={t("overview.pendingChargebacks")}
+      count={count}
+      href={to("adminChargebacks")}
+      testId="overview-pending-chargebacks"
+    />
+  );
+}
+
 function LatestActions() {
   const { t } = useAdminTexts();
   const { to } = useLocalizedPaths();
@@ -115,6 +131,7 @@ function Overview() {
         <DisputeCount label={t("overview.appealedDisputes")} status="appealed" testId="overview-appealed-disputes" />
         <PendingVerificationsCount />
         {user?.roles.includes("admin") ? <HeldWithdrawalsCount /> : null}
+        <PendingChargebacksCount />
       </SimpleGrid>
       <HealthCards />
       {user && mayRunUsers(user) ? <LatestActions /> : null}

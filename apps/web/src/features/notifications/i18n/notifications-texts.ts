@@ -30,6 +30,7 @@ const en = {
     account_verification_decided: "A verification you sent was decided",
     account_company_verification_decided: "Your company verification was decided",
     webhook_disabled: "Your webhook was turned off after a day of failures",
+    chargeback_decided: "A moderator decided the chargeback reported on your trade",
   },
   reasons: {
     bond: "Your vendor bond is too low for buy offers.",
@@ -45,6 +46,8 @@ const en = {
     offer_rejected: "Rejected. You can appeal once from the offer's page.",
     offer_no_appeal: "Your appeal was turned down: the offer stays rejected.",
     offer_approved: "Approved: the offer is listed again.",
+    Confirmed: "Confirmed: it counts on the buyer's record.",
+    Dismissed: "Dismissed: the report was not upheld.",
   },
   verificationKinds: {
     id: "Identity document",
@@ -169,6 +172,7 @@ const fr: typeof en = {
     account_verification_decided: "Une vérification que vous avez envoyée a été tranchée",
     account_company_verification_decided: "La vérification de votre société a été tranchée",
     webhook_disabled: "Votre webhook a été désactivé après une journée d’échecs",
+    chargeback_decided: "Un modérateur a tranché la rétrofacturation signalée sur votre transaction",
   },
   reasons: {
     bond: "Votre caution vendeur est insuffisante pour les offres d’achat.",
@@ -184,6 +188,8 @@ const fr: typeof en = {
     offer_rejected: "Refusée. Vous pouvez faire appel une fois depuis la page de l’offre.",
     offer_no_appeal: "Votre appel a été rejeté : l’offre reste refusée.",
     offer_approved: "Approuvée : l’offre est de nouveau publiée.",
+    Confirmed: "Confirmée : elle compte dans le dossier de l’acheteur.",
+    Dismissed: "Rejetée : le signalement n’a pas été retenu.",
   },
   verificationKinds: {
     id: "Pièce d’identité",

@@ -22,6 +22,7 @@ const profile = {
   btcTraded: "0.01500000",
   trustedCount: 2,
   blockedCount: 0,
+  confirmedChargebacks: 1,
   tradeVolume: [{ name: "EUR", value: "1200.00" }],
   isVendor: true,
   badge: "vendor",
@@ -64,6 +65,7 @@ describe("profile", () => {
     expect(lastSeen.getAttribute("data-color")).toBe("success");
     expect(screen.getByText("Identity verified")).toBeTruthy();
     expect(screen.getByText("1200.00")).toBeTruthy();
+    expect(screen.getByText("Chargebacks confirmed").nextElementSibling?.textContent).toBe("1");
     expect(await screen.findByText("erin has no offers to sell to right now.")).toBeTruthy();
     const offersCall = fetchMock.mock.calls
       .map(([input]) => new URL(String(input), "http://localhost"))

@@ -163,6 +163,7 @@ function ProfileSummary({
         <Stat label={t("stats.btcTraded")} value={profile.btcTraded} />
         <Stat label={t("stats.trustedBy")} value={t("stats.people", { count: profile.trustedCount })} />
         <Stat label={t("stats.blockedBy")} value={t("stats.people", { count: profile.blockedCount })} />
+        <Stat label={t("stats.chargebacks")} value={profile.confirmedChargebacks} />
       </section>
 
       {profile.tradeVolume.length > 0 ? (

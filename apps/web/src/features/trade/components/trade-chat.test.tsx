@@ -190,3 +190,32 @@ describe("a bank account shared in the chat", () => {
     expect(screen.queryByTestId("share-bank-account")).toBeNull();
   });
 });
+
+describe("trade chat system lines", () => {
+  it("says in words how a chargeback went: reported, then confirmed or dismissed", async () => {
+    const line = (seq: number, event: string) => ({
+      ...started,
+      id: `e${seq}`,
+      eventSeq: seq,
+      event,
+      actorRole: event === "chargeback_started" ? "seller" : "moderator",
+      status: null,
+      createdAt: `2026-11-21T11:0${seq}:00.000Z`,
+    });
+    const { fetchStub } = createFetchStub({
+      "GET /rest/v1/trade/T1abc/chat": () =>
+        jsonAnswer(
+          200,
+          page([line(2, "chargeback_started"), line(3, "chargeback_paid"), line(4, "chargeback_dismissed")], false),
+        ),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    await renderWithApp(<TradeChat tradeId="T1abc" />, { user: makeCurrentUser() });
+
+    await waitFor(() => expect(screen.getAllByTestId("chat-system")).toHaveLength(3));
+    const texts = screen.getAllByTestId("chat-system").map((node) => node.textContent ?? "");
+    expect(texts[0]).toContain("Chargeback reported");
+    expect(texts[1]).toContain("Chargeback confirmed by a moderator: the payment was taken back");
+    expect(texts[2]).toContain("Chargeback dismissed by a moderator");
+  });
+});
