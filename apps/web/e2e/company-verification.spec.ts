@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { apiPost, openLoggedInPage, submitSignUp, uniqueUsername } from "./support.ts";
+import { apiPost, openLoggedInPage, pickOption, submitSignUp, uniqueUsername } from "./support.ts";
 
 const DOCUMENT = path.resolve(import.meta.dirname, "../../../docs/screenshots/home.png");
 
@@ -27,8 +27,7 @@ test("a user converts to a corporate account, sends the company's documents, and
   await form.getByLabel("Legal entity name").fill("Diallo Trading SARL");
   await form.getByLabel("Business name").fill("Amina's Exchange");
   await form.getByLabel("Registration number").fill("RC-DKR-2024-B-123");
-  await form.getByLabel("Country of registration").fill("Seneg");
-  await page.getByRole("option", { name: "Senegal" }).click();
+  await pickOption(page, form.getByLabel("Country of registration"), "Seneg", "Senegal");
   await form.locator('input[type="file"]').setInputFiles(DOCUMENT);
   await form.getByRole("button", { name: "Send application" }).click();
   const status = page.getByTestId("company-status");

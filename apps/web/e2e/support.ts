@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Steps the browser tests share: logging in to a demo account and signing up a fresh one. Each
@@ -144,4 +144,17 @@ export function linkIn(text: string, pathname: string): string[] {
     .map((match) => new URL(match[0]))
     .filter((url) => url.pathname === pathname)
     .map((url) => `${url.pathname}${url.search}`);
+}
+
+/**
+ * Types into a searchable select and picks one of its options. When the page's layout moves under
+ * the open list (a section that loads late), the click lands beside it and the list closes; the
+ * whole pick is then done again, until the field shows the option.
+ */
+export async function pickOption(page: Page, field: Locator, search: string, option: string): Promise<void> {
+  await expect(async () => {
+    await field.fill(search);
+    await page.getByRole("option", { name: option }).click({ timeout: 3_000 });
+    await expect(field).toHaveValue(option, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { apiPost, readMail, readSmsCode } from "./support.ts";
+import { apiPost, pickOption, readMail, readSmsCode } from "./support.ts";
 
 /**
  * On the verification hub: starts an ID verification (a United States document of Ada Lovelace)
@@ -11,8 +11,7 @@ export async function sendIdFromHub(page: Page): Promise<void> {
     .png()
     .toBuffer();
   const flow = page.getByTestId("id-flow");
-  await flow.getByRole("combobox", { name: "Issuing country" }).fill("United St");
-  await page.getByRole("option", { name: "United States" }).click();
+  await pickOption(page, flow.getByRole("combobox", { name: "Issuing country" }), "United St", "United States");
   await flow.getByRole("textbox", { name: "First name (as on the document)" }).fill("Ada");
   await flow.getByRole("textbox", { name: "Last name (as on the document)" }).fill("Lovelace");
   await flow.getByRole("textbox", { name: "Document number" }).fill("X1234567");
