@@ -17,6 +17,8 @@ test("a user who forgot the password asks for a link from the log-in page, sets 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page).toHaveURL(/\/password\/forgot$/);
+  // Until the page's code has loaded, the log-in form and its "E-mail or username" are still shown.
+  await expect(page.getByRole("button", { name: "Send the link" })).toBeVisible();
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByRole("status")).toContainText(`If an account uses ${email}`);
