@@ -87,7 +87,7 @@ export async function getOfferForTrade(
   options: { forUpdate?: boolean; at?: Date; reference?: { catalog: Catalog; market: Market } } = {},
 ): Promise<OfferForTrade | null> {
   if (!/^[0-9A-Za-z]{11}$/.test(idHashed)) return null;
-  const record = await repo.findOfferRecord(db, idHashed, { forUpdate: options.forUpdate ?? false });
+  const record = await repo.findOfferRecord(db, idHashed, { forUpdate: options.forUpdate ?? false, badges: false });
   if (!record) return null;
   const [catalog, market] = options.reference
     ? [options.reference.catalog, options.reference.market]

@@ -235,14 +235,24 @@ const OFFER_COLUMNS = sql.raw(
   ].join(", "),
 );
 
+/**
+ * A trade start reads the offer without the owner's badge (it shows none): these stand in for the
+ * two sub-selects of OWNER_BADGE_COLUMNS, so the hot path reads only the offer's and owner's rows.
+ */
+const NO_BADGE_COLUMNS = sql`u.feedback_positive_count AS owner_feedback_positive,
+  u.feedback_negative_count AS owner_feedback_negative,
+  NULL::int AS owner_done_trades, NULL::float8 AS owner_volume_usd`;
+
 /** The columns of a record (offer, owner, owner's stats) in one select list, for raw SQL. */
-const RECORD_COLUMNS = sql`${OFFER_COLUMNS},
+const recordColumns = (badges: boolean) => sql`${OFFER_COLUMNS},
   u.username AS owner_username, u.avatar_url AS owner_avatar_url, u.country_iso AS owner_country_iso,
   u.roles AS owner_roles, u.last_seen_at AS owner_last_seen_at, u.id_verified_at AS owner_id_verified_at,
-  u.fee_discount AS owner_fee_discount, ${OWNER_IS_LISTABLE} AS owner_is_listable, ${OWNER_BADGE_COLUMNS},
+  u.fee_discount AS owner_fee_discount, ${OWNER_IS_LISTABLE} AS owner_is_listable, ${badges ? OWNER_BADGE_COLUMNS : NO_BADGE_COLUMNS},
   s.completed_trades_30d AS stats_completed_trades_30d,
   s.release_time_median_seconds AS stats_release_time_median_seconds,
   s.feedback_positive AS stats_feedback_positive, s.feedback_negative AS stats_feedback_negative`;
+const RECORD_COLUMNS = recordColumns(true);
+const UNBADGED_RECORD_COLUMNS = recordColumns(false);
 
 export async function insertOffer(tx: Tx, row: NewOfferRow): Promise<{ id: bigint; idHashed: string } | null> {
   const inserted = await tables(tx)
@@ -254,14 +264,17 @@ export async function insertOffer(tx: Tx, row: NewOfferRow): Promise<{ id: bigin
   return inserted ? { id: inserted.id, idHashed: inserted.id_hashed } : null;
 }
 
-/** The offer and its owner; deleted offers are not found. FOR UPDATE when editing. */
+/**
+ * The offer and its owner; deleted offers are not found. FOR UPDATE when editing. `badges: false`
+ * leaves the owner's badge figures null (a trade start does not show them).
+ */
 export async function findOfferRecord(
   db: Db | Tx,
   idHashed: string,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; badges?: boolean } = {},
 ): Promise<OfferRecord | undefined> {
   const result = await sql<OfferRecord>`
-    SELECT ${RECORD_COLUMNS}
+    SELECT ${options.badges === false ? UNBADGED_RECORD_COLUMNS : RECORD_COLUMNS}
     FROM offers o
     JOIN users u ON u.id = o.user_id
     LEFT JOIN trader_stats s ON s.user_id = o.user_id
