@@ -62,7 +62,12 @@ export const MUTATION_MODULES: MutationModule[] = [
     name: "trades",
     description: "the trade service: start, paid, release, cancel, expiry (its rules: trades-rules)",
     mutate: [server("trades/trades.service.ts"), server("trades/trades.start.ts")],
-    tests: [server("trades/trades.int.test.ts"), server("trades/trades.settlement.int.test.ts")],
+    tests: [
+      server("trades/trades.int.test.ts"),
+      server("trades/trades.settlement.int.test.ts"),
+      // The trade's own copy of the payee's accounts, taken at the start when nothing comes before the details.
+      server("bank-accounts/bank-accounts.int.test.ts"),
+    ],
     tsconfig: "apps/server/tsconfig.json",
   },
   {

@@ -98,6 +98,13 @@ describe("what a successful trade counts", () => {
     expect((await award(won, "buyer")).body.data.status).toBe("dispute_won_buyer");
     expect(await countersOf(buyer)).toEqual({ completed: 1, partners: 1, btc: "0" });
     expect(await countersOf(seller)).toEqual({ completed: 1, partners: 1, btc: "0" });
+    const audit = await sql<{ subject_id: string; actor_user_id: string; reason: string }>`
+      SELECT subject_id, actor_user_id::text, reason FROM audit_log
+      WHERE action = 'dispute.resolve' AND subject_id = ANY(${[lost, won]}::text[]) ORDER BY id`.execute(t.ownerDb);
+    expect(audit.rows).toEqual([
+      { subject_id: lost, actor_user_id: String(moderator.id), reason: "Decided on the proof." },
+      { subject_id: won, actor_user_id: String(moderator.id), reason: "Decided on the proof." },
+    ]);
   });
 });
 
