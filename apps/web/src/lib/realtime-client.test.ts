@@ -169,7 +169,7 @@ describe("subscribing", () => {
 
   it("asks for keys through POST /account/re-auth-push-subscription with one channel", async () => {
     const post = vi.fn(async () => ({ data: { channels: [{ channel, token: "t", expireIn: 60 }] }, meta: null }));
-    const key = await requestChannelKeyWith({ post } as never)(channel);
+    const key = await requestChannelKeyWith({ post })(channel);
     expect(post).toHaveBeenCalledWith("/account/re-auth-push-subscription", { channels: [channel] });
     expect(key).toMatchObject({ token: "t", expireIn: 60 });
   });
