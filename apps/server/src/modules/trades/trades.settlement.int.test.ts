@@ -56,6 +56,15 @@ async function countersOf(user: TestUser) {
 
 const dispute = { disputeReasonId: 1, disputeReasonText: "I paid and nothing was released." };
 
+/** The trade's system messages in its chat, as a party reads them. */
+async function chatEventsOf(party: TestUser, tradeId: string) {
+  const chat = await party.client.get(`/rest/v1/trade/${tradeId}/chat`);
+  expect(chat.status, chat.text).toBe(200);
+  return (chat.body.data as { kind: string; event?: string; actorRole?: string; status?: string; data?: unknown }[])
+    .filter((message) => message.kind === "system")
+    .map(({ event, actorRole, status, data }) => ({ event, actorRole, status, data }));
+}
+
 describe("what a successful trade counts", () => {
   it("counts a release for both parties, a partner once, BTC traded only in BTC, and a cancel not at all", async () => {
     const { seller, offer } = await sellerWithOffer();
@@ -99,12 +108,50 @@ describe("what a successful trade counts", () => {
     expect(await countersOf(buyer)).toEqual({ completed: 1, partners: 1, btc: "0" });
     expect(await countersOf(seller)).toEqual({ completed: 1, partners: 1, btc: "0" });
     const audit = await sql<{ subject_id: string; actor_user_id: string; reason: string }>`
-      SELECT subject_id, actor_user_id::text, reason FROM audit_log
+      SELECT subject_type, subject_id, actor_user_id::text, reason, details FROM audit_log
       WHERE action = 'dispute.resolve' AND subject_id = ANY(${[lost, won]}::text[]) ORDER BY id`.execute(t.ownerDb);
+    const decided = { subject_type: "trade", actor_user_id: String(moderator.id), reason: "Decided on the proof." };
     expect(audit.rows).toEqual([
-      { subject_id: lost, actor_user_id: String(moderator.id), reason: "Decided on the proof." },
-      { subject_id: won, actor_user_id: String(moderator.id), reason: "Decided on the proof." },
+      { ...decided, subject_id: lost, details: { outcome: "seller" } },
+      { ...decided, subject_id: won, details: { outcome: "buyer" } },
     ]);
+  });
+});
+
+describe("a refused step", () => {
+  const refusalOf = async (call: Promise<{ status: number; body: any }>) => {
+    const response = await call;
+    expect(response.status).toBe(409);
+    return response.body.errors as { code: string; details: unknown };
+  };
+
+  it("answers why: the window passed, too early to cancel or dispute, requirements pending, already done", async () => {
+    const { seller, offer } = await sellerWithOffer({ tags: ["receipt-required"] });
+    const buyer = await createTrader(t);
+    const trade = await start(buyer, offer);
+    expect(await refusalOf(buyer.client.post(`/rest/v1/trade/${trade.id}/paid`))).toMatchObject({
+      code: "ERROR_TRADE_REQUIREMENTS_PENDING",
+      details: { status: "active_funded", requirements: ["payment_receipt"] },
+    });
+    expect(await refusalOf(seller.client.post(`/rest/v1/trade/${trade.id}/cancel`, {}, key()))).toMatchObject({
+      code: "ERROR_TRADE_SELLER_CANCEL_NOT_ALLOWED",
+      details: { status: "active_funded" },
+    });
+    expect(await refusalOf(buyer.client.post(`/rest/v1/trade/${trade.id}/dispute`, dispute))).toMatchObject({
+      code: "ERROR_DISPUTE_NOT_AVAILABLE",
+      details: { status: "active_funded", availableAt: expect.any(String) },
+    });
+    await advanceTradeClock(t.ownerDb, 31 * 60, trade.id);
+    expect(await refusalOf(buyer.client.post(`/rest/v1/trade/${trade.id}/paid`))).toMatchObject({
+      code: "ERROR_TRADE_EXPIRED",
+      details: { status: "active_funded" },
+    });
+    // A cancel without a key, sent again, is refused: only a keyed retry is answered as done.
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`)).status).toBe(200);
+    expect(await refusalOf(buyer.client.post(`/rest/v1/trade/${trade.id}/cancel`))).toMatchObject({
+      code: "ERROR_TRADE_WRONG_STATE",
+      details: { status: "cancelled_buyer" },
+    });
   });
 });
 
@@ -199,6 +246,12 @@ describe("a release", () => {
     const note = "The seller released the crypto, which closed the dispute.";
     expect(released.body.data.dispute).toMatchObject({ outcome: "buyer", note });
     expect((await buyer.client.get(`/rest/v1/trade/${trade.id}`)).body.data.dispute).toMatchObject({ note });
+    expect((await chatEventsOf(buyer, trade.id)).at(-1)).toEqual({
+      event: "released",
+      actorRole: "seller",
+      status: "released",
+      data: { from: "dispute_open", to: "released", outcome: "buyer" },
+    });
   });
 
   it("retried with another key after it was done is refused, not answered as done", async () => {
@@ -357,14 +410,7 @@ describe("what a start and each step tell, and what a start refuses", () => {
     const buyer = await createTrader(t);
     const trade = await start(buyer, offer);
     await releaseOf(buyer, seller, trade.id);
-    const chat = await buyer.client.get(`/rest/v1/trade/${trade.id}/chat`);
-    expect(chat.status, chat.text).toBe(200);
-    const events = (
-      chat.body.data as { kind: string; event?: string; actorRole?: string; status?: string; data?: unknown }[]
-    )
-      .filter((message) => message.kind === "system")
-      .map(({ event, actorRole, status, data }) => ({ event, actorRole, status, data }));
-    expect(events).toEqual([
+    expect(await chatEventsOf(buyer, trade.id)).toEqual([
       {
         event: "active_funded",
         actorRole: "buyer",
