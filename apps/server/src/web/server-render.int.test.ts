@@ -64,6 +64,15 @@ function queryStateOf(html: string): { queries: { queryKey: unknown[]; state: { 
   return match ? JSON.parse(match[1] ?? "null") : null;
 }
 
+function nonceOf(response: { headers: Record<string, unknown> }): string {
+  return /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))?.[1] ?? "";
+}
+
+/** The page without its page data script (which carries the nonce and the visitor's own CSRF token). */
+function withoutPageData(html: string): string {
+  return html.replace(/<script nonce="[^"]+">[\s\S]*?<\/script>/, "");
+}
+
 describe("server-rendered pages for visitors", () => {
   it("renders the marketplace with the first page of offers and embeds the data it was rendered from", async () => {
     const response = await web.inject({ method: "GET", url: "/buy" });
@@ -97,6 +106,40 @@ describe("server-rendered pages for visitors", () => {
     expect(dark.body).toMatch(/<html data-mantine-color-scheme="dark"/);
     const light = await web.inject({ method: "GET", url: "/buy" });
     expect(light.body).toMatch(/<html data-mantine-color-scheme="light"/);
+  });
+
+  it("sends a page drawn before again, with a fresh nonce for each answer", async () => {
+    const first = await web.inject({ method: "GET", url: "/buy" });
+    const second = await web.inject({ method: "GET", url: "/buy" });
+    const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
+    expect(firstNonce).not.toBe(secondNonce);
+    expect(second.body).toContain(`<script nonce="${secondNonce}">`);
+    expect(second.body).not.toContain(firstNonce);
+    // The same page, drawn once: the same HTML around the page data, the same query state (its
+    // times included: a second drawing would have read the data again).
+    expect(withoutPageData(second.body)).toBe(withoutPageData(first.body));
+    expect(rootOf(second.body)).toContain('data-testid="offer-row"');
+    expect(queryStateOf(second.body)).toEqual(queryStateOf(first.body));
+  });
+
+  it("shows an offer in the page as soon as the listing API shows it", async () => {
+    const before = await web.inject({ method: "GET", url: "/buy" });
+    const seller = await createTrader(test, { roles: ["user", "vendor"] });
+    await fund(test.db, seller.id, "USDT", "1000000");
+    const idHashed = await createOffer(seller);
+    expect(rootOf(before.body)).not.toContain(idHashed);
+    // The listing the page reads, asked of the API: it shows the new offer.
+    const listing = queryStateOf(before.body)?.queries.find((query) => query.queryKey[1] === "listing");
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries((listing?.queryKey[2] ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined) query.set(key, String(value));
+    }
+    const api = await web.inject({ method: "GET", url: `/rest/v1/offers?${query}` });
+    expect(api.statusCode).toBe(200);
+    expect(api.body).toContain(idHashed);
+
+    const after = await web.inject({ method: "GET", url: "/buy" });
+    expect(rootOf(after.body)).toContain(`data-offer-id="${idHashed}"`);
   });
 
   it("leaves filtered listings, other pages and signed-in users to the browser", async () => {

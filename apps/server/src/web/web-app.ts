@@ -13,6 +13,7 @@ import {
 } from "@souk/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { APP_VERSION } from "../app-version.ts";
+import { listingCacheLifetimeMs } from "../modules/offers/index.ts";
 import { getCurrentUser } from "../modules/users/index.ts";
 import { type AppDeps, deviceIdOf, issueCsrfToken, notFound } from "../platform/index.ts";
 import { robotsTxt, sitemapXml } from "./crawler-files.ts";
@@ -76,7 +77,8 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
   const featureFlags = deps.features;
   const secure = config.COOKIE_SECURE || config.NODE_ENV === "production";
-  const renderForVisitor = await createVisitorRendering(app, template ? distDir : null);
+  // A rendered page is kept no longer than the listing it shows (docs/decisions/151-rendered-page-cache.md).
+  const renderForVisitor = await createVisitorRendering(app, template ? distDir : null, listingCacheLifetimeMs);
 
   if (template) {
     await app.register(fastifyStatic, {
