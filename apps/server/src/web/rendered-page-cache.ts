@@ -1,6 +1,6 @@
 /**
  * The HTML of the pages rendered for visitors, kept between requests
- * (docs/decisions/151-rendered-page-cache.md). A page is drawn from the app's own API reads; a kept
+ * (docs/decisions/151-lighter-first-load-and-kept-pages.md). A page is drawn from the app's own API reads; a kept
  * page is sent again only while every one of those reads still answers exactly what it answered
  * when the page was drawn, so it never shows other offers than the API shows at that moment. The
  * reads are answered by the listing cache, which makes asking them again cheap; drawing the page is

@@ -1,5 +1,5 @@
 import { Button, Container, Group, Text, Title } from "@mantine/core";
-import { ErrorCode, type OfferListingItem, type OfferSortType, type OfferTab } from "@souk/contracts";
+import type { ErrorCode, OfferListingItem, OfferSortType, OfferTab } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
@@ -39,6 +39,9 @@ import {
 } from "../listing-filters.ts";
 import { resolveSelection } from "../resolve-selection.ts";
 import classes from "./marketplace-view.module.css";
+
+// A literal the type checker holds to the contracts' code: their whole list is not first-load code.
+const INPUT_VALIDATION: (typeof ErrorCode)["INPUT_VALIDATION"] = "ERROR_INPUT_VALIDATION";
 
 /** The route a marketplace screen was reached by. */
 function listingRouteOf(screen: PathName, params: Record<string, string | undefined>): ListingRoute | null {
@@ -155,7 +158,7 @@ export function MarketplaceView({ screen, renderFavorite }: MarketplaceViewProps
       />
     );
   } else if (listing.isError && !listing.data) {
-    const isBadFilter = isApiError(listing.error) && listing.error.code === ErrorCode.INPUT_VALIDATION;
+    const isBadFilter = isApiError(listing.error) && listing.error.code === INPUT_VALIDATION;
     content = (
       <ListingMessage
         icon={<AlertTriangleIcon size={28} />}
