@@ -5,6 +5,7 @@ import { defaultLocale, stripDefaultLocalePrefix } from "../lib/locale-routing.t
 import { type PathName, paths } from "../lib/paths.ts";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { AppLayout } from "./shell/app-layout.tsx";
+import type { StaffPageName } from "./staff-pages.ts";
 
 /**
  * Every screen of both specs, in one table. A screen with a `page` renders it (loaded lazily, so
@@ -36,6 +37,23 @@ const comingSoonPage = lazyPage(
   (module) => module.ComingSoonPage,
 );
 
+// Pages that serve more than one screen: one `import()` each, so one preload list each.
+const loadPasswordRecoveryPages = () => import("../features/auth/pages/password-recovery-pages.tsx");
+const loadBankAccountFormPage = () => import("../features/bank-accounts/pages/bank-account-form-page.tsx");
+const loadContactsPages = () => import("../features/contacts/pages/contacts-pages.tsx");
+const loadDashboardPages = () => import("../features/dashboard/pages/dashboard-pages.tsx");
+const loadOfferWizardPage = () => import("../features/offer-wizard/pages/offer-wizard-page.tsx");
+const loadMarketplacePage = () => import("./pages/marketplace-page.tsx");
+
+/**
+ * A staff page (the operator console, the moderators' disputes, the deposits and mail tools): the
+ * table of their loaders is a chunk of its own, fetched with the first staff page opened, so a
+ * visitor's first load does not carry the preload lists of pages only staff can open.
+ */
+function staffPage(name: StaffPageName): () => Promise<PageModule> {
+  return async () => ({ default: await (await import("./staff-pages.ts")).staffPages[name]() });
+}
+
 export const screenRoutes: readonly ScreenRoute[] = [
   // Built.
   {
@@ -61,17 +79,11 @@ export const screenRoutes: readonly ScreenRoute[] = [
   },
   {
     name: "passwordForgot",
-    page: lazyPage(
-      () => import("../features/auth/pages/password-recovery-pages.tsx"),
-      (m) => m.ForgotPasswordPage,
-    ),
+    page: lazyPage(loadPasswordRecoveryPages, (m) => m.ForgotPasswordPage),
   },
   {
     name: "passwordReset",
-    page: lazyPage(
-      () => import("../features/auth/pages/password-recovery-pages.tsx"),
-      (m) => m.ResetPasswordPage,
-    ),
+    page: lazyPage(loadPasswordRecoveryPages, (m) => m.ResetPasswordPage),
   },
   {
     name: "loginApproval",
@@ -126,39 +138,24 @@ export const screenRoutes: readonly ScreenRoute[] = [
   // Marketplace, offers and trades (docs/product.md#routes-and-locales).
   {
     name: "marketplaceBuy",
-    page: lazyPage(
-      () => import("./pages/marketplace-page.tsx"),
-      (m) => m.MarketplacePage,
-    ),
+    page: lazyPage(loadMarketplacePage, (m) => m.MarketplacePage),
   },
   {
     name: "marketplaceSell",
-    page: lazyPage(
-      () => import("./pages/marketplace-page.tsx"),
-      (m) => m.MarketplacePage,
-    ),
+    page: lazyPage(loadMarketplacePage, (m) => m.MarketplacePage),
   },
   {
     name: "tradingListing",
-    page: lazyPage(
-      () => import("./pages/marketplace-page.tsx"),
-      (m) => m.MarketplacePage,
-    ),
+    page: lazyPage(loadMarketplacePage, (m) => m.MarketplacePage),
   },
   {
     name: "giftCardListing",
-    page: lazyPage(
-      () => import("./pages/marketplace-page.tsx"),
-      (m) => m.MarketplacePage,
-    ),
+    page: lazyPage(loadMarketplacePage, (m) => m.MarketplacePage),
   },
   { name: "giftCardsLanding" },
   {
     name: "buyBitcoinLanding",
-    page: lazyPage(
-      () => import("./pages/marketplace-page.tsx"),
-      (m) => m.MarketplacePage,
-    ),
+    page: lazyPage(loadMarketplacePage, (m) => m.MarketplacePage),
   },
   {
     name: "viewOffer",
@@ -169,17 +166,11 @@ export const screenRoutes: readonly ScreenRoute[] = [
   },
   {
     name: "offerCreate",
-    page: lazyPage(
-      () => import("../features/offer-wizard/pages/offer-wizard-page.tsx"),
-      (m) => m.OfferWizardPage,
-    ),
+    page: lazyPage(loadOfferWizardPage, (m) => m.OfferWizardPage),
   },
   {
     name: "offerEdit",
-    page: lazyPage(
-      () => import("../features/offer-wizard/pages/offer-wizard-page.tsx"),
-      (m) => m.OfferWizardPage,
-    ),
+    page: lazyPage(loadOfferWizardPage, (m) => m.OfferWizardPage),
   },
   {
     name: "offerLiteEdit",
@@ -252,112 +243,22 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.WalletLandingPage,
     ),
   },
-  {
-    name: "adminWalletDeposits",
-    page: lazyPage(
-      () => import("../features/wallet/admin/admin-deposits-page.tsx"),
-      (m) => m.AdminDepositsPage,
-    ),
-  },
-  {
-    name: "adminMail",
-    page: lazyPage(
-      () => import("../features/dev-mailbox/pages/dev-mailbox-page.tsx"),
-      (m) => m.DevMailboxPage,
-    ),
-  },
+  { name: "adminWalletDeposits", page: staffPage("adminWalletDeposits") },
+  { name: "adminMail", page: staffPage("adminMail") },
   // The operator console.
-  {
-    name: "adminOverview",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-overview-page.tsx"),
-      (m) => m.AdminOverviewPage,
-    ),
-  },
-  {
-    name: "adminUsers",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-users-page.tsx"),
-      (m) => m.AdminUsersPage,
-    ),
-  },
-  {
-    name: "adminUser",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-user-page.tsx"),
-      (m) => m.AdminUserPage,
-    ),
-  },
-  {
-    name: "adminOffers",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-offers-page.tsx"),
-      (m) => m.AdminOffersPage,
-    ),
-  },
-  {
-    name: "adminAudit",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-audit-page.tsx"),
-      (m) => m.AdminAuditPage,
-    ),
-  },
-  {
-    name: "adminVerifications",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-verifications-page.tsx"),
-      (m) => m.AdminVerificationsPage,
-    ),
-  },
-  {
-    name: "adminVerification",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-verification-page.tsx"),
-      (m) => m.AdminVerificationPage,
-    ),
-  },
-  {
-    name: "adminCompanyApplication",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-company-application-page.tsx"),
-      (m) => m.AdminCompanyApplicationPage,
-    ),
-  },
-  {
-    name: "adminChargebacks",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-chargebacks-page.tsx"),
-      (m) => m.AdminChargebacksPage,
-    ),
-  },
-  {
-    name: "adminChargeback",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-chargeback-page.tsx"),
-      (m) => m.AdminChargebackPage,
-    ),
-  },
-  {
-    name: "adminSite",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-site-page.tsx"),
-      (m) => m.AdminSitePage,
-    ),
-  },
-  {
-    name: "adminApprovals",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-approvals-page.tsx"),
-      (m) => m.AdminApprovalsPage,
-    ),
-  },
-  {
-    name: "adminLedger",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-ledger-page.tsx"),
-      (m) => m.AdminLedgerPage,
-    ),
-  },
+  { name: "adminOverview", page: staffPage("adminOverview") },
+  { name: "adminUsers", page: staffPage("adminUsers") },
+  { name: "adminUser", page: staffPage("adminUser") },
+  { name: "adminOffers", page: staffPage("adminOffers") },
+  { name: "adminAudit", page: staffPage("adminAudit") },
+  { name: "adminVerifications", page: staffPage("adminVerifications") },
+  { name: "adminVerification", page: staffPage("adminVerification") },
+  { name: "adminCompanyApplication", page: staffPage("adminCompanyApplication") },
+  { name: "adminChargebacks", page: staffPage("adminChargebacks") },
+  { name: "adminChargeback", page: staffPage("adminChargeback") },
+  { name: "adminSite", page: staffPage("adminSite") },
+  { name: "adminApprovals", page: staffPage("adminApprovals") },
+  { name: "adminLedger", page: staffPage("adminLedger") },
   {
     name: "bankAccounts",
     page: lazyPage(
@@ -367,27 +268,15 @@ export const screenRoutes: readonly ScreenRoute[] = [
   },
   {
     name: "bankAccountCreate",
-    page: lazyPage(
-      () => import("../features/bank-accounts/pages/bank-account-form-page.tsx"),
-      (m) => m.BankAccountCreatePage,
-    ),
+    page: lazyPage(loadBankAccountFormPage, (m) => m.BankAccountCreatePage),
   },
   {
     name: "bankAccountEdit",
-    page: lazyPage(
-      () => import("../features/bank-accounts/pages/bank-account-form-page.tsx"),
-      (m) => m.BankAccountEditPage,
-    ),
+    page: lazyPage(loadBankAccountFormPage, (m) => m.BankAccountEditPage),
   },
 
   // Moderation.
-  {
-    name: "moderationDisputes",
-    page: lazyPage(
-      () => import("../features/moderation/pages/disputes-page.tsx"),
-      (m) => m.DisputesPage,
-    ),
-  },
+  { name: "moderationDisputes", page: staffPage("moderationDisputes") },
 
   // Dashboard.
   {
@@ -413,31 +302,19 @@ export const screenRoutes: readonly ScreenRoute[] = [
   },
   {
     name: "recentTrades",
-    page: lazyPage(
-      () => import("../features/dashboard/pages/dashboard-pages.tsx"),
-      (m) => m.RecentTradesPage,
-    ),
+    page: lazyPage(loadDashboardPages, (m) => m.RecentTradesPage),
   },
   {
     name: "tradeStatistics",
-    page: lazyPage(
-      () => import("../features/dashboard/pages/dashboard-pages.tsx"),
-      (m) => m.TradeStatisticsPage,
-    ),
+    page: lazyPage(loadDashboardPages, (m) => m.TradeStatisticsPage),
   },
   {
     name: "trustedUsers",
-    page: lazyPage(
-      () => import("../features/contacts/pages/contacts-pages.tsx"),
-      (m) => m.TrustedUsersPage,
-    ),
+    page: lazyPage(loadContactsPages, (m) => m.TrustedUsersPage),
   },
   {
     name: "blockedUsers",
-    page: lazyPage(
-      () => import("../features/contacts/pages/contacts-pages.tsx"),
-      (m) => m.BlockedUsersPage,
-    ),
+    page: lazyPage(loadContactsPages, (m) => m.BlockedUsersPage),
   },
   {
     name: "favoriteOffers",
