@@ -45,6 +45,13 @@ export default defineConfig(({ isSsrBuild }) => {
       // Each `import()` preloads only what its chunk has not loaded already (build/preload-lists.ts).
       modulePreload: { polyfill: false, resolveDependencies: preloadLists.resolveDependencies },
       rolldownOptions: {
+        output: {
+          // Pages keep their names; the chunks they share are named by their hash alone. Every
+          // `import()` lists the shared chunks it preloads by name (build/preload-lists.ts), and
+          // most of them are in the entry chunk's route table: short names are first-load bytes
+          // saved. The build manifest still names each chunk (scripts/web-size.mjs prints it).
+          chunkFileNames: (chunk) => (chunk.isDynamicEntry ? "assets/[name]-[hash].js" : "assets/c-[hash].js"),
+        },
         treeshake: {
           // The shared packages only declare schemas and functions: importing one constant must not
           // drag every zod schema of the contracts (and zod itself) into the first page load.

@@ -30,6 +30,7 @@ beforeAll(async () => {
   const manifest = {
     "src/features/landing/pages/home-page.tsx": { file: "assets/home-page.js", css: ["assets/home-page.css"] },
     "src/app/pages/marketplace-page.tsx": { file: "assets/marketplace-page.js", css: ["assets/marketplace-page.css"] },
+    "src/app/signed-in-pages.ts": { file: "assets/signed-in-pages.js" },
   };
   await writeFile(path.join(buildDir, "dist", ".vite", "manifest.json"), JSON.stringify(manifest));
   await build({
@@ -161,5 +162,9 @@ describe("server-rendered pages for visitors", () => {
       expect(rootOf(response.body)).toBe("");
       expect(queryStateOf(response.body)).toBeNull();
     }
+    // A signed-in person's pages load through the table of signed-in pages: fetched with the entry.
+    const signedInTable = '<link rel="modulepreload" crossorigin href="/assets/signed-in-pages.js">';
+    expect(signedIn.body).toMatch(new RegExp(`${signedInTable}</head>`));
+    expect((await web.inject({ method: "GET", url: "/login" })).body).not.toContain(signedInTable);
   });
 });

@@ -68,7 +68,7 @@ interface ManifestChunk {
 }
 export type BuildManifest = Record<string, ManifestChunk>;
 
-function readBuildManifest(distDir: string): BuildManifest | null {
+export function readBuildManifest(distDir: string): BuildManifest | null {
   const file = path.join(distDir, ".vite", "manifest.json");
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as BuildManifest) : null;
 }
@@ -104,10 +104,14 @@ export function pageAssetLinks(manifest: BuildManifest, modules: readonly string
  * set before any paint.
  */
 export function withRenderedApp(html: string, rendered: ServerRenderedPage, theme: SiteTheme, links: string): string {
-  return html
+  return withHeadLinks(html, links)
     .replace(/<html\b/, `<html data-mantine-color-scheme="${theme}"`)
-    .replace("</head>", () => `${links}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+}
+
+/** The page with `links` (from pageAssetLinks) at the end of its head. */
+export function withHeadLinks(html: string, links: string): string {
+  return links === "" ? html : html.replace("</head>", () => `${links}</head>`);
 }
 
 /** A visitor's page rendered here: the HTML to send and the query cache to embed beside the page data. */
