@@ -67,9 +67,6 @@ function listingRouteOf(screen: PathName, params: Record<string, string | undefi
  */
 let lastShownPage: ListingPage | undefined;
 
-/** Reference lists are fetched a moment after the listing, or at once when a picker needs them. */
-const REFERENCE_PREFETCH_DELAY_MS = 1200;
-
 export interface MarketplaceViewProps {
   screen: PathName;
   /** The favourite star of each offer, for a logged-in visitor. */
@@ -93,11 +90,9 @@ export function MarketplaceView({ screen, renderFavorite }: MarketplaceViewProps
     if (normalized) setSearchParams(normalized, { replace: true });
   }, [searchParams, setSearchParams]);
 
+  // Reference lists are fetched when the filters are reached for (FiltersBar's onNeedReferences),
+  // or at once when the address names a currency or method to show.
   const [wantsReferences, setWantsReferences] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setWantsReferences(true), REFERENCE_PREFETCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
   const needsMethodLists =
     wantsReferences ||
     selection?.methodToken != null ||
