@@ -1,11 +1,11 @@
 /**
  * The HTML of the pages rendered for visitors, kept between requests
- * (docs/decisions/151-lighter-first-load-and-kept-pages.md). A page is drawn from the app's own API reads; a kept
- * page is sent again only while every one of those reads still answers exactly what it answered
- * when the page was drawn, so it never shows other offers than the API shows at that moment. The
- * reads are answered by the listing cache, which makes asking them again cheap; drawing the page is
- * what costs. A page is also drawn again once it is older than the listing cache lets a page of
- * offers be, and never kept while that cache is off.
+ * (docs/decisions/151-lighter-first-load-and-kept-pages.md). A page is drawn from the app's own
+ * API reads; a kept page is sent again only while every one of those reads still answers exactly
+ * what it answered when the page was drawn, so it never shows other offers than the API shows at
+ * that moment. The reads are answered by the listing cache, which makes asking them again cheap;
+ * drawing the page is what costs. A page is also drawn again once it is older than the listing
+ * cache lets a page of offers be, and never kept while that cache is off.
  */
 
 /** One API read a page was drawn from, and what it answered. */

@@ -127,7 +127,8 @@ const MAX_KEPT_PAGES = 64;
  * How the server renders a visitor's page (docs/decisions/148-server-rendered-first-paint.md): null
  * when the page is left to the browser (a signed-in user, another page, no server bundle, or a
  * render that failed, which is logged). A page drawn before is sent again while what it was drawn
- * from is unchanged (docs/decisions/151-lighter-first-load-and-kept-pages.md); `keptFor` is how long it may be kept.
+ * from is unchanged (docs/decisions/151-lighter-first-load-and-kept-pages.md); `keptFor` is how
+ * long it may be kept.
  */
 export async function createVisitorRendering(app: FastifyInstance, distDir: string | null, keptFor: () => number) {
   const renderer = distDir ? await loadVisitorPageRenderer(distDir) : null;

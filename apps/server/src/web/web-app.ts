@@ -83,7 +83,8 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
   const featureFlags = deps.features;
   const secure = config.COOKIE_SECURE || config.NODE_ENV === "production";
-  // A rendered page is kept no longer than the listing it shows (docs/decisions/151-lighter-first-load-and-kept-pages.md).
+  // A rendered page is kept no longer than the listing it shows
+  // (docs/decisions/151-lighter-first-load-and-kept-pages.md).
   const renderForVisitor = await createVisitorRendering(app, template ? distDir : null, listingCacheLifetimeMs);
   const manifest = template ? readBuildManifest(distDir) : null;
   const signedInLinks =
