@@ -11,7 +11,7 @@ import { type Config, loadConfig } from "../src/config.ts";
 import { withDatabaseName } from "../src/db/connect.ts";
 import { type Db, openDatabase } from "../src/db/pool.ts";
 import { createUser } from "../src/modules/users/index.ts";
-import { createSession, hashPassword, type JobQueue, SESSION_COOKIE } from "../src/platform/index.ts";
+import { createSession, hashPassword, type JobContext, type JobQueue, SESSION_COOKIE } from "../src/platform/index.ts";
 
 const TEMPLATE_DATABASE = "souk_template";
 export const TEST_PASSWORD = "Test-password-1!";
@@ -139,6 +139,14 @@ export interface TestApp {
    */
   startCopy(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
+}
+
+/**
+ * What a job's handler gets when a test runs it by hand: the app's configuration, database and
+ * logger (silent in tests), and sends that go nowhere; `more` adds what a job also reads.
+ */
+export function jobContextOf(t: TestApp, more: Partial<JobContext> = {}): JobContext {
+  return { config: t.config, db: t.db, log: t.app.log, send: async () => {}, ...more };
 }
 
 let counter = 0;

@@ -1,7 +1,13 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { type ErrorBody, ErrorCode, type ErrorKind, errorKinds } from "@souk/contracts";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DomainError } from "./errors.ts";
 
@@ -9,22 +15,19 @@ function body(code: string, message: string, details: Record<string, unknown> | 
   return { errors: { message, code, details } };
 }
 
-interface ValidationIssue {
-  instancePath?: string;
-  message?: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string } };
-}
-
-/** Field-keyed details from a schema failure: `{"password": ["password_needs_digit"]}`. */
-export function validationDetails(issues: ValidationIssue[], context: string | undefined): Record<string, string[]> {
+/**
+ * Field-keyed details from a schema failure: `{"password": ["password_needs_digit"]}`. The zod type
+ * provider puts each issue's path in instancePath (`/a/b`) and its message in message.
+ */
+export function validationDetails(
+  issues: readonly FastifySchemaValidationError[],
+  context: string | undefined,
+): Record<string, string[]> {
   const details: Record<string, string[]> = {};
   for (const issue of issues) {
-    const path =
-      issue.params?.issue?.path?.map(String).join(".") ?? issue.instancePath?.replace(/^\//, "").replaceAll("/", ".");
-    const field = path || context || "body";
-    const message = issue.params?.issue?.message ?? issue.message ?? "invalid";
+    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || context || "body";
     details[field] ??= [];
-    details[field].push(message);
+    details[field].push(issue.message ?? "invalid");
   }
   return details;
 }
@@ -71,7 +74,7 @@ export function installErrorMapper(app: FastifyInstance): void {
       return send(reply, error.kind, body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = validationDetails(error.validation as ValidationIssue[], error.validationContext);
+      const details = validationDetails(error.validation, error.validationContext);
       return send(reply, "validation", body(ErrorCode.INPUT_VALIDATION, "The request has invalid fields.", details));
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;

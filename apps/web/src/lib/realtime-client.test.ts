@@ -1,52 +1,12 @@
 import type { RealtimeServerMessage } from "@souk/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeWebSocket } from "../test-utils/fake-websocket.ts";
 import {
   type NetworkEvents,
   RealtimeClient,
   type RealtimeClientOptions,
   requestChannelKeyWith,
-  type WebSocketLike,
 } from "./realtime-client.ts";
-
-class FakeWebSocket implements WebSocketLike {
-  static instances: FakeWebSocket[] = [];
-  /** Answers pings as the server does, unless a test wants silence. */
-  static isAnsweringPings = true;
-  readyState = 0;
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  sent: Record<string, unknown>[] = [];
-
-  constructor(readonly url: string) {
-    FakeWebSocket.instances.push(this);
-  }
-  send(data: string): void {
-    const message = JSON.parse(data);
-    this.sent.push(message);
-    if (message.type === "ping" && FakeWebSocket.isAnsweringPings) {
-      queueMicrotask(() => this.receive({ type: "pong" }));
-    }
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(message: RealtimeServerMessage): void {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  drop(): void {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  subscribes() {
-    return this.sent.filter((message) => message.type === "subscribe");
-  }
-}
 
 class FakeNetwork implements NetworkEvents {
   private listeners = new Map<string, Set<() => void>>();
@@ -169,7 +129,7 @@ describe("subscribing", () => {
 
   it("asks for keys through POST /account/re-auth-push-subscription with one channel", async () => {
     const post = vi.fn(async () => ({ data: { channels: [{ channel, token: "t", expireIn: 60 }] }, meta: null }));
-    const key = await requestChannelKeyWith({ post } as never)(channel);
+    const key = await requestChannelKeyWith({ post })(channel);
     expect(post).toHaveBeenCalledWith("/account/re-auth-push-subscription", { channels: [channel] });
     expect(key).toMatchObject({ token: "t", expireIn: 60 });
   });

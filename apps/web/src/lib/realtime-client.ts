@@ -8,7 +8,6 @@ import {
   type RealtimeEventMessage,
   type RealtimeServerMessage,
 } from "@souk/contracts";
-import type { ApiClient } from "./api-client.ts";
 
 /**
  * The real-time channel of the web app (docs/product.md#real-time-channel): one WebSocket to
@@ -99,8 +98,13 @@ const RECENT_IDS = 256;
 /** Errors after which sending the same subscribe again cannot help. */
 const FINAL_ERRORS: ReadonlySet<string> = new Set(["bad_message", "limit_reached"]);
 
+/** What the key requester needs of the API client: a POST whose answer it checks itself. */
+interface PostingClient {
+  post(path: string, body: unknown): Promise<unknown>;
+}
+
 /** The app's key requester: POST /account/re-auth-push-subscription through the API client (CSRF included). */
-export function requestChannelKeyWith(client: Pick<ApiClient, "post">): KeyRequester {
+export function requestChannelKeyWith(client: PostingClient): KeyRequester {
   return async (channel) => {
     const answer = (await client.post(REAUTH_PUSH_SUBSCRIPTION_PATH, { channels: [channel] })) as {
       data?: { channels?: ChannelKey[] };

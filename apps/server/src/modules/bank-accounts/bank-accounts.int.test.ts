@@ -355,6 +355,41 @@ describe("a trade's own accounts and the accounts shared in its chat", () => {
     ]);
   });
 
+  it("copies the accounts when the details are revealed: at the start with nothing before them, else at the payer name", async () => {
+    const rename = async (accountId: number, holder: string) => {
+      const edited = await vendor.client.put(`/rest/v1/bankaccounts/${accountId}`, {
+        ...sepaAccount,
+        holder_name: holder,
+      });
+      expect(edited.status, edited.text).toBe(200);
+    };
+    // Cash in person asks no payer name: the details are revealed, and copied, as the trade starts.
+    const atStart = await addAccount(vendor, { ...sepaAccount, holder_name: "Holder At Start" });
+    const cashTaker = await createTrader(t);
+    const cashTrade = (await startTrade(cashTaker, await createOffer(vendor, { bankAccountIds: [atStart.id] }))).body
+      .data;
+    expect(holdersOf(cashTrade)).toEqual(["Holder At Start"]);
+    await rename(atStart.id, "Renamed After Start");
+    expect(holdersOf((await cashTaker.client.get(`/rest/v1/trade/${cashTrade.id}`)).body.data)).toEqual([
+      "Holder At Start",
+    ]);
+
+    // A bank transfer reveals them at the payer name: an edit before then is what the buyer sees.
+    const atReveal = await addAccount(vendor, { ...sepaAccount, holder_name: "Holder Before Reveal" });
+    const bankTaker = await createTrader(t);
+    const bankOffer = await createOffer(vendor, { paymentMethodSlug: "bank-transfer", bankAccountIds: [atReveal.id] });
+    const bankTrade = (await startTrade(bankTaker, bankOffer)).body.data.id as string;
+    await rename(atReveal.id, "Holder At Reveal");
+    const named = await bankTaker.client.post(`/rest/v1/trade/${bankTrade}/requirement`, {
+      requirementId: "payer_name",
+      value: "Ben Buyer",
+    });
+    expect(named.status, named.text).toBe(200);
+    expect(holdersOf((await bankTaker.client.get(`/rest/v1/trade/${bankTrade}`)).body.data)).toEqual([
+      "Holder At Reveal",
+    ]);
+  });
+
   it("lets the seller share another account once revealed, which the two parties see and nobody else", async () => {
     const moderator = await createTrader(t, { roles: ["moderator"] });
     const taker = await createTrader(t);

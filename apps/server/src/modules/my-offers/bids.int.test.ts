@@ -1,7 +1,7 @@
 import { bidResponseSchema } from "@souk/contracts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestClient } from "../../../test/harness.ts";
+import { createTestApp, jobContextOf, type TestApp, type TestClient } from "../../../test/harness.ts";
 import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
 import { getFeeTotals, getOwnerBalances, resolveLedgerCurrency, verifyLedger } from "../ledger/index.ts";
 import { ledgerChecks } from "../registry.ts";
@@ -243,7 +243,7 @@ describe("the end of a bid's period", () => {
     expect(runs.reduce((sum, run) => sum + run.completed, 0)).toBe(Number(due.rows[0]!.count));
     expect((await completeDueBids(t.db, afterPeriod)).completed).toBe(0);
     // The scheduled job finds nothing left to do.
-    await completeBidsJob.handler({}, { config: t.config, db: t.db, log: silentLog, send: async () => {} });
+    await completeBidsJob.handler({}, jobContextOf(t));
 
     expect(await usdtFeeTotal()).toBe(feesBefore + BigInt(due.rows[0]!.total));
     expect(await usdtBalances(vendor)).toEqual({ available: 75_000_000n, escrow: 0n });
@@ -338,15 +338,3 @@ describe("ledger:verify", () => {
     await sql`UPDATE offer_bids SET status = 'CANCELLED' WHERE id = ${inserted.rows[0]!.id}`.execute(t.ownerDb);
   });
 });
-
-const silentLog = {
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-  debug: () => {},
-  trace: () => {},
-  fatal: () => {},
-  child: () => silentLog,
-  level: "silent",
-  silent: () => {},
-} as never;

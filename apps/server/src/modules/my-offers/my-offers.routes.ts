@@ -19,6 +19,7 @@ import {
   toggleAllOffersResponseSchema,
 } from "@souk/contracts";
 import type { FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 import {
   type AppDeps,
@@ -56,8 +57,10 @@ const tags = ["my-offers"];
 function refuseInvalid(request: FastifyRequest, group: MyOfferErrorGroup, fields: Record<string, string>): void {
   const error = request.validationError;
   if (!error) return;
+  // A schema failure always comes from the zod type provider; anything else goes to the error mapper.
+  if (!hasZodFastifySchemaValidationErrors(error)) throw error;
   const hash = (request.params as { hash?: string }).hash ?? "";
-  const details = validationDetails(error.validation as never, error.validationContext);
+  const details = validationDetails(error.validation, error.validationContext);
   throw inputError(groupedErrors(details, fields, group, hash) as FieldErrors);
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/harness.ts";
+import { createTestApp, jobContextOf, type TestApp } from "../../../test/harness.ts";
 import { createTrader, type TestUser } from "../../../test/races/trade-fixtures.ts";
 import { withTx } from "../../db/pool.ts";
 import type { CliCommand, JobQueue } from "../../platform/index.ts";
@@ -69,8 +69,7 @@ describe("GET /rest/v1/admin/health", () => {
 
     const daily = ledgerModule.jobs?.find((job) => job.name === "ledger.verify-daily");
     expect(daily?.schedule).toBeDefined();
-    const log = { error: () => {}, info: () => {}, warn: () => {} } as never;
-    await daily?.handler({}, { config: t.config, db: t.db, log, send: async () => {}, ledgerChecks });
+    await daily?.handler({}, jobContextOf(t, { ledgerChecks }));
     expect((await readHealth()).ledger.lastRun).toMatchObject({ source: "job", isOk: true });
   });
 

@@ -1,7 +1,7 @@
 import { PAXFUL_ACTION_PATHS, paxfulInputs, paxfulScopeOf } from "@souk/contracts";
 import { describe, expect, it } from "vitest";
+import { parseInput } from "./paxful.action.ts";
 import { paxfulActions } from "./paxful.actions.ts";
-import { parseInput } from "./paxful.routes.ts";
 
 describe("the Paxful action table", () => {
   it("serves every path of the catalogue exactly once", () => {

@@ -18,4 +18,4 @@ export const paxfulActions: readonly PaxfulAction[] = [
   ...referenceActions,
   ...feedbackActions,
   ...notificationActions,
-] as readonly PaxfulAction[];
+];

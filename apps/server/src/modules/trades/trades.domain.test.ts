@@ -4,12 +4,15 @@ import { describe, expect, it } from "vitest";
 import {
   appealStatusOf,
   checkFiatAmount,
+  disputeAvailableAt,
   explainRefusal,
   flowStepOf,
   isCancelledStatus,
   isFinishedStatus,
+  isSecondStepReached,
   isVoidedStatus,
   partiesOf,
+  pendingRequirements,
   requirementsForOffer,
   rolesFor,
   ruleFor,
@@ -148,6 +151,14 @@ describe("explainRefusal", () => {
     });
     expect(explainRefusal("dispute", "buyer", facts({ status: "paid", paidAt: at }), at)).toBeNull();
   });
+
+  it("dates a paid trade's dispute from the payment, keeps it open past the window, and dates none once finished", () => {
+    const paidAt = new Date(at.getTime() - minutes(2));
+    expect(disputeAvailableAt(facts({ status: "paid", paidAt }))).toEqual(paidAt);
+    const paidLate = facts({ status: "paid", paidAt, expiresAt: new Date(at.getTime() - minutes(1)) });
+    expect(explainRefusal("dispute", "buyer", paidLate, at)).toBeNull();
+    expect(disputeAvailableAt(facts({ status: "released", paidAt }))).toBeNull();
+  });
 });
 
 describe("appeals", () => {
@@ -165,6 +176,13 @@ describe("appeals", () => {
     expect(appealStatusOf(resolved, "buyer", true, new Date(at.getTime() + minutes(48 * 60))).status).toBe("expired");
     expect(appealStatusOf({ ...resolved, appealedAt: at }, "buyer", true, at).status).toBe("appealed");
   });
+
+  it("are the seller's when the buyer won, and never the winner's", () => {
+    const buyerWon = { ...resolved, status: "dispute_won_buyer" as const, disputeOutcome: "buyer" as const };
+    expect(appealStatusOf(buyerWon, "seller", true, at).status).toBe("available");
+    expect(appealStatusOf(buyerWon, "buyer", true, at).status).toBe("not_available");
+    expect(appealStatusOf(buyerWon, "moderator", true, at).status).toBe("not_available");
+  });
 });
 
 describe("requirements and flow", () => {
@@ -181,6 +199,58 @@ describe("requirements and flow", () => {
         paymentMethodGroupSlug: "gift-cards",
       }).map((r) => r.id),
     ).toEqual(["payment_receipt", "invoice", "card_photo"]);
+  });
+
+  it("asks a payer name of online transfers and of a no-third-party offer, each requirement mandatory", () => {
+    const payerName = { id: "payer_name", step: "before_reveal_payment_details", isOptional: false };
+    expect(requirementsForOffer({ type: "sell", tags: [], paymentMethodGroupSlug: "online-transfers" })).toEqual([
+      payerName,
+    ]);
+    expect(requirementsForOffer({ type: "buy", tags: ["no-third-party"], paymentMethodGroupSlug: null })).toEqual([
+      payerName,
+    ]);
+    expect(
+      requirementsForOffer({
+        type: "sell",
+        tags: ["receipt-required", "invoice-required", "physical-card"],
+        paymentMethodGroupSlug: "gift-cards",
+      }),
+    ).toEqual([
+      { id: "payment_receipt", step: "before_mark_as_paid", isOptional: false },
+      { id: "invoice", step: "before_mark_as_paid", isOptional: false },
+      { id: "card_photo", step: "before_mark_as_paid", isOptional: false },
+    ]);
+    // A card photo is asked of a physical gift card only.
+    expect(requirementsForOffer({ type: "sell", tags: [], paymentMethodGroupSlug: "gift-cards" })).toEqual([]);
+    expect(
+      requirementsForOffer({ type: "sell", tags: ["physical-card"], paymentMethodGroupSlug: "cash-deposits" }),
+    ).toEqual([]);
+  });
+
+  it("lists the pending requirements of one step, or of every step", () => {
+    const requirements = [
+      {
+        id: "payer_name" as const,
+        step: "before_reveal_payment_details" as const,
+        isOptional: false,
+        status: "pending" as const,
+      },
+      {
+        id: "payment_receipt" as const,
+        step: "before_mark_as_paid" as const,
+        isOptional: false,
+        status: "pending" as const,
+      },
+    ];
+    expect(pendingRequirements({ requirements }, "before_mark_as_paid")).toEqual(["payment_receipt"]);
+    expect(pendingRequirements({ requirements })).toEqual(["payer_name", "payment_receipt"]);
+  });
+
+  it("counts the second step as reached once paid or released, whatever the flow's step", () => {
+    expect(isSecondStepReached("before_reveal_payment_details", "active_funded")).toBe(false);
+    expect(isSecondStepReached("before_reveal_payment_details", "paid")).toBe(true);
+    expect(isSecondStepReached("before_reveal_payment_details", "released")).toBe(true);
+    expect(isSecondStepReached("before_mark_as_paid", "active_funded")).toBe(true);
   });
 
   it("reveals the payment details once the first step's requirements are met", () => {
@@ -217,6 +287,28 @@ describe("amounts and parties", () => {
     const predefined = { ...offer, rangeType: "predefined" as const, predefinedAmounts: ["25", "50"] };
     expect(checkFiatAmount(parseDecimal("50.00"), predefined, { ...taker, completedTrades: 3 })).toBeNull();
     expect(checkFiatAmount(parseDecimal("30"), predefined, taker)?.message).toBe("amount_not_predefined");
+  });
+
+  it("lets an amount reach the maximum, the new-buyer limit and the cap's rest exactly", () => {
+    const taker = { isBuyer: true, completedTrades: 0 };
+    expect(checkFiatAmount(parseDecimal("500"), offer, { ...taker, completedTrades: 1 })).toBeNull();
+    expect(checkFiatAmount(parseDecimal("100"), offer, taker)).toBeNull();
+    const capped = { ...offer, capRemaining: "80" };
+    expect(checkFiatAmount(parseDecimal("80"), capped, taker)).toBeNull();
+    expect(checkFiatAmount(parseDecimal("80.01"), capped, taker)).toEqual({
+      field: "fiatAmount",
+      message: "amount_above_offer_cap",
+      limit: "80",
+    });
+  });
+
+  it("checks the range when the list of predefined amounts is empty or the range is not predefined", () => {
+    const taker = { isBuyer: false, completedTrades: 3 };
+    const emptyList = { ...offer, rangeType: "predefined" as const, predefinedAmounts: [] };
+    expect(checkFiatAmount(parseDecimal("30"), emptyList, taker)).toBeNull();
+    expect(checkFiatAmount(parseDecimal("600"), emptyList, taker)?.message).toBe("amount_above_max");
+    const listedButRange = { ...offer, predefinedAmounts: ["25"] };
+    expect(checkFiatAmount(parseDecimal("30"), listedButRange, taker)).toBeNull();
   });
 
   it("makes the owner of a sell offer the seller and the owner of a buy offer the buyer", () => {

@@ -328,11 +328,15 @@ describe("POST /rest/v1/trade", () => {
     await sql`UPDATE users SET blocked_kyc_actions = ARRAY['start-trade-buy'] WHERE id = ${blockedKyc.id}`.execute(
       t.ownerDb,
     );
-    await expectRefused(
+    const refused = await expectRefused(
       () => blockedKyc.client.post("/rest/v1/trade", { offerId, fiatAmount: "100" }, key()),
       403,
       "ERROR_KYC_ACTION_BLOCKED",
     );
+    expect(refused.body.errors).toMatchObject({
+      message: "Verify your identity to do this.",
+      details: { action: "start-trade-buy" },
+    });
   });
 });
 

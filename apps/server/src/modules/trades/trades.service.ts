@@ -50,13 +50,13 @@ function columnsFor(
       // A payment marked before the flow revealed the details reveals them: the trade keeps its copy.
       return { paidAt: true, paymentAccounts: tradeRowPaymentAccountsSql() };
     case "release":
-      if (rule.closesDisputeFor && viewerId !== null) {
-        return {
-          completedAt: true,
-          closeDispute: { byUserId: viewerId, outcome: rule.closesDisputeFor, note: RELEASED_IN_DISPUTE_NOTE },
-        };
-      }
-      return { completedAt: true };
+      // A dispute open at that moment is closed for the party the rule names (the repo checks it is open).
+      return {
+        completedAt: true,
+        ...(rule.closesDisputeFor && viewerId !== null
+          ? { closeDispute: { byUserId: viewerId, outcome: rule.closesDisputeFor, note: RELEASED_IN_DISPUTE_NOTE } }
+          : {}),
+      };
     case "cancel":
     case "expire":
       return { cancelledAt: true };

@@ -12,7 +12,8 @@ import {
   type TestUser,
 } from "../../../test/races/trade-fixtures.ts";
 import { openDatabase, withTx } from "../../db/pool.ts";
-import { expireDueTrades } from "./index.ts";
+import { parseFeatureFlags } from "../../platform/index.ts";
+import { expireDueTrades, releaseTrade } from "./index.ts";
 
 /**
  * What a trade's settlement records besides the money, and the answers a start or a command gives
@@ -97,6 +98,80 @@ describe("what a successful trade counts", () => {
     expect((await award(won, "buyer")).body.data.status).toBe("dispute_won_buyer");
     expect(await countersOf(buyer)).toEqual({ completed: 1, partners: 1, btc: "0" });
     expect(await countersOf(seller)).toEqual({ completed: 1, partners: 1, btc: "0" });
+    const audit = await sql<{ subject_id: string; actor_user_id: string; reason: string }>`
+      SELECT subject_id, actor_user_id::text, reason FROM audit_log
+      WHERE action = 'dispute.resolve' AND subject_id = ANY(${[lost, won]}::text[]) ORDER BY id`.execute(t.ownerDb);
+    expect(audit.rows).toEqual([
+      { subject_id: lost, actor_user_id: String(moderator.id), reason: "Decided on the proof." },
+      { subject_id: won, actor_user_id: String(moderator.id), reason: "Decided on the proof." },
+    ]);
+  });
+});
+
+describe("an offer's cap", () => {
+  const capUsedOf = async (offer: string) => {
+    const result = await sql<{ used: string }>`
+      SELECT offer_cap_used::text AS used FROM offers WHERE id_hashed = ${offer}`.execute(t.ownerDb);
+    return Number(result.rows[0]?.used);
+  };
+
+  it("counts a released trade against an offer with a cap, and nothing against one without", async () => {
+    const capped = await sellerWithOffer({ offer_cap: { amount: "5000", active: true } });
+    const uncapped = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    for (const { seller, offer } of [capped, uncapped]) await releaseOf(buyer, seller, (await start(buyer, offer)).id);
+    expect(await capUsedOf(capped.offer)).toBe(100);
+    expect(await capUsedOf(uncapped.offer)).toBe(0);
+  });
+});
+
+describe("a release's checks", () => {
+  const paidTrade = async (buyer: TestUser, offer: string) => {
+    const trade = await start(buyer, offer);
+    expect((await buyer.client.post(`/rest/v1/trade/${trade.id}/paid`)).status).toBe(200);
+    return trade.id;
+  };
+
+  it("ask the seller's second factor with the code given, of a paid and of a disputed trade, not of a done one", async () => {
+    const { seller, offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    const asked: [number, string | undefined][] = [];
+    const options = {
+      features: parseFeatureFlags(undefined),
+      assertSecondFactor: async (userId: number, code?: string) => {
+        asked.push([userId, code]);
+      },
+    };
+    const paid = await paidTrade(buyer, offer);
+    const idempotencyKey = randomUUID();
+    await releaseTrade(t.db, seller.viewer, paid, { code: "111111", idempotencyKey }, options);
+    expect(asked).toEqual([[seller.id, "111111"]]);
+    // The retry of a done release is answered as done without asking again.
+    const retried = await releaseTrade(t.db, seller.viewer, paid, { idempotencyKey }, options);
+    expect(retried.status).toBe("released");
+    expect(asked).toHaveLength(1);
+
+    const disputed = await paidTrade(buyer, offer);
+    expect((await buyer.client.post(`/rest/v1/trade/${disputed}/dispute`, dispute)).status).toBe(200);
+    const closed = await releaseTrade(t.db, seller.viewer, disputed, { code: "222222" }, options);
+    expect(closed.status).toBe("released");
+    expect(asked).toEqual([
+      [seller.id, "111111"],
+      [seller.id, "222222"],
+    ]);
+  });
+
+  it("refuse a frozen seller's release and leave the crypto in escrow", async () => {
+    const { seller, offer } = await sellerWithOffer();
+    const buyer = await createTrader(t);
+    const id = await paidTrade(buyer, offer);
+    const before = await balancesOf(t.db, seller.id, "USDT");
+    await sql`UPDATE users SET is_frozen = true WHERE id = ${seller.id}`.execute(t.ownerDb);
+    const refused = await seller.client.post(`/rest/v1/trade/${id}/release`, {}, key());
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.errors).toMatchObject({ code: "ERROR_USER_RESTRICTED", details: { restriction: "frozen" } });
+    expect(await balancesOf(t.db, seller.id, "USDT")).toEqual(before);
+    expect((await buyer.client.get(`/rest/v1/trade/${id}`)).body.data.status).toBe("paid");
   });
 });
 
@@ -166,6 +241,22 @@ describe("expiries", () => {
     const buyer = await createTrader(t);
     for (let expiry = 1; expiry <= 3; expiry += 1) await expireOne((await start(buyer, sellOffer)).id);
     expect(await penaltyOf(sellOffer)).toBeNull();
+  });
+
+  it("leave a buy offer on once its owner lifted the penalty, when another of its trades settles that day", async () => {
+    const owner = await createTrader(t);
+    await depositBond(t.db, owner);
+    const buyOffer = await createOffer(owner, { type: "buy" });
+    const taker = await createTrader(t);
+    await fund(t.db, taker.id, "USDT", "1000");
+    for (let expiry = 1; expiry <= 3; expiry += 1) await expireOne((await start(taker, buyOffer)).id);
+    expect(await penaltyOf(buyOffer)).toEqual(expect.any(String));
+    const lifted = await owner.client.put(`/rest/v1/my-offers/${buyOffer}/reset-penalty`);
+    expect(lifted.status, lifted.text).toBe(200);
+    // The owner buys: the taker sells and releases. The three expiries still count for the day.
+    const released = await releaseOf(owner, taker, (await start(taker, buyOffer)).id);
+    expect(released).toMatchObject({ status: "released", completedAt: expect.any(String) });
+    expect(await penaltyOf(buyOffer)).toBeNull();
   });
 });
 

@@ -247,6 +247,13 @@ describe("decideStart's refusals", () => {
     ).toBe("plan");
   });
 
+  it("lets a trade reach each of the level's limits exactly", () => {
+    const level0 = taker({ kycLevel: 0 });
+    expect(decideStart(facts({ fiatAmount: parseDecimal("2000"), fiatPerUsd: "2", taker: level0 })).kind).toBe("plan");
+    const atTheDay = facts({ fiatAmount: parseDecimal("500"), taker: level0, dailyVolumeUsd: parseDecimal("1500") });
+    expect(decideStart(atTheDay).kind).toBe("plan");
+  });
+
   it("refuses a third active trade without a verified ID", () => {
     const unverified = taker({ isIdVerified: false });
     expect(refusalOf({ taker: unverified, activeTrades: 2 })).toEqual({
@@ -312,6 +319,7 @@ describe("decideStart's plan", () => {
     });
     expect(plan).toMatchObject({ countsAgainstCap: true, isOpponentsSameIp: true });
     expect(planOf({ ip: null, taker: taker({ ownerIp: null }) }).isOpponentsSameIp).toBe(false);
+    expect(planOf({ ip: "10.0.0.1", taker: taker({ ownerIp: "10.0.0.2" }) }).isOpponentsSameIp).toBe(false);
   });
 });
 

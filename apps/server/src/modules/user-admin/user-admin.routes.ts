@@ -20,6 +20,7 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type AppDeps, envelope, requireRole, type SoukRoutes, viewerOf } from "../../platform/index.ts";
 import { getAdminUserDetails } from "./user-admin.details.ts";
+import { registerUserRead, usersStaff } from "./user-admin.route.ts";
 import {
   changeBlockedKycAction,
   changeRole,
@@ -34,7 +35,6 @@ const callerOf = (request: FastifyRequest) => staffCaller(viewerOf(request), req
 
 /** Users in the operator console: supermods and admins restrict; admins grant and revoke roles. */
 export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
-  const usersStaff = requireRole("supermod", "admin");
   const tags = ["admin"];
   const adminUser = { 200: envelopeSchema(adminUserSchema) };
 
@@ -55,32 +55,19 @@ export function registerUserAdminRoutes(app: SoukRoutes, deps: AppDeps): void {
     },
   );
 
-  app.get(
-    "/rest/v1/admin/users/:username",
-    {
-      onRequest: usersStaff,
-      schema: {
-        tags,
-        summary: "One account: roles, restrictions, staff actions",
-        params: adminUsernameParamsSchema,
-        response: adminUser,
-      },
-    },
-    async (request) => envelope(await getAdminUser(deps.db, request.params.username)),
+  registerUserRead(
+    app,
+    { section: "", summary: "One account: roles, restrictions, staff actions", data: adminUserSchema },
+    (username) => getAdminUser(deps.db, username),
   );
-
-  app.get(
-    "/rest/v1/admin/users/:username/details",
+  registerUserRead(
+    app,
     {
-      onRequest: usersStaff,
-      schema: {
-        tags,
-        summary: "One account's balances, latest trades, offers and sessions (with their addresses)",
-        params: adminUsernameParamsSchema,
-        response: { 200: envelopeSchema(adminUserDetailsSchema) },
-      },
+      section: "/details",
+      summary: "One account's balances, latest trades, offers and sessions (with their addresses)",
+      data: adminUserDetailsSchema,
     },
-    async (request) => envelope(await getAdminUserDetails(deps.readDb, request.params.username)),
+    (username) => getAdminUserDetails(deps.readDb, username),
   );
 
   app.post(

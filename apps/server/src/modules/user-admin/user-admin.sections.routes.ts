@@ -4,22 +4,19 @@ import {
   adminUsernameParamsSchema,
   adminUserRelationsSchema,
   adminUserVerificationsSchema,
-  envelopeSchema,
 } from "@souk/contracts";
-import { type AppDeps, envelope, requireRole, type SoukRoutes } from "../../platform/index.ts";
+import { type AppDeps, envelope, type SoukRoutes } from "../../platform/index.ts";
+import { registerUserRead, usersStaff } from "./user-admin.route.ts";
 import { getUserActivity, getUserRelations, getUserVerifications } from "./user-admin.sections.ts";
 
 /** The user page's activity, relations and verification sections: supermods and admins, as the page. */
 export function registerUserSectionRoutes(app: SoukRoutes, deps: AppDeps): void {
-  const usersStaff = requireRole("supermod", "admin");
-  const tags = ["admin"];
-
   app.get(
     "/rest/v1/admin/users/:username/activity",
     {
       onRequest: usersStaff,
       schema: {
-        tags,
+        tags: ["admin"],
         summary: "One account's activity log (log-ins, password and e-mail changes, money out), newest first, paged",
         params: adminUsernameParamsSchema,
         querystring: accountActivityQuerySchema,
@@ -31,32 +28,22 @@ export function registerUserSectionRoutes(app: SoukRoutes, deps: AppDeps): void 
       return envelope(items, meta);
     },
   );
-
-  app.get(
-    "/rest/v1/admin/users/:username/relations",
+  registerUserRead(
+    app,
     {
-      onRequest: usersStaff,
-      schema: {
-        tags,
-        summary: "Whom one account trusts and blocks, and who trusts and blocks it: totals and the newest",
-        params: adminUsernameParamsSchema,
-        response: { 200: envelopeSchema(adminUserRelationsSchema) },
-      },
+      section: "/relations",
+      summary: "Whom one account trusts and blocks, and who trusts and blocks it: totals and the newest",
+      data: adminUserRelationsSchema,
     },
-    async (request) => envelope(await getUserRelations(deps.readDb, request.params.username)),
+    (username) => getUserRelations(deps.readDb, username),
   );
-
-  app.get(
-    "/rest/v1/admin/users/:username/verifications",
+  registerUserRead(
+    app,
     {
-      onRequest: usersStaff,
-      schema: {
-        tags,
-        summary: "One account's verification submissions, newest first, with their documents",
-        params: adminUsernameParamsSchema,
-        response: { 200: envelopeSchema(adminUserVerificationsSchema) },
-      },
+      section: "/verifications",
+      summary: "One account's verification submissions, newest first, with their documents",
+      data: adminUserVerificationsSchema,
     },
-    async (request) => envelope(await getUserVerifications(deps.readDb, request.params.username)),
+    (username) => getUserVerifications(deps.readDb, username),
   );
 }

@@ -10,7 +10,7 @@ import {
 } from "@souk/money";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp, TestClient } from "../../../test/harness.ts";
+import { jobContextOf, type TestApp, type TestClient } from "../../../test/harness.ts";
 import { expectLedgerHolds } from "../../../test/ledger-holds.ts";
 import { openDatabase, withTx } from "../../db/pool.ts";
 import { seedMarksOf } from "../../platform/index.ts";
@@ -592,9 +592,7 @@ describe("withdrawals to outside addresses (I12)", () => {
     );
     const job = walletModule.jobs?.find((candidate) => candidate.name === "wallet.broadcast-withdrawals");
     expect(job?.schedule).toBe("* * * * *");
-    const logs: unknown[] = [];
-    const log = { info: (...args: unknown[]) => logs.push(args) } as never;
-    await job?.handler({}, { config: t.config, db: t.db, log, send: async () => {} });
+    await job?.handler({}, jobContextOf(t));
     const transfer = await getTransfer(t.db, BigInt(sent.body.data.transferId));
     expect(transfer?.kind).toBe("withdrawal_hold");
     expect((await balances(alice)).USDT).toMatchObject({ balance: "49.000000", pendingWithdrawalAmount: "0.000000" });

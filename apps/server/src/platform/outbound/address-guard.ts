@@ -1,5 +1,5 @@
-import { type LookupAddress, lookup } from "node:dns";
-import { BlockList, isIP } from "node:net";
+import { lookup } from "node:dns";
+import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /**
  * Webhook URLs are fetched by the server, so a URL must not reach the server's own network:
@@ -56,20 +56,16 @@ class AddressRefused extends Error {
   }
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
 /** A dns.lookup for http(s).request that fails on a refused address instead of connecting to it. */
-export function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: object, callback: LookupCallback): void => {
-    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, { ...options, all: true }, (error, list) => {
       if (error) return callback(error, "");
-      const list = addresses as LookupAddress[];
       const refused = allowPrivate ? undefined : list.find((entry) => isPrivateAddress(entry.address));
-      if (refused) return callback(new AddressRefused(refused.address) as NodeJS.ErrnoException, "");
-      const wantsAll = (options as { all?: boolean }).all === true;
-      if (wantsAll) return callback(null, list);
+      if (refused) return callback(new AddressRefused(refused.address), "");
+      if (options.all === true) return callback(null, list);
       const first = list[0];
-      if (!first) return callback(new Error(`no address for ${hostname}`) as NodeJS.ErrnoException, "");
+      if (!first) return callback(new Error(`no address for ${hostname}`), "");
       callback(null, first.address, first.family);
     });
   };

@@ -55,7 +55,7 @@ export function postWebhook(
       {
         method: "POST",
         headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers },
-        lookup: guardedLookup(options.allowPrivate) as never,
+        lookup: guardedLookup(options.allowPrivate),
         timeout: TIMEOUT_MS,
       },
       (response) => {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, uniqueName } from "../../../../test/harness.ts";
+import { createTestApp, jobContextOf, type TestApp, uniqueName } from "../../../../test/harness.ts";
 import { pruneExpiredCodesJob } from "./prune-expired-codes.job.ts";
 
 let t: TestApp;
@@ -22,10 +22,7 @@ const count = async (query: string) =>
   Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.raw(query)}`.execute(t.ownerDb)).rows[0]?.n);
 
 async function runJob() {
-  await pruneExpiredCodesJob.handler(
-    {},
-    { db: t.db, config: t.config, log: { info() {} } as never, send: async () => {} },
-  );
+  await pruneExpiredCodesJob.handler({}, jobContextOf(t));
 }
 
 describe("auth.prune-expired-codes", () => {

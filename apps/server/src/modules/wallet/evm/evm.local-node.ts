@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { ContractFactory, HDNodeWallet, JsonRpcProvider, Network } from "ethers";
+import { ContractFactory, HDNodeWallet, type JsonFragment, JsonRpcProvider, Network } from "ethers";
 
 /**
  * A local EVM node for trying custody on one machine and for the tests: Hardhat's node (from the
@@ -137,13 +137,13 @@ function waitForListening(child: ChildProcess, log?: (line: string) => void): Pr
 }
 
 interface Artifact {
-  abi: unknown[];
+  abi: JsonFragment[];
   bytecode: string;
 }
 
 async function deployTestUsdt(funded: HDNodeWallet): Promise<string> {
   const artifact = JSON.parse(readFileSync(new URL("./test-usdt.artifact.json", import.meta.url), "utf8")) as Artifact;
-  const factory = new ContractFactory(artifact.abi as never[], artifact.bytecode, funded);
+  const factory = new ContractFactory(artifact.abi, artifact.bytecode, funded);
   const contract = await factory.deploy();
   await contract.waitForDeployment();
   const address = (await contract.getAddress()).toLowerCase();

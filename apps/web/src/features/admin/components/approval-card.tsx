@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import type { Approval, CurrentUser } from "@souk/contracts";
 import { type FormEvent, useState } from "react";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -7,6 +7,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { type ApprovalDecision, useApprovalMutation } from "../api/approvals-api.ts";
 import { useApprovalsTexts } from "../i18n/approvals-texts.ts";
+import { ReasonTextarea, SubmitRow } from "./reason-form.tsx";
 
 const STATE_COLORS: Record<Approval["state"], string> = {
   pending: "yellow",
@@ -86,22 +87,18 @@ function Decisions({ approval, viewer }: { approval: Approval; viewer: CurrentUs
     return (
       <form onSubmit={reject}>
         <Stack gap="xs">
-          <Textarea
+          <ReasonTextarea
             label={t("rejectReason")}
             value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            maxLength={500}
-            required
-            data-testid="approval-reject-reason"
+            onChange={setReason}
+            isRequired
+            testId="approval-reject-reason"
           />
-          <Group gap="xs">
-            <Button type="submit" color="red" loading={isPending} data-testid="approval-reject-confirm">
-              {t("confirmReject")}
-            </Button>
+          <SubmitRow label={t("confirmReject")} color="red" isPending={isPending} testId="approval-reject-confirm">
             <Button variant="default" onClick={() => setRejecting(false)}>
               {t("cancel")}
             </Button>
-          </Group>
+          </SubmitRow>
         </Stack>
       </form>
     );

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { AdminChargebackDetail, ChargebackDecision } from "@souk/contracts";
 import { useState } from "react";
 import { useCurrentUser } from "../../../lib/session.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useChargebackDecisionMutation } from "../api/chargebacks-api.ts";
 import { useChargebackRefusalText, useChargebacksTexts } from "../i18n/chargebacks-texts.ts";
+import { ReasonTextarea } from "./reason-form.tsx";
 
 const REASON = { min: 3, max: 500 };
 
@@ -64,14 +65,13 @@ export function ChargebackDecisionCard({ item }: { item: AdminChargebackDetail }
           <Text size="sm" c="dimmed">
             {t("decisionHint")}
           </Text>
-          <Textarea
+          <ReasonTextarea
             label={t("reasonLabel")}
             description={t("reasonHint", REASON)}
             value={reason}
-            maxLength={REASON.max}
+            onChange={setReason}
             rows={3}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            data-testid="chargeback-reason"
+            testId="chargeback-reason"
           />
           <Group grow>
             {BUTTONS.map(({ state, label, testId, ...look }) => (

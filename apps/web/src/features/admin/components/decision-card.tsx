@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useVerificationQueueTexts } from "../i18n/verification-queue-texts.ts";
+import { ReasonTextarea } from "./reason-form.tsx";
 
 export type DecisionAction = "approve" | "reject" | "resubmit";
 
@@ -65,14 +66,14 @@ export function DecisionCard({ refusal, notice, pending, onDecide, reason: rule,
           >
             {t("approve")}
           </Button>
-          <Textarea
+          <ReasonTextarea
             label={t("reasonLabel")}
             description={t("reasonHint", { min: rule.min, max: rule.max })}
             value={reason}
+            onChange={setReason}
             maxLength={rule.max}
             rows={3}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            data-testid="review-reason"
+            testId="review-reason"
           />
           <Group grow>
             {button("reject", t("reject"), { color: "red", variant: "light" })}

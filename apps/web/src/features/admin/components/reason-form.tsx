@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 
 /**
  * The parts of a staff action's form: the text staff write (a reason, a notice's message) and the
- * row that sends it. Reasons are at most 500 characters, as the server takes them.
+ * row that sends it. Reasons are at most 500 characters, as the server takes them, unless the API
+ * behind the form says otherwise.
  */
 
 interface ReasonTextareaProps {
@@ -13,6 +14,8 @@ interface ReasonTextareaProps {
   onChange: (value: string) => void;
   /** A required text needs at least 3 characters. */
   isRequired?: boolean;
+  /** 500 unless the API takes more (a company application's decision). */
+  maxLength?: number;
   rows?: number;
   testId: string;
 }
@@ -23,6 +26,7 @@ export function ReasonTextarea({
   value,
   onChange,
   isRequired,
+  maxLength = 500,
   rows = 2,
   testId,
 }: ReasonTextareaProps) {
@@ -34,7 +38,7 @@ export function ReasonTextarea({
       onChange={(event) => onChange(event.currentTarget.value)}
       required={isRequired}
       minLength={isRequired ? 3 : undefined}
-      maxLength={500}
+      maxLength={maxLength}
       rows={rows}
       data-testid={testId}
     />

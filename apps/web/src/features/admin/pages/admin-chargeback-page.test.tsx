@@ -1,18 +1,20 @@
 // @vitest-environment happy-dom
 import { adminChargebackDetailSchema } from "@souk/contracts";
-import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import { AdminChargebackPage } from "./admin-chargeback-page.tsx";
 import { AdminChargebacksPage } from "./admin-chargebacks-page.tsx";
+import {
+  data,
+  moderator,
+  moderatorNamed,
+  renderReviewPage,
+  setUpReviewPageTests,
+  stubApi,
+} from "./review-page-test-kit.tsx";
 
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
+setUpReviewPageTests();
 
 const report = {
   id: 42,
@@ -47,21 +49,8 @@ const report = {
   ],
 };
 
-const moderator = makeCurrentUser({ id: 7, username: "sam", isStaff: true, roles: ["user", "moderator"] });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderReport(user = moderator) {
-  return renderWithApp(
-    <Routes>
-      <Route path="/admin/chargebacks/:id" element={<AdminChargebackPage />} />
-    </Routes>,
-    { user, path: "/admin/chargebacks/42" },
-  );
-}
+const renderReport = (user = moderator) =>
+  renderReviewPage(<AdminChargebackPage />, { pattern: "/admin/chargebacks/:id", path: "/admin/chargebacks/42" }, user);
 
 describe("the chargeback queue", () => {
   it("uses a fixture the contracts accept", () => {
@@ -69,8 +58,7 @@ describe("the chargeback queue", () => {
   });
 
   it("refuses a plain user and asks for nothing", async () => {
-    const fetchStub = vi.fn<typeof fetch>(async () => answer(500, {}));
-    vi.stubGlobal("fetch", fetchStub);
+    const fetchStub = stubApi(() => ({ status: 500, body: {} }));
     await renderReport(makeCurrentUser());
     expect(screen.getByTestId("admin-area-not-allowed").textContent).toContain("For staff only");
     expect(fetchStub).not.toHaveBeenCalled();
@@ -78,14 +66,10 @@ describe("the chargeback queue", () => {
 
   it("lists the Pending reports with their parties and a link to each", async () => {
     const asked: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async (input) => {
-        const url = new URL(String(input), "http://souk.test");
-        asked.push(`${url.pathname}?state=${url.searchParams.get("state")}`);
-        return answer(200, { data: [report], meta: { total: 1, currentPage: 1, perPage: 20, lastPage: 1 } });
-      }),
-    );
+    stubApi(({ url }) => {
+      asked.push(`${url.pathname}?state=${url.searchParams.get("state")}`);
+      return { body: { data: [report], meta: { total: 1, currentPage: 1, perPage: 20, lastPage: 1 } } };
+    });
     await renderWithApp(<AdminChargebacksPage />, { user: moderator, path: "/admin/chargebacks" });
     const row = await screen.findByTestId("chargeback-row");
     expect(row.textContent).toContain("#42");
@@ -98,18 +82,17 @@ describe("the chargeback queue", () => {
 
   it("shows the report and confirms it with the reason the server receives", async () => {
     const posted: { path: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async (input, init) => {
-        const url = new URL(String(input), "http://souk.test");
-        if (init?.method === "POST") {
-          posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
-          const decided = { ...report, state: "Confirmed", decidedBy: "sam", decidedAt: "2026-03-02T10:00:00.000Z" };
-          return answer(200, { data: { ...decided, decisionReason: "Bank letter" }, meta: null });
-        }
-        return answer(200, { data: report, meta: null });
-      }),
-    );
+    stubApi(({ url, method, body }) => {
+      if (method !== "POST") return data(report);
+      posted.push({ path: url.pathname, body });
+      return data({
+        ...report,
+        state: "Confirmed",
+        decidedBy: "sam",
+        decidedAt: "2026-03-02T10:00:00.000Z",
+        decisionReason: "Bank letter",
+      });
+    });
     await renderReport();
     expect((await screen.findByTestId("chargeback-field-description")).textContent).toBe(
       "The bank reversed the transfer.",
@@ -131,15 +114,15 @@ describe("the chargeback queue", () => {
   });
 
   it("says in words why the server refused, and offers nothing on one's own trade", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn<typeof fetch>(async (_input, init) =>
-        init?.method === "POST"
-          ? answer(409, {
+    stubApi(({ method }) =>
+      method === "POST"
+        ? {
+            status: 409,
+            body: {
               errors: { message: "No.", code: "ERROR_CHARGEBACK_ALREADY_DECIDED", details: { state: "Dismissed" } },
-            })
-          : answer(200, { data: report, meta: null }),
-      ),
+            },
+          }
+        : data(report),
     );
     await renderReport();
     fireEvent.change(await screen.findByTestId("chargeback-reason"), { target: { value: "Not upheld" } });
@@ -149,7 +132,7 @@ describe("the chargeback queue", () => {
     );
     cleanup();
 
-    await renderReport(makeCurrentUser({ id: 9, username: "bob", isStaff: true, roles: ["user", "moderator"] }));
+    await renderReport(moderatorNamed("bob"));
     expect((await screen.findByTestId("chargeback-refusal")).textContent).toContain("You are a party to this trade");
     expect(screen.queryByTestId("chargeback-confirm")).toBeNull();
   });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { btcCurrency, jsonResponse } from "../../../test-utils/fixtures.ts";
 import { makeCurrentUser, renderWithApp } from "../../../test-utils/render-app.tsx";
 import { emptyWizardValues } from "../model/wizard-form.ts";
-import { OfferWizard } from "./offer-wizard.tsx";
+import { OfferWizard, type OfferWizardProps } from "./offer-wizard.tsx";
 import type { WizardData } from "./use-wizard-data.ts";
 
 const data: WizardData = {
@@ -81,14 +81,39 @@ const bankAccounts = [
   bankAccount(2, "Commerzbank", "DE75512108001245126199"),
 ];
 
-/** The server's 422 with field errors, as the API client throws it. */
-async function fieldRefusal(details: Record<string, string[]>, method: "POST" | "PUT", url: string) {
-  const { ApiError } = await import("../../../lib/api-client.ts");
-  return new ApiError(
-    422,
-    { errors: { message: "Invalid input", code: ErrorCode.INPUT_VALIDATION, details } },
-    { method, url },
+/** A Zelle offer (USD) with its limits filled: it may go through every step. */
+const zelleOffer = { ...emptyWizardValues({ paymentMethodSlug: "zelle" }), fiatLimitMin: "100", fiatLimitMax: "500" };
+
+/** The wizard as the pages show it, for a user; returns the save it calls. */
+async function renderWizard({
+  mode = "create",
+  initialValues = emptyWizardValues(),
+  submit = vi.fn<OfferWizardProps["submit"]>(),
+}: Partial<Pick<OfferWizardProps, "mode" | "initialValues" | "submit">>) {
+  await renderWithApp(
+    <OfferWizard
+      mode={mode}
+      initialValues={initialValues}
+      data={data}
+      submit={submit}
+      onSaved={() => {}}
+      onCancel={() => {}}
+    />,
+    { user: makeCurrentUser() },
   );
+  return submit;
+}
+
+/** A save the server refuses with a 422 naming `details` (the field errors), as the API client throws it. */
+function refusedSave(details: Record<string, string[]>, method: "POST" | "PUT", url: string) {
+  return vi.fn(async (_payload: OfferCreateRequest): Promise<Offer> => {
+    const { ApiError } = await import("../../../lib/api-client.ts");
+    throw new ApiError(
+      422,
+      { errors: { message: "Invalid input", code: ErrorCode.INPUT_VALIDATION, details } },
+      { method, url },
+    );
+  });
 }
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -129,18 +154,7 @@ afterEach(() => {
 
 describe("the offer wizard", () => {
   it("refuses to leave a step with a missing field and says why", async () => {
-    const submit = vi.fn();
-    await renderWithApp(
-      <OfferWizard
-        mode="create"
-        initialValues={emptyWizardValues()}
-        data={data}
-        submit={submit}
-        onSaved={() => {}}
-        onCancel={() => {}}
-      />,
-      { user: makeCurrentUser() },
-    );
+    const submit = await renderWizard({});
 
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
 
@@ -150,41 +164,15 @@ describe("the offer wizard", () => {
   });
 
   it("shows the live price from the current rates", async () => {
-    await renderWithApp(
-      <OfferWizard
-        mode="create"
-        initialValues={{ ...emptyWizardValues({ paymentMethodSlug: "zelle" }), margin: "2.5" }}
-        data={data}
-        submit={vi.fn()}
-        onSaved={() => {}}
-        onCancel={() => {}}
-      />,
-      { user: makeCurrentUser() },
-    );
+    await renderWizard({ initialValues: { ...emptyWizardValues({ paymentMethodSlug: "zelle" }), margin: "2.5" } });
 
     expect((await screen.findByTestId("preview-price")).textContent).toBe("89,533.75");
     expect(screen.getByTestId("preview-market-price").textContent).toBe("87,350.00 USD");
   });
 
   it("puts the server's field errors on their field and opens that field's step", async () => {
-    const submit = vi.fn(async (): Promise<Offer> => {
-      throw await fieldRefusal({ fiatLimitMax: ["limit_max_below_min"] }, "PUT", "/rest/v1/offers/x");
-    });
-    await renderWithApp(
-      <OfferWizard
-        mode="edit"
-        initialValues={{
-          ...emptyWizardValues({ paymentMethodSlug: "zelle" }),
-          fiatLimitMin: "100",
-          fiatLimitMax: "500",
-        }}
-        data={data}
-        submit={submit}
-        onSaved={() => {}}
-        onCancel={() => {}}
-      />,
-      { user: makeCurrentUser() },
-    );
+    const submit = refusedSave({ fiatLimitMax: ["limit_max_below_min"] }, "PUT", "/rest/v1/offers/x");
+    await renderWizard({ mode: "edit", initialValues: zelleOffer, submit });
 
     fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
 
@@ -194,24 +182,8 @@ describe("the offer wizard", () => {
   });
 
   it("attaches the ticked bank accounts of a sell offer, and shows the server's refusal on that field", async () => {
-    const submit = vi.fn(async (_payload: OfferCreateRequest): Promise<Offer> => {
-      throw await fieldRefusal({ bankAccountIds: ["bank_account_invalid"] }, "POST", "/rest/v1/offers");
-    });
-    await renderWithApp(
-      <OfferWizard
-        mode="create"
-        initialValues={{
-          ...emptyWizardValues({ paymentMethodSlug: "zelle" }),
-          fiatLimitMin: "100",
-          fiatLimitMax: "500",
-        }}
-        data={data}
-        submit={submit}
-        onSaved={() => {}}
-        onCancel={() => {}}
-      />,
-      { user: makeCurrentUser() },
-    );
+    const submit = refusedSave({ bankAccountIds: ["bank_account_invalid"] }, "POST", "/rest/v1/offers");
+    await renderWizard({ initialValues: zelleOffer, submit });
 
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     await screen.findByTestId("wizard-step-pricing");
