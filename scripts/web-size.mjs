@@ -44,9 +44,24 @@ function closure(start) {
   return seen;
 }
 
+/** The build manifest's name of each chunk file (shared chunks' files are named by their hash alone). */
+function chunkNames() {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8"));
+    return new Map(Object.values(manifest).map((chunk) => [path.basename(chunk.file), chunk.name]));
+  } catch {
+    return new Map();
+  }
+}
+
 function print(files) {
+  const names = chunkNames();
   const rows = [...files].map((file) => ({ file, bytes: gzipSize(file) })).sort((a, b) => b.bytes - a.bytes);
-  for (const row of rows) console.log(`${(row.bytes / 1024).toFixed(1).padStart(8)} KiB  ${row.file}`);
+  for (const row of rows) {
+    const name = names.get(row.file);
+    const label = name && !row.file.startsWith(`${name}-`) ? `${row.file} (${name})` : row.file;
+    console.log(`${(row.bytes / 1024).toFixed(1).padStart(8)} KiB  ${label}`);
+  }
   const total = rows.reduce((sum, row) => sum + row.bytes, 0);
   console.log(`${(total / 1024).toFixed(1).padStart(8)} KiB  total gzipped JavaScript (${rows.length} files)`);
 }

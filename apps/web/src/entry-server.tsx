@@ -4,6 +4,7 @@ import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { appTree } from "./app/app-tree.tsx";
 import { preloadPageOf } from "./app/routes.tsx";
+import { prefetchSiteStatus } from "./app/shell/site-banners.tsx";
 import { prefetchDefaultListing } from "./features/marketplace/server-prefetch.ts";
 import { setApiFetch } from "./lib/api.ts";
 import { setAppConfig } from "./lib/app-config.ts";
@@ -52,7 +53,8 @@ export const renderVisitorPage: VisitorPageRenderer["renderVisitorPage"] = async
   const queryClient = createQueryClient();
   // A visitor's session: no user, and no token needed for the reads below.
   seedSession(queryClient, null, "");
-  await route.prefetch(queryClient);
+  // The page's own data, and the site's banners every page shows.
+  await Promise.all([route.prefetch(queryClient), prefetchSiteStatus(queryClient)]);
   const html = await renderToHtml(pathname, queryClient, locale, colorScheme);
   return { html, queryState: dehydrate(queryClient), modules: [route.module] };
 };

@@ -30,6 +30,7 @@ beforeAll(async () => {
   const manifest = {
     "src/features/landing/pages/home-page.tsx": { file: "assets/home-page.js", css: ["assets/home-page.css"] },
     "src/app/pages/marketplace-page.tsx": { file: "assets/marketplace-page.js", css: ["assets/marketplace-page.css"] },
+    "src/app/signed-in-pages.ts": { file: "assets/signed-in-pages.js" },
   };
   await writeFile(path.join(buildDir, "dist", ".vite", "manifest.json"), JSON.stringify(manifest));
   await build({
@@ -62,6 +63,15 @@ function rootOf(html: string): string {
 function queryStateOf(html: string): { queries: { queryKey: unknown[]; state: { data: unknown } }[] } | null {
   const match = /window\.__SOUK_QUERY_STATE__ = (.*?);<\/script>/.exec(html);
   return match ? JSON.parse(match[1] ?? "null") : null;
+}
+
+function nonceOf(response: { headers: Record<string, unknown> }): string {
+  return /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]))?.[1] ?? "";
+}
+
+/** The page without its page data script (which carries the nonce and the visitor's own CSRF token). */
+function withoutPageData(html: string): string {
+  return html.replace(/<script nonce="[^"]+">[\s\S]*?<\/script>/, "");
 }
 
 describe("server-rendered pages for visitors", () => {
@@ -99,6 +109,40 @@ describe("server-rendered pages for visitors", () => {
     expect(light.body).toMatch(/<html data-mantine-color-scheme="light"/);
   });
 
+  it("sends a page drawn before again, with a fresh nonce for each answer", async () => {
+    const first = await web.inject({ method: "GET", url: "/buy" });
+    const second = await web.inject({ method: "GET", url: "/buy" });
+    const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
+    expect(firstNonce).not.toBe(secondNonce);
+    expect(second.body).toContain(`<script nonce="${secondNonce}">`);
+    expect(second.body).not.toContain(firstNonce);
+    // The same page, drawn once: the same HTML around the page data, the same query state (its
+    // times included: a second drawing would have read the data again).
+    expect(withoutPageData(second.body)).toBe(withoutPageData(first.body));
+    expect(rootOf(second.body)).toContain('data-testid="offer-row"');
+    expect(queryStateOf(second.body)).toEqual(queryStateOf(first.body));
+  });
+
+  it("shows an offer in the page as soon as the listing API shows it", async () => {
+    const before = await web.inject({ method: "GET", url: "/buy" });
+    const seller = await createTrader(test, { roles: ["user", "vendor"] });
+    await fund(test.db, seller.id, "USDT", "1000000");
+    const idHashed = await createOffer(seller);
+    expect(rootOf(before.body)).not.toContain(idHashed);
+    // The listing the page reads, asked of the API: it shows the new offer.
+    const listing = queryStateOf(before.body)?.queries.find((query) => query.queryKey[1] === "listing");
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries((listing?.queryKey[2] ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined) query.set(key, String(value));
+    }
+    const api = await web.inject({ method: "GET", url: `/rest/v1/offers?${query}` });
+    expect(api.statusCode).toBe(200);
+    expect(api.body).toContain(idHashed);
+
+    const after = await web.inject({ method: "GET", url: "/buy" });
+    expect(rootOf(after.body)).toContain(`data-offer-id="${idHashed}"`);
+  });
+
   it("leaves filtered listings, other pages and signed-in users to the browser", async () => {
     const client = await test.signUp();
     const session = await createSession(test.db, {
@@ -118,5 +162,9 @@ describe("server-rendered pages for visitors", () => {
       expect(rootOf(response.body)).toBe("");
       expect(queryStateOf(response.body)).toBeNull();
     }
+    // A signed-in person's pages load through the table of signed-in pages: fetched with the entry.
+    const signedInTable = '<link rel="modulepreload" crossorigin href="/assets/signed-in-pages.js">';
+    expect(signedIn.body).toMatch(new RegExp(`${signedInTable}</head>`));
+    expect((await web.inject({ method: "GET", url: "/login" })).body).not.toContain(signedInTable);
   });
 });

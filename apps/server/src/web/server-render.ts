@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PageData, ServerRenderedPage, SiteTheme, VisitorPageRenderer } from "@souk/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type ApiRead, createRenderedPageCache } from "./rendered-page-cache.ts";
 
 /**
  * Server rendering of the pages a visitor opens first (docs/decisions/148-server-rendered-first-paint.md).
@@ -23,19 +24,38 @@ export function siteThemeOf(request: FastifyRequest): SiteTheme {
 
 const BODYLESS_STATUSES = new Set([204, 304]);
 
+type InProcessAnswer = ApiRead & { contentType?: string };
+
 /**
- * The app's own API reads while a page is rendered, answered by the server's routes in process
- * (no network hop, no session: the page is a visitor's). Only reads: rendering never writes.
+ * One of the app's own API reads, answered by the server's routes in process (no network hop, no
+ * session: the page is a visitor's).
  */
-function inProcessFetch(app: FastifyInstance) {
+function readInProcess(app: FastifyInstance) {
+  return async (url: string): Promise<InProcessAnswer> => {
+    const answer = await app.inject({ method: "GET", url, headers: { accept: "application/json" } });
+    const contentType = answer.headers["content-type"];
+    return {
+      url,
+      status: answer.statusCode,
+      body: BODYLESS_STATUSES.has(answer.statusCode) ? "" : answer.body,
+      ...(typeof contentType === "string" ? { contentType } : {}),
+    };
+  };
+}
+
+/**
+ * The fetch a page is rendered with: its reads answered in process and noted in `reads` (what the
+ * page was drawn from). Only reads: rendering never writes.
+ */
+function recordingFetch(read: (url: string) => Promise<InProcessAnswer>, reads: ApiRead[]) {
   return async (url: string, init?: RequestInit): Promise<Response> => {
     const method = init?.method ?? "GET";
     if (method !== "GET") throw new Error(`A server-rendered page may only read; it sent ${method} ${url}`);
-    const answer = await app.inject({ method: "GET", url, headers: { accept: "application/json" } });
-    const contentType = answer.headers["content-type"];
-    return new Response(BODYLESS_STATUSES.has(answer.statusCode) ? null : answer.body, {
-      status: answer.statusCode,
-      headers: typeof contentType === "string" ? { "content-type": contentType } : {},
+    const { contentType, ...answer } = await read(url);
+    reads.push(answer);
+    return new Response(BODYLESS_STATUSES.has(answer.status) ? null : answer.body, {
+      status: answer.status,
+      headers: contentType ? { "content-type": contentType } : {},
     });
   };
 }
@@ -48,7 +68,7 @@ interface ManifestChunk {
 }
 export type BuildManifest = Record<string, ManifestChunk>;
 
-function readBuildManifest(distDir: string): BuildManifest | null {
+export function readBuildManifest(distDir: string): BuildManifest | null {
   const file = path.join(distDir, ".vite", "manifest.json");
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as BuildManifest) : null;
 }
@@ -84,10 +104,14 @@ export function pageAssetLinks(manifest: BuildManifest, modules: readonly string
  * set before any paint.
  */
 export function withRenderedApp(html: string, rendered: ServerRenderedPage, theme: SiteTheme, links: string): string {
-  return html
+  return withHeadLinks(html, links)
     .replace(/<html\b/, `<html data-mantine-color-scheme="${theme}"`)
-    .replace("</head>", () => `${links}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+}
+
+/** The page with `links` (from pageAssetLinks) at the end of its head. */
+export function withHeadLinks(html: string, links: string): string {
+  return links === "" ? html : html.replace("</head>", () => `${links}</head>`);
 }
 
 /** A visitor's page rendered here: the HTML to send and the query cache to embed beside the page data. */
@@ -96,28 +120,42 @@ export interface RenderedVisitorPage {
   queryState: unknown;
 }
 
+/** Pages kept at once: the rendered routes, in each locale and theme, with room to spare. */
+const MAX_KEPT_PAGES = 64;
+
 /**
  * How the server renders a visitor's page (docs/decisions/148-server-rendered-first-paint.md): null
  * when the page is left to the browser (a signed-in user, another page, no server bundle, or a
- * render that failed, which is logged).
+ * render that failed, which is logged). A page drawn before is sent again while what it was drawn
+ * from is unchanged (docs/decisions/151-lighter-first-load-and-kept-pages.md); `keptFor` is how
+ * long it may be kept.
  */
-export async function createVisitorRendering(app: FastifyInstance, distDir: string | null) {
+export async function createVisitorRendering(app: FastifyInstance, distDir: string | null, keptFor: () => number) {
   const renderer = distDir ? await loadVisitorPageRenderer(distDir) : null;
   const manifest = renderer && distDir ? readBuildManifest(distDir) : null;
-  const fetchInProcess = inProcessFetch(app);
+  const read = readInProcess(app);
+  const kept = createRenderedPageCache<RenderedVisitorPage>({ maxAgeMs: keptFor, maxEntries: MAX_KEPT_PAGES });
   return async (request: FastifyRequest, pageData: PageData, html: string): Promise<RenderedVisitorPage | null> => {
     if (!renderer || pageData.currentUser !== null) return null;
     const theme = siteThemeOf(request);
+    // The address (the locale is in its path) and the theme are all a visitor's page depends on.
+    const key = `${theme} ${request.url}`;
     try {
+      const current = await kept.current(key, read);
+      if (current) return current;
+      const startedAt = Date.now();
+      const reads: ApiRead[] = [];
       const page = await renderer.renderVisitorPage({
         url: request.url,
         pageData,
         colorScheme: theme,
-        fetch: fetchInProcess,
+        fetch: recordingFetch(read, reads),
       });
       if (!page) return null;
       const links = manifest ? pageAssetLinks(manifest, page.modules, html) : "";
-      return { html: withRenderedApp(html, page, theme, links), queryState: page.queryState };
+      const rendered = { html: withRenderedApp(html, page, theme, links), queryState: page.queryState };
+      kept.keep(key, rendered, reads, startedAt);
+      return rendered;
     } catch (error) {
       // The browser renders the page as it would without a server bundle: a visitor sees no difference.
       request.log.warn({ err: error }, "server rendering failed; the browser renders the page");

@@ -13,13 +13,20 @@ import {
 } from "@souk/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { APP_VERSION } from "../app-version.ts";
+import { listingCacheLifetimeMs } from "../modules/offers/index.ts";
 import { getCurrentUser } from "../modules/users/index.ts";
 import { type AppDeps, deviceIdOf, issueCsrfToken, notFound } from "../platform/index.ts";
 import { robotsTxt, sitemapXml } from "./crawler-files.ts";
 import { localeOfPath, withPageMeta } from "./page-meta.ts";
-import { createVisitorRendering } from "./server-render.ts";
+import { createVisitorRendering, pageAssetLinks, readBuildManifest, withHeadLinks } from "./server-render.ts";
 
 const PLACEHOLDER = "<!--souk-page-data-->";
+/**
+ * The web app's table of the pages only a signed-in person can use (apps/web/src/app/signed-in-pages.ts):
+ * their pages load through it, so it is fetched beside the entry chunk
+ * (docs/decisions/151-lighter-first-load-and-kept-pages.md).
+ */
+const SIGNED_IN_PAGES_MODULE = "src/app/signed-in-pages.ts";
 // Paths that belong to the API or the platform: an unknown one is a JSON 404, never the SPA.
 const NON_PAGE_PREFIXES = [
   "/rest/",
@@ -76,7 +83,12 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
   const featureFlags = deps.features;
   const secure = config.COOKIE_SECURE || config.NODE_ENV === "production";
-  const renderForVisitor = await createVisitorRendering(app, template ? distDir : null);
+  // A rendered page is kept no longer than the listing it shows
+  // (docs/decisions/151-lighter-first-load-and-kept-pages.md).
+  const renderForVisitor = await createVisitorRendering(app, template ? distDir : null, listingCacheLifetimeMs);
+  const manifest = template ? readBuildManifest(distDir) : null;
+  const signedInLinks =
+    template && manifest?.[SIGNED_IN_PAGES_MODULE] ? pageAssetLinks(manifest, [SIGNED_IN_PAGES_MODULE], template) : "";
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -149,7 +161,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     // The app's page answers every address, with the status a crawler or a monitor should see:
     // 404 where the app shows its "not found" page (one route table decides both).
     const page = pageOfPath(pathname);
-    const html = withPageMeta(template, page, localeOfPath(pathname));
+    const html = withHeadLinks(withPageMeta(template, page, localeOfPath(pathname)), currentUser ? signedInLinks : "");
     const pageData: PageData = { ...basePageData, currentUser, csrfToken };
     const rendered = page === null ? null : await renderForVisitor(request, pageData, html);
     if (!rendered) return sendPage(reply, page === null ? 404 : 200, pageData, html);

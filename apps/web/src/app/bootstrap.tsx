@@ -44,7 +44,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
     createRoot(container).render(tree);
   }
 
-  if (embeddedPageData) {
+  // The full check is of the user the page data carries: a visitor's carries none, and its outline
+  // was checked above, so a visitor's page does not load the schema code (zod) for it.
+  if (embeddedPageData?.currentUser) {
     void verifyPageData(embeddedPageData, () => {
       void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     });

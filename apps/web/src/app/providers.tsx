@@ -1,10 +1,10 @@
 import { MantineProvider } from "@mantine/core";
-import { useMounted } from "@mantine/hooks";
 import type { SiteTheme } from "@souk/contracts";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
+import { useIsToasterWanted } from "../lib/toaster-demand.ts";
 import { createCookieColorSchemeManager } from "./color-scheme-manager.ts";
 import { CommonErrorsModal } from "./shell/common-errors-modal.tsx";
 import { cssVariablesResolver, themeWithCloseLabel } from "./theme.ts";
@@ -42,9 +42,10 @@ function LocalizedMantineProvider({
   const { t } = useTranslation();
   const closeLabel = t("common.close");
   const theme = useMemo(() => themeWithCloseLabel(closeLabel), [closeLabel]);
-  // The toaster shows nothing until a toast: its code loads after the first render, so a page the
-  // server draws has no part left waiting for code (docs/decisions/148-server-rendered-first-paint.md).
-  const isMounted = useMounted();
+  // The toaster shows nothing until a toast: its code loads with the first toast (lib/toaster-demand.ts),
+  // never in a server render, so a page the server draws has no part left waiting for code
+  // (docs/decisions/148-server-rendered-first-paint.md, docs/decisions/151-lighter-first-load-and-kept-pages.md).
+  const isToasterWanted = useIsToasterWanted();
   return (
     <MantineProvider
       theme={theme}
@@ -53,7 +54,7 @@ function LocalizedMantineProvider({
       defaultColorScheme={defaultColorScheme}
       env={env}
     >
-      {isMounted ? (
+      {isToasterWanted ? (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

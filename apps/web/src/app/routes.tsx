@@ -5,6 +5,7 @@ import { defaultLocale, stripDefaultLocalePrefix } from "../lib/locale-routing.t
 import { type PathName, paths } from "../lib/paths.ts";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
 import { AppLayout } from "./shell/app-layout.tsx";
+import type { SignedInPageName } from "./signed-in-pages.ts";
 
 /**
  * Every screen of both specs, in one table. A screen with a `page` renders it (loaded lazily, so
@@ -36,6 +37,20 @@ const comingSoonPage = lazyPage(
   (module) => module.ComingSoonPage,
 );
 
+// Pages that serve more than one screen: one `import()` each, so one preload list each.
+const loadPasswordRecoveryPages = () => import("../features/auth/pages/password-recovery-pages.tsx");
+const loadMarketplacePage = () => import("./pages/marketplace-page.tsx");
+
+/**
+ * A page only a signed-in person (or staff) can use: the table of their loaders is a chunk of its
+ * own (signed-in-pages.ts), so a visitor's first load does not carry those pages' preload lists.
+ * The server links that chunk in the head of a signed-in person's pages, so it is fetched beside
+ * the entry chunk rather than after it (docs/decisions/151-lighter-first-load-and-kept-pages.md).
+ */
+function signedInPage(name: SignedInPageName): () => Promise<PageModule> {
+  return async () => ({ default: await (await import("./signed-in-pages.ts")).signedInPages[name]() });
+}
+
 export const screenRoutes: readonly ScreenRoute[] = [
   // Built.
   {
@@ -61,17 +76,11 @@ export const screenRoutes: readonly ScreenRoute[] = [
   },
   {
     name: "passwordForgot",
-    page: lazyPage(
-      () => import("../features/auth/pages/password-recovery-pages.tsx"),
-      (m) => m.ForgotPasswordPage,
-    ),
+    page: lazyPage(loadPasswordRecoveryPages, (m) => m.ForgotPasswordPage),
   },
   {
     name: "passwordReset",
-    page: lazyPage(
-      () => import("../features/auth/pages/password-recovery-pages.tsx"),
-      (m) => m.ResetPasswordPage,
-    ),
+    page: lazyPage(loadPasswordRecoveryPages, (m) => m.ResetPasswordPage),
   },
   {
     name: "loginApproval",
@@ -126,39 +135,24 @@ export const screenRoutes: readonly ScreenRoute[] = [
   // Marketplace, offers and trades (docs/product.md#routes-and-locales).
   {
     name: "marketplaceBuy",
-    page: lazyPage(
-      () => import("./pages/marketplace-page.tsx"),
-      (m) => m.MarketplacePage,
-    ),
+    page: lazyPage(loadMarketplacePage, (m) => m.MarketplacePage),
   },
   {
     name: "marketplaceSell",
-    page: lazyPage(
-      () => import("./pages/marketplace-page.tsx"),
-      (m) => m.MarketplacePage,
-    ),
+    page: lazyPage(loadMarketplacePage, (m) => m.MarketplacePage),
   },
   {
     name: "tradingListing",
-    page: lazyPage(
-      () => import("./pages/marketplace-page.tsx"),
-      (m) => m.MarketplacePage,
-    ),
+    page: lazyPage(loadMarketplacePage, (m) => m.MarketplacePage),
   },
   {
     name: "giftCardListing",
-    page: lazyPage(
-      () => import("./pages/marketplace-page.tsx"),
-      (m) => m.MarketplacePage,
-    ),
+    page: lazyPage(loadMarketplacePage, (m) => m.MarketplacePage),
   },
   { name: "giftCardsLanding" },
   {
     name: "buyBitcoinLanding",
-    page: lazyPage(
-      () => import("./pages/marketplace-page.tsx"),
-      (m) => m.MarketplacePage,
-    ),
+    page: lazyPage(loadMarketplacePage, (m) => m.MarketplacePage),
   },
   {
     name: "viewOffer",
@@ -167,35 +161,11 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.OfferPage,
     ),
   },
-  {
-    name: "offerCreate",
-    page: lazyPage(
-      () => import("../features/offer-wizard/pages/offer-wizard-page.tsx"),
-      (m) => m.OfferWizardPage,
-    ),
-  },
-  {
-    name: "offerEdit",
-    page: lazyPage(
-      () => import("../features/offer-wizard/pages/offer-wizard-page.tsx"),
-      (m) => m.OfferWizardPage,
-    ),
-  },
-  {
-    name: "offerLiteEdit",
-    page: lazyPage(
-      () => import("../features/offer-wizard/pages/offer-lite-edit-page.tsx"),
-      (m) => m.OfferLiteEditPage,
-    ),
-  },
+  { name: "offerCreate", page: signedInPage("offerCreate") },
+  { name: "offerEdit", page: signedInPage("offerEdit") },
+  { name: "offerLiteEdit", page: signedInPage("offerLiteEdit") },
   { name: "createSpecialOffer" },
-  {
-    name: "viewTrade",
-    page: lazyPage(
-      () => import("./pages/trade-page.tsx"),
-      (m) => m.ViewTradePage,
-    ),
-  },
+  { name: "viewTrade", page: signedInPage("viewTrade") },
   {
     name: "publicReceipt",
     page: lazyPage(
@@ -221,30 +191,12 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: "bazaarCreate" },
   { name: "bazaarList" },
   { name: "bazaarUserList" },
-  {
-    name: "messenger",
-    page: lazyPage(
-      () => import("../features/messenger/pages/messenger-page.tsx"),
-      (m) => m.MessengerPage,
-    ),
-  },
+  { name: "messenger", page: signedInPage("messenger") },
   { name: "support" },
 
   // Wallet and bank accounts.
-  {
-    name: "wallet",
-    page: lazyPage(
-      () => import("../features/wallet/pages/wallet-page.tsx"),
-      (m) => m.WalletPage,
-    ),
-  },
-  {
-    name: "walletSend",
-    page: lazyPage(
-      () => import("../features/wallet/pages/wallet-send-page.tsx"),
-      (m) => m.WalletSendPage,
-    ),
-  },
+  { name: "wallet", page: signedInPage("wallet") },
+  { name: "walletSend", page: signedInPage("walletSend") },
   {
     name: "walletLanding",
     page: lazyPage(
@@ -252,200 +204,38 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.WalletLandingPage,
     ),
   },
-  {
-    name: "adminWalletDeposits",
-    page: lazyPage(
-      () => import("../features/wallet/admin/admin-deposits-page.tsx"),
-      (m) => m.AdminDepositsPage,
-    ),
-  },
-  {
-    name: "adminMail",
-    page: lazyPage(
-      () => import("../features/dev-mailbox/pages/dev-mailbox-page.tsx"),
-      (m) => m.DevMailboxPage,
-    ),
-  },
+  { name: "adminWalletDeposits", page: signedInPage("adminWalletDeposits") },
+  { name: "adminMail", page: signedInPage("adminMail") },
   // The operator console.
-  {
-    name: "adminOverview",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-overview-page.tsx"),
-      (m) => m.AdminOverviewPage,
-    ),
-  },
-  {
-    name: "adminUsers",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-users-page.tsx"),
-      (m) => m.AdminUsersPage,
-    ),
-  },
-  {
-    name: "adminUser",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-user-page.tsx"),
-      (m) => m.AdminUserPage,
-    ),
-  },
-  {
-    name: "adminOffers",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-offers-page.tsx"),
-      (m) => m.AdminOffersPage,
-    ),
-  },
-  {
-    name: "adminAudit",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-audit-page.tsx"),
-      (m) => m.AdminAuditPage,
-    ),
-  },
-  {
-    name: "adminVerifications",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-verifications-page.tsx"),
-      (m) => m.AdminVerificationsPage,
-    ),
-  },
-  {
-    name: "adminVerification",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-verification-page.tsx"),
-      (m) => m.AdminVerificationPage,
-    ),
-  },
-  {
-    name: "adminCompanyApplication",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-company-application-page.tsx"),
-      (m) => m.AdminCompanyApplicationPage,
-    ),
-  },
-  {
-    name: "adminChargebacks",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-chargebacks-page.tsx"),
-      (m) => m.AdminChargebacksPage,
-    ),
-  },
-  {
-    name: "adminChargeback",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-chargeback-page.tsx"),
-      (m) => m.AdminChargebackPage,
-    ),
-  },
-  {
-    name: "adminSite",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-site-page.tsx"),
-      (m) => m.AdminSitePage,
-    ),
-  },
-  {
-    name: "adminApprovals",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-approvals-page.tsx"),
-      (m) => m.AdminApprovalsPage,
-    ),
-  },
-  {
-    name: "adminLedger",
-    page: lazyPage(
-      () => import("../features/admin/pages/admin-ledger-page.tsx"),
-      (m) => m.AdminLedgerPage,
-    ),
-  },
-  {
-    name: "bankAccounts",
-    page: lazyPage(
-      () => import("../features/bank-accounts/pages/bank-accounts-page.tsx"),
-      (m) => m.BankAccountsPage,
-    ),
-  },
-  {
-    name: "bankAccountCreate",
-    page: lazyPage(
-      () => import("../features/bank-accounts/pages/bank-account-form-page.tsx"),
-      (m) => m.BankAccountCreatePage,
-    ),
-  },
-  {
-    name: "bankAccountEdit",
-    page: lazyPage(
-      () => import("../features/bank-accounts/pages/bank-account-form-page.tsx"),
-      (m) => m.BankAccountEditPage,
-    ),
-  },
+  { name: "adminOverview", page: signedInPage("adminOverview") },
+  { name: "adminUsers", page: signedInPage("adminUsers") },
+  { name: "adminUser", page: signedInPage("adminUser") },
+  { name: "adminOffers", page: signedInPage("adminOffers") },
+  { name: "adminAudit", page: signedInPage("adminAudit") },
+  { name: "adminVerifications", page: signedInPage("adminVerifications") },
+  { name: "adminVerification", page: signedInPage("adminVerification") },
+  { name: "adminCompanyApplication", page: signedInPage("adminCompanyApplication") },
+  { name: "adminChargebacks", page: signedInPage("adminChargebacks") },
+  { name: "adminChargeback", page: signedInPage("adminChargeback") },
+  { name: "adminSite", page: signedInPage("adminSite") },
+  { name: "adminApprovals", page: signedInPage("adminApprovals") },
+  { name: "adminLedger", page: signedInPage("adminLedger") },
+  { name: "bankAccounts", page: signedInPage("bankAccounts") },
+  { name: "bankAccountCreate", page: signedInPage("bankAccountCreate") },
+  { name: "bankAccountEdit", page: signedInPage("bankAccountEdit") },
 
   // Moderation.
-  {
-    name: "moderationDisputes",
-    page: lazyPage(
-      () => import("../features/moderation/pages/disputes-page.tsx"),
-      (m) => m.DisputesPage,
-    ),
-  },
+  { name: "moderationDisputes", page: signedInPage("moderationDisputes") },
 
   // Dashboard.
-  {
-    name: "dashboard",
-    page: lazyPage(
-      () => import("./pages/dashboard-page.tsx"),
-      (m) => m.DashboardPage,
-    ),
-  },
-  {
-    name: "myOffers",
-    page: lazyPage(
-      () => import("../features/my-offers/pages/my-offers-page.tsx"),
-      (m) => m.MyOffersPage,
-    ),
-  },
-  {
-    name: "tradeHistory",
-    page: lazyPage(
-      () => import("../features/trade-history/pages/trade-history-page.tsx"),
-      (m) => m.TradeHistoryPage,
-    ),
-  },
-  {
-    name: "recentTrades",
-    page: lazyPage(
-      () => import("../features/dashboard/pages/dashboard-pages.tsx"),
-      (m) => m.RecentTradesPage,
-    ),
-  },
-  {
-    name: "tradeStatistics",
-    page: lazyPage(
-      () => import("../features/dashboard/pages/dashboard-pages.tsx"),
-      (m) => m.TradeStatisticsPage,
-    ),
-  },
-  {
-    name: "trustedUsers",
-    page: lazyPage(
-      () => import("../features/contacts/pages/contacts-pages.tsx"),
-      (m) => m.TrustedUsersPage,
-    ),
-  },
-  {
-    name: "blockedUsers",
-    page: lazyPage(
-      () => import("../features/contacts/pages/contacts-pages.tsx"),
-      (m) => m.BlockedUsersPage,
-    ),
-  },
-  {
-    name: "favoriteOffers",
-    page: lazyPage(
-      () => import("./pages/favorite-offers-page.tsx"),
-      (m) => m.FavoriteOffersPage,
-    ),
-  },
+  { name: "dashboard", page: signedInPage("dashboard") },
+  { name: "myOffers", page: signedInPage("myOffers") },
+  { name: "tradeHistory", page: signedInPage("tradeHistory") },
+  { name: "recentTrades", page: signedInPage("recentTrades") },
+  { name: "tradeStatistics", page: signedInPage("tradeStatistics") },
+  { name: "trustedUsers", page: signedInPage("trustedUsers") },
+  { name: "blockedUsers", page: signedInPage("blockedUsers") },
+  { name: "favoriteOffers", page: signedInPage("favoriteOffers") },
 
   // Account (docs/product.md#routes-and-locales).
   {
@@ -455,78 +245,18 @@ export const screenRoutes: readonly ScreenRoute[] = [
       (m) => m.UserProfilePage,
     ),
   },
-  {
-    name: "kycVerification",
-    page: lazyPage(
-      () => import("./pages/account-verification-page.tsx"),
-      (m) => m.AccountVerificationPage,
-    ),
-  },
-  {
-    name: "companyVerification",
-    page: lazyPage(
-      () => import("../features/corporate-account/pages/company-verification-page.tsx"),
-      (m) => m.CompanyVerificationPage,
-    ),
-  },
-  {
-    name: "accountSettings",
-    page: lazyPage(
-      () => import("../features/account-settings/pages/account-settings-page.tsx"),
-      (m) => m.AccountSettingsPage,
-    ),
-  },
-  {
-    name: "accountSettingsNotifications",
-    page: lazyPage(
-      () => import("../features/notifications/pages/notification-settings-page.tsx"),
-      (m) => m.NotificationSettingsPage,
-    ),
-  },
-  {
-    name: "localizationSettings",
-    page: lazyPage(
-      () => import("../features/account-settings/pages/localization-settings-page.tsx"),
-      (m) => m.LocalizationSettingsPage,
-    ),
-  },
+  { name: "kycVerification", page: signedInPage("kycVerification") },
+  { name: "companyVerification", page: signedInPage("companyVerification") },
+  { name: "accountSettings", page: signedInPage("accountSettings") },
+  { name: "accountSettingsNotifications", page: signedInPage("accountSettingsNotifications") },
+  { name: "localizationSettings", page: signedInPage("localizationSettings") },
   { name: "paymentSettings" },
-  {
-    name: "security",
-    page: lazyPage(
-      () => import("../features/security/pages/security-page.tsx"),
-      (m) => m.SecurityPage,
-    ),
-  },
-  {
-    name: "devices",
-    page: lazyPage(
-      () => import("../features/devices/pages/devices-page.tsx"),
-      (m) => m.DevicesPage,
-    ),
-  },
-  {
-    name: "webhooks",
-    page: lazyPage(
-      () => import("../features/webhooks/pages/webhooks-page.tsx"),
-      (m) => m.WebhooksPage,
-    ),
-  },
-  {
-    name: "apiKeys",
-    page: lazyPage(
-      () => import("../features/api-keys/pages/api-keys-page.tsx"),
-      (m) => m.ApiKeysPage,
-    ),
-  },
+  { name: "security", page: signedInPage("security") },
+  { name: "devices", page: signedInPage("devices") },
+  { name: "webhooks", page: signedInPage("webhooks") },
+  { name: "apiKeys", page: signedInPage("apiKeys") },
   { name: "partnerProgramSettings" },
-  {
-    name: "notifications",
-    page: lazyPage(
-      () => import("../features/notifications/pages/notifications-page.tsx"),
-      (m) => m.NotificationsPage,
-    ),
-  },
+  { name: "notifications", page: signedInPage("notifications") },
   { name: "referral" },
   { name: "assignAmbassador" },
 

@@ -1,7 +1,7 @@
 import {
   CSRF_HEADER,
   type ErrorBody,
-  ErrorCode,
+  type ErrorCode,
   IDEMPOTENCY_HEADER,
   LEDGER_RETRY_ATTEMPTS,
   LEDGER_RETRY_DELAY_MS,
@@ -208,13 +208,18 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+// The two codes this client acts on, as literals the type checker holds to the contracts' list: the
+// list itself is not code every page's first load needs.
+const LEDGER_BUSY: (typeof ErrorCode)["LEDGER_BUSY"] = "ERROR_LEDGER_ASYNC_MODE";
+const STALE_CSRF: (typeof ErrorCode)["CSRF"] = "ERROR_CSRF_TOKEN";
+
 /** A 503 answered to a write while the ledger runs asynchronously: the same call is sent again. */
 function isLedgerBusy(error: ApiError, method: HttpMethod): boolean {
-  return error.status === 503 && (method === "POST" || method === "PUT") && error.code === ErrorCode.LEDGER_BUSY;
+  return error.status === 503 && (method === "POST" || method === "PUT") && error.code === LEDGER_BUSY;
 }
 
 function isStaleCsrfToken(error: ApiError, method: HttpMethod): boolean {
-  return method !== "GET" && error.status === 403 && error.code === ErrorCode.CSRF;
+  return method !== "GET" && error.status === 403 && error.code === STALE_CSRF;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { TOAST_AUTO_CLOSE_MS, type TOAST_TYPES } from "@souk/contracts";
 import type { ReactNode } from "react";
+import { wantToaster } from "./toaster-demand.ts";
 
 /** The spec's toast types (docs/product.md#banners-toasts-and-layout). */
 type ToastType = (typeof TOAST_TYPES)[number];
@@ -22,6 +23,7 @@ export interface ToastOptions {
 }
 
 export function showToast({ type, message, title, autoClose = TOAST_AUTO_CLOSE_MS }: ToastOptions): string {
+  wantToaster();
   return notifications.show({
     message,
     title,

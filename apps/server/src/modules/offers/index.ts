@@ -11,7 +11,7 @@ import { seedDemoOffers } from "./offers.seed.ts";
 export { needsBond, syncOfferBondState } from "./bond-held-offers.service.ts";
 export { type Catalog, getCatalog, getMarket, type Market } from "./catalog.service.ts";
 export { describeOffers, listOffers } from "./listing.service.ts";
-export { configureListingCache, forgetCachedListings } from "./listing-cache.ts";
+export { configureListingCache, forgetCachedListings, listingCacheLifetimeMs } from "./listing-cache.ts";
 export { refreshAllFunding, refreshOwnerFunding } from "./maintenance.service.ts";
 /** The moderators' list of offers; the operator console's user page lists one owner's with it. */
 export { listOffersForModeration } from "./moderation.service.ts";

@@ -39,6 +39,14 @@ export function configureListingCache(next: Partial<ListingCacheOptions>): void 
   options = { ...DEFAULT_OPTIONS, ...next };
 }
 
+/**
+ * How long a visitor may be shown a page of offers after it was read (0 while the cache is off):
+ * the server-rendered marketplace keeps its HTML no longer.
+ */
+export function listingCacheLifetimeMs(): number {
+  return options.ttlMs <= 0 ? 0 : options.staleMs;
+}
+
 /** Forgets every cached page of this process (after an offer changed, or data changed by hand). */
 export function forgetCachedListings(): void {
   generation += 1;

@@ -3,9 +3,9 @@ import { useDisclosure } from "@mantine/hooks";
 import { lazy, type MouseEvent, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
-import { useLogOutMutation } from "../../features/auth/api/log-out.ts";
+import { useLogOut } from "../../features/auth/api/log-out.ts";
+import { showDeferredToast } from "../../lib/deferred-toast.ts";
 import { useCurrentUser } from "../../lib/session.ts";
-import { showToast } from "../../lib/toast.ts";
 import { useLocalizedPaths } from "../../lib/use-locale.ts";
 import { useReturnFocus } from "../../lib/use-return-focus.ts";
 import { Logo } from "../../ui/logo.tsx";
@@ -52,7 +52,7 @@ export function Navbar() {
   const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
   // A click on the account button before the menu's code arrived opens the menu once it is there.
   const [isUserMenuRequested, setUserMenuRequested] = useState(false);
-  const logOut = useLogOutMutation(forgetThisBrowsersPush);
+  const { logOut, isPending: isLoggingOut } = useLogOut(forgetThisBrowsersPush);
 
   // Closed, the drawer gives focus back to the burger; after a navigation, the new page's heading takes it.
   const returnFocusToBurger = useReturnFocus(isDrawerOpen);
@@ -72,9 +72,7 @@ export function Navbar() {
 
   function handleLogOut(): void {
     drawer.close();
-    logOut.mutate(undefined, {
-      onError: () => showToast({ type: "error", message: t("nav.logoutFailed") }),
-    });
+    void logOut(() => showDeferredToast({ type: "error", message: t("nav.logoutFailed") }));
   }
 
   return (
@@ -118,7 +116,7 @@ export function Navbar() {
               <UserMenu
                 user={user}
                 onLogOut={handleLogOut}
-                isLoggingOut={logOut.isPending}
+                isLoggingOut={isLoggingOut}
                 defaultOpened={isUserMenuRequested}
               />
             </Suspense>
@@ -152,7 +150,7 @@ export function Navbar() {
             links={primaryLinks}
             user={user}
             onLogOut={handleLogOut}
-            isLoggingOut={logOut.isPending}
+            isLoggingOut={isLoggingOut}
           />
         </Suspense>
       ) : null}

@@ -1,6 +1,6 @@
 import { Container, Text } from "@mantine/core";
 import type { SiteStatus } from "@souk/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { apiClient } from "../../lib/api.ts";
@@ -25,6 +25,15 @@ function siteStatusQueryOptions(userId: number | null) {
     staleTime: 30_000,
     retry: false,
   });
+}
+
+/**
+ * Fetches a visitor's site status into `queryClient` for a server render: the banners are drawn
+ * with the page, and the browser's first render finds the status it was drawn from instead of
+ * asking for it (and loading the schema code) at once. A failure leaves the banners to the browser.
+ */
+export function prefetchSiteStatus(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(siteStatusQueryOptions(null));
 }
 
 /** The banners' ids as the spec names their mount points, each with its message. */

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { apiClient } from "../../../lib/api.ts";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -18,19 +19,30 @@ async function logOut(): Promise<void> {
 /**
  * Logs out, forgets the session's cached data and goes to the home page. `beforeEnd` runs while
  * the session still holds: what this browser must give up with the account (its push subscription).
+ * A state of its own rather than a query-library mutation: the navbar that uses it is in every
+ * page's first load, and the mutation code is not.
  */
-export function useLogOutMutation(beforeEnd?: () => Promise<void>) {
+export function useLogOut(beforeEnd?: () => Promise<void>) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { to } = useLocalizedPaths();
-  return useMutation({
-    mutationFn: async () => {
-      await beforeEnd?.();
-      await logOut();
-    },
-    onSuccess: async () => {
-      await endSession(queryClient);
+  const [isPending, setPending] = useState(false);
+  const run = useCallback(
+    async (onError: () => void): Promise<void> => {
+      setPending(true);
+      try {
+        await beforeEnd?.();
+        await logOut();
+        await endSession(queryClient);
+      } catch {
+        onError();
+        return;
+      } finally {
+        setPending(false);
+      }
       await navigate(to("home"));
     },
-  });
+    [beforeEnd, queryClient, navigate, to],
+  );
+  return { logOut: run, isPending };
 }

@@ -1,12 +1,13 @@
 import { ActionIcon } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { showDeferredToast } from "../../../lib/deferred-toast.ts";
 import { StarIcon } from "../../../ui/icons.tsx";
 import { useFavoriteToggle } from "../api/favorites-api.ts";
 import { useFavoriteToggleTexts } from "../i18n/favorite-toggle-texts.ts";
 
 /** The toast helper is loaded when first needed: the notifications store is not first-load code. */
 function notify(type: "success" | "error", message: string): void {
-  void import("../../../lib/toast.ts").then(({ showToast }) => showToast({ type, message }));
+  showDeferredToast({ type, message });
 }
 
 export interface FavoriteToggleProps {

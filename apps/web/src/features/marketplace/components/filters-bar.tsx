@@ -49,11 +49,14 @@ function PickerButton({
   value,
   placeholder,
   onOpen,
+  onIntent,
 }: {
   label: string;
   value: string | null;
   placeholder: string;
   onOpen: (opener: HTMLElement) => void;
+  /** The pointer or focus reached the button: what the picker shows starts loading. */
+  onIntent: () => void;
 }) {
   const id = useId();
   return (
@@ -66,8 +69,9 @@ function PickerButton({
         type="button"
         className={`${field.control} ${field.button}`}
         onClick={(event) => onOpen(event.currentTarget)}
-        onMouseEnter={preloadDialogs}
-        onFocus={preloadDialogs}
+        onMouseEnter={onIntent}
+        onPointerDown={onIntent}
+        onFocus={onIntent}
       >
         <span className={`${field.value} ${value ? "" : field.placeholder}`}>{value ?? placeholder}</span>
         <ChevronDownIcon size={16} className={field.chevron} />
@@ -148,6 +152,14 @@ export function FiltersBar({
   const returnFocusAfterPicker = useReturnFocus(picker !== null);
   const returnFocusAfterMore = useReturnFocus(isMoreOpen);
 
+  // The pickers' code and lists load when someone reaches for them, not with the page: most visits
+  // never open one, and on a phone the lists and their schemas were the heaviest work after the
+  // first paint (docs/decisions/151-lighter-first-load-and-kept-pages.md).
+  function prepareDialogs(): void {
+    preloadDialogs();
+    onNeedReferences();
+  }
+
   function openPicker(name: PickerName, opener: HTMLElement) {
     returnFocusAfterPicker(opener);
     onNeedReferences();
@@ -186,12 +198,14 @@ export function FiltersBar({
           value={currency ? `${currency.code} · ${currency.nameLocalized}` : filters.currencyCode}
           placeholder={t("filters.anyCurrency")}
           onOpen={(opener) => openPicker("currency", opener)}
+          onIntent={prepareDialogs}
         />
         <PickerButton
           label={t("filters.paymentMethod")}
           value={methodText ?? filters.paymentMethod ?? filters.group}
           placeholder={t("filters.anyMethod")}
           onOpen={(opener) => openPicker("method", opener)}
+          onIntent={prepareDialogs}
         />
         <AmountInput
           value={filters.fiatMin}

@@ -1,5 +1,5 @@
 import { Button, Container, Group, Text, Title } from "@mantine/core";
-import { ErrorCode, type OfferListingItem, type OfferSortType, type OfferTab } from "@souk/contracts";
+import type { ErrorCode, OfferListingItem, OfferSortType, OfferTab } from "@souk/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
@@ -40,6 +40,9 @@ import {
 import { resolveSelection } from "../resolve-selection.ts";
 import classes from "./marketplace-view.module.css";
 
+// A literal the type checker holds to the contracts' code: their whole list is not first-load code.
+const INPUT_VALIDATION: (typeof ErrorCode)["INPUT_VALIDATION"] = "ERROR_INPUT_VALIDATION";
+
 /** The route a marketplace screen was reached by. */
 function listingRouteOf(screen: PathName, params: Record<string, string | undefined>): ListingRoute | null {
   switch (screen) {
@@ -64,9 +67,6 @@ function listingRouteOf(screen: PathName, params: Record<string, string | undefi
  */
 let lastShownPage: ListingPage | undefined;
 
-/** Reference lists are fetched a moment after the listing, or at once when a picker needs them. */
-const REFERENCE_PREFETCH_DELAY_MS = 1200;
-
 export interface MarketplaceViewProps {
   screen: PathName;
   /** The favourite star of each offer, for a logged-in visitor. */
@@ -90,11 +90,9 @@ export function MarketplaceView({ screen, renderFavorite }: MarketplaceViewProps
     if (normalized) setSearchParams(normalized, { replace: true });
   }, [searchParams, setSearchParams]);
 
+  // Reference lists are fetched when the filters are reached for (FiltersBar's onNeedReferences),
+  // or at once when the address names a currency or method to show.
   const [wantsReferences, setWantsReferences] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setWantsReferences(true), REFERENCE_PREFETCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
   const needsMethodLists =
     wantsReferences ||
     selection?.methodToken != null ||
@@ -155,7 +153,7 @@ export function MarketplaceView({ screen, renderFavorite }: MarketplaceViewProps
       />
     );
   } else if (listing.isError && !listing.data) {
-    const isBadFilter = isApiError(listing.error) && listing.error.code === ErrorCode.INPUT_VALIDATION;
+    const isBadFilter = isApiError(listing.error) && listing.error.code === INPUT_VALIDATION;
     content = (
       <ListingMessage
         icon={<AlertTriangleIcon size={28} />}
